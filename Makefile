@@ -1,0 +1,52 @@
+# `make run` serves the app to the phones on this network; `make test` runs what CI runs.
+
+PYTHON ?= python3
+VENV ?= .venv
+PORT ?= 8000
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/scorekeeper
+BIN := $(VENV)/bin
+
+# apt-get needs root: use sudo when we are not root and sudo exists.
+SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
+
+# The address other devices reach this machine by. Connecting a UDP socket sends
+# nothing; it only makes the kernel pick the outgoing interface.
+LAN_IPS = $(shell $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.254.254.254", 1)); print(s.getsockname()[0])' 2>/dev/null || hostname -I 2>/dev/null)
+
+.PHONY: run test test-postgres
+
+run: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput
+	@echo
+	@echo "Scorekeeper is starting. Open this on the phones on the same network:"
+	@for ip in $(LAN_IPS); do echo "    http://$$ip:$(PORT)/"; done
+	@echo
+	$(BIN)/gunicorn scorekeeper.wsgi --bind 0.0.0.0:$(PORT) --workers 2 --threads 4 \
+		--access-logfile -
+
+test: $(VENV)/.installed-dev /usr/bin/chromium
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+	$(BIN)/pytest --cov --cov-branch
+	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
+
+test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Stamp files: pip runs again only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[dev]"
+	touch $@ $(VENV)/.installed
+
+/usr/bin/chromium:
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium

@@ -1,0 +1,67 @@
+"""Playwright fixtures: the system Chromium, driven at the size of a phone."""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+# Playwright's sync API runs an event loop in the test thread, and Django refuses
+# database access from a thread with a running loop. Nothing here is async.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def locale() -> str:
+    """Override per test with `@pytest.mark.parametrize("locale", ["nb-NO"])`."""
+    return "en-GB"
+
+
+@pytest.fixture
+def page(browser: Browser, locale: str) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=locale,
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    """Where tests save what the page looked like, for a human to check (gitignored)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS

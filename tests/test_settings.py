@@ -1,0 +1,80 @@
+import runpy
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+import scorekeeper.settings
+
+
+def _settings_with(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, Any]:
+    """Run the settings module afresh under the given environment and return its names."""
+    for name in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(scorekeeper.settings.__file__)
+
+
+def test_debug_is_off_without_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _settings_with(monkeypatch)["DEBUG"] is False
+
+
+@pytest.mark.parametrize("value", ["1", "true", "True"])
+def test_debug_turns_on_when_asked(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    assert _settings_with(monkeypatch, DEBUG=value)["DEBUG"] is True
+
+
+@pytest.mark.parametrize("value", ["0", "false", ""])
+def test_debug_stays_off_for_other_values(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    assert _settings_with(monkeypatch, DEBUG=value)["DEBUG"] is False
+
+
+def test_allowed_hosts_reads_a_comma_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = _settings_with(monkeypatch, ALLOWED_HOSTS="score.example, 192.168.1.20,")
+    assert found["ALLOWED_HOSTS"] == ["score.example", "192.168.1.20"]
+
+
+def test_allowed_hosts_default_to_any_for_home_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _settings_with(monkeypatch)["ALLOWED_HOSTS"] == ["*"]
+
+
+def test_sqlite_in_wal_mode_without_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    database = _settings_with(monkeypatch)["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["NAME"].endswith("db.sqlite3")
+    assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def test_database_url_selects_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = _settings_with(monkeypatch, DATABASE_URL="postgres://kari@db.local:5432/score")
+    database = found["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["USER"], database["HOST"], database["NAME"]) == ("kari", "db.local", "score")
+
+
+def test_time_zone_defaults_to_oslo(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _settings_with(monkeypatch)["TIME_ZONE"] == "Europe/Oslo"
+    assert _settings_with(monkeypatch, TIME_ZONE="UTC")["TIME_ZONE"] == "UTC"
+
+
+def test_deploy_check_finds_no_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The browser tests set this for the whole session; a deployment never does.
+    monkeypatch.delenv("DJANGO_ALLOW_ASYNC_UNSAFE", raising=False)
+    # Warnings remain (plain http on a home network); errors would make this raise.
+    call_command("check", "--deploy", "--fail-level", "ERROR")
+
+
+def test_admin_login_page_answers(client: Client) -> None:
+    response = client.get("/admin/login/")
+    assert response.status_code == 200
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_admin_login_page_speaks_norwegian(client: Client) -> None:
+    response = client.get("/admin/login/", headers={"accept-language": "nb"})
+    assert response.headers["Content-Language"] == "nb"
+    assert "Brukernavn" in response.text
