@@ -1,0 +1,113 @@
+"""American: a shedding game for two (up to five allowed); each hand is one game.
+
+Scoring (seed rules of the game file format, scorekeeper/1): the table records only who
+won each game; a player's total is the games they have won. With the house rule
+`target_wins` the first player to win that many games wins the match; without it the
+tally simply runs on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    Choice,
+    Decision,
+    Field,
+    Game,
+    HandOutcome,
+    Reason,
+    State,
+    Table,
+    check_keys,
+    dealer_field,
+    read_name,
+)
+from .rulebook import RuleReader
+from .text import Text, _, error
+
+
+@dataclass(frozen=True)
+class Rules:
+    target_wins: int | None = None
+
+
+@dataclass(frozen=True)
+class Win:
+    winner: str
+    dealer: str | None
+
+
+class American(Game[Rules, Win]):
+    name = "american"
+
+    def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
+        if not 2 <= len(players) <= 5:
+            raise error(_("American is for 2 to 5 players, not %(count)d"), count=len(players))
+        read = RuleReader(raw, "american")
+        target = read.optional_integer("target_wins")
+        read.finish()
+        if target is not None and target < 1:
+            raise error(
+                _("the rule target_wins must be at least 1, not %(value)d"),
+                field="target_wins",
+                value=target,
+            )
+        return Rules(target_wins=target)
+
+    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> Win:
+        check_keys(raw, {"winner", "dealer"})
+        winner = read_name(raw, "winner", table.players)
+        assert winner is not None
+        return Win(winner, read_name(raw, "dealer", table.players, required=False))
+
+    def score(self, table: Table[Rules], state: State, hand: Win) -> HandOutcome:
+        points = {player: int(player == hand.winner) for player in table.players}
+        return HandOutcome(
+            points=points,
+            made=None,
+            explanation=(
+                Text(_("%(winner)s won this game: +1 game won."), {"winner": hand.winner}),
+            ),
+            reasons=tuple(
+                Reason(
+                    player,
+                    points[player],
+                    Text(_("Won the game.")) if points[player] else Text(_("Lost the game.")),
+                )
+                for player in table.players
+            ),
+        )
+
+    def decide(
+        self, table: Table[Rules], state: State, hand: Win, outcome: HandOutcome
+    ) -> Decision | None:
+        target = table.rules.target_wins
+        if target is None:
+            return None
+        over = [player for player in table.players if state.totals[player] >= target]
+        if not over:
+            return None
+        # Only the hand's winner gains, so several over the target can only come from start totals.
+        winner = hand.winner if hand.winner in over else max(over, key=lambda p: state.totals[p])
+        return Decision(
+            (winner,),
+            Text(
+                _("%(winner)s has won %(total)d games, reaching the match target of %(target)d."),
+                {"winner": winner, "total": state.totals[winner], "target": target},
+            ),
+        )
+
+    def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
+        return (
+            dealer_field(table, required=False),
+            Field(
+                name="winner",
+                label=Text(_("Winner")),
+                kind="player",
+                help=Text(_("Who went out first.")),
+                choices=tuple(Choice(p, Text(p)) for p in table.players),
+            ),
+        )

@@ -1,0 +1,501 @@
+"""Amerikaner, the Norwegian bidding trick-taking game.
+
+Scoring (seed rules of the game file format, scorekeeper/1):
+
+* Deal "kitty": 4 players, 12 cards each, a 4-card kitty, 12 tricks a hand, bids from 6.
+  Deal "full-deck": 3 to 6 players share the whole deck, 17 / 13 / 10 / 8 tricks a hand
+  for 3 / 4 / 5 / 6 players (the rest is the blind), bids from 5.
+* The highest bidder names a bid (a number of tricks, up to the tricks of a hand) and
+  calls a partner by a card; if the card is in the kitty or the blind the bidder plays
+  alone. Bidder and partner together must take at least the bid: then each gets +bid
+  (overtricks do not count), otherwise each gets -bid. Every other player gets +1 per
+  trick taken, made or not.
+* "Amerikaner" is a bid to take every trick alone, with no partner: made, the bidder
+  gets +52 and nobody else scores; failed, the bidder gets -52 and every other player
+  +1 per trick.
+* A player whose total reaches the target (52) after a hand wins. When several reach
+  it on the same hand the tie rule decides (default: highest total, then the bidder,
+  then the partner; players still level share the win).
+
+House rules: `min_bid`, `target`, `amerikaner_points`, `tie_break` ("highest",
+"bidding-side", "shared"), `amerikaner_wins` (a made Amerikaner wins outright) and
+`bidder_double` (the bidder's points on a numeric bid count double).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    Choice,
+    Decision,
+    Field,
+    Game,
+    HandOutcome,
+    Reason,
+    Redeal,
+    State,
+    Table,
+    as_int,
+    check_keys,
+    dealer_field,
+    reached,
+    read_counts,
+    read_name,
+    read_redeal,
+    redeal_outcome,
+)
+from .rulebook import RuleReader
+from .text import Names, Param, Text, _, error, ngettext_lazy
+
+AMERIKANER = "amerikaner"
+KITTY = "kitty"
+FULL_DECK = "full-deck"
+TRICKS_FULL_DECK = {3: 17, 4: 13, 5: 10, 6: 8}
+TIE_BREAKS = ("highest", "bidding-side", "shared")
+
+
+@dataclass(frozen=True)
+class Rules:
+    deal: str
+    tricks: int
+    min_bid: int
+    target: int = 52
+    amerikaner_points: int = 52
+    tie_break: str = "highest"
+    amerikaner_wins: bool = False
+    bidder_double: bool = False
+
+
+@dataclass(frozen=True)
+class Bid:
+    dealer: str
+    bidder: str
+    bid: int | None  # None: the Amerikaner bid
+    partner: str | None
+    tricks: Mapping[str, int]
+    # Tricks of the bidding side: the hand's tricks less the opponents'.
+    side_tricks: int
+
+    @property
+    def amerikaner(self) -> bool:
+        return self.bid is None
+
+    @property
+    def side(self) -> tuple[str, ...]:
+        return (self.bidder,) if self.partner is None else (self.bidder, self.partner)
+
+
+class Amerikaner(Game[Rules, Bid | Redeal]):
+    name = "amerikaner"
+
+    def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
+        read = RuleReader(raw, "amerikaner")
+        count = len(players)
+        if not 3 <= count <= 6:
+            raise error(_("Amerikaner is for 3 to 6 players, not %(count)d"), count=count)
+        deal = read.choice("deal", KITTY if count == 4 else FULL_DECK, (KITTY, FULL_DECK))
+        if deal == KITTY and count != 4:
+            raise error(_("the kitty deal is for exactly 4 players, not %(count)d"), count=count)
+        tricks = 12 if deal == KITTY else TRICKS_FULL_DECK[count]
+        rules = Rules(
+            deal=deal,
+            tricks=tricks,
+            min_bid=read.integer("min_bid", 6 if deal == KITTY else 5, 1, tricks),
+            target=read.integer("target", 52, 1),
+            amerikaner_points=read.integer("amerikaner_points", 52, 1),
+            tie_break=read.choice("tie_break", "highest", TIE_BREAKS),
+            amerikaner_wins=read.flag("amerikaner_wins", False),
+            bidder_double=read.flag("bidder_double", False),
+        )
+        read.finish()
+        return rules
+
+    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> Bid | Redeal:
+        redeal = read_redeal(raw, table)
+        if redeal is not None:
+            return redeal
+        check_keys(raw, {"dealer", "bidder", "bid", "partner", "tricks", "redeal"})
+        rules, players = table.rules, table.players
+        dealer = read_name(raw, "dealer", players)
+        bidder = read_name(raw, "bidder", players)
+        assert dealer is not None and bidder is not None
+        bid = self._read_bid(raw, rules)
+        partner = read_name(raw, "partner", players, required=False)
+        if bid is None and partner is not None:
+            raise error(_("an Amerikaner bid is played alone, without a partner"), field="partner")
+        if partner == bidder:
+            raise error(
+                _("the partner must be another player than the bidder (%(bidder)s)"),
+                field="partner",
+                bidder=bidder,
+            )
+        tricks = read_counts(raw, "tricks", players)
+        side = {bidder} if partner is None else {bidder, partner}
+        for player in players:
+            if player not in side and player not in tricks:
+                raise error(
+                    _(
+                        "the tricks of %(name)s are missing (every player outside the bidding side must be listed)"
+                    ),
+                    field="tricks",
+                    name=player,
+                )
+        given = sum(tricks.values())
+        if given > rules.tricks or (len(tricks) == len(players) and given != rules.tricks):
+            raise error(
+                _("the tricks add up to %(given)d, but a hand has %(tricks)d tricks"),
+                field="tricks",
+                given=given,
+                tricks=rules.tricks,
+            )
+        opponents = sum(count for player, count in tricks.items() if player not in side)
+        return Bid(dealer, bidder, bid, partner, tricks, rules.tricks - opponents)
+
+    @staticmethod
+    def _read_bid(raw: Mapping[str, Any], rules: Rules) -> int | None:
+        value = raw.get("bid")
+        if isinstance(value, str) and value.strip().lower() == AMERIKANER:
+            return None
+        if value is None:
+            raise error(_("the bid is missing"), field="bid")
+        bid = as_int(value, Text(_("the bid")), "bid")
+        if not rules.min_bid <= bid <= rules.tricks:
+            raise error(
+                _("the bid must be from %(low)d to %(high)d, or amerikaner (not %(bid)d)"),
+                field="bid",
+                low=rules.min_bid,
+                high=rules.tricks,
+                bid=bid,
+            )
+        return bid
+
+    def score(self, table: Table[Rules], state: State, hand: Bid | Redeal) -> HandOutcome:
+        if isinstance(hand, Redeal):
+            return redeal_outcome()
+        if hand.bid is None:
+            return self._score_amerikaner(table, hand)
+        return self._score_bid(table, hand, hand.bid)
+
+    def _score_bid(self, table: Table[Rules], hand: Bid, bid: int) -> HandOutcome:
+        rules = table.rules
+        made = hand.side_tricks >= bid
+        sign = 1 if made else -1
+        bidder_points = sign * bid * (2 if rules.bidder_double else 1)
+        points = dict.fromkeys(table.players, 0)
+        points[hand.bidder] = bidder_points
+        reasons = [Reason(hand.bidder, bidder_points, _bidder_reason(bid, made, rules))]
+        if hand.partner is not None:
+            points[hand.partner] = sign * bid
+            reasons.append(
+                Reason(
+                    hand.partner,
+                    sign * bid,
+                    Text(_("Partner: the bid of %(bid)d was made."), {"bid": bid})
+                    if made
+                    else Text(_("Partner: the bid of %(bid)d failed."), {"bid": bid}),
+                )
+            )
+        for player in table.players:
+            if player not in hand.side:
+                points[player] = hand.tricks[player]
+                reasons.append(
+                    Reason(player, points[player], _opponent_reason(hand.tricks[player]))
+                )
+        params: dict[str, Param] = {
+            "bidder": hand.bidder,
+            "partner": hand.partner or "",
+            "took": hand.side_tricks,
+            "tricks": rules.tricks,
+            "bid": bid,
+            "double": 2 * bid,
+        }
+        if hand.partner is None:
+            first = (
+                _(
+                    "%(bidder)s played alone and took %(took)d of %(tricks)d tricks against a bid of %(bid)d: made."
+                )
+                if made
+                else _(
+                    "%(bidder)s played alone and took %(took)d of %(tricks)d tricks against a bid of %(bid)d: failed."
+                )
+            )
+        else:
+            first = (
+                _(
+                    "Bidder side (%(bidder)s and %(partner)s) took %(took)d of %(tricks)d tricks against a bid of %(bid)d: made."
+                )
+                if made
+                else _(
+                    "Bidder side (%(bidder)s and %(partner)s) took %(took)d of %(tricks)d tricks against a bid of %(bid)d: failed."
+                )
+            )
+        second = _BID_SECOND_SENTENCE[(made, hand.partner is not None, rules.bidder_double)]
+        return HandOutcome(
+            points=points,
+            made=made,
+            explanation=(Text(first, params), Text(second, params)),
+            reasons=tuple(sorted(reasons, key=lambda r: table.players.index(r.side))),
+        )
+
+    def _score_amerikaner(self, table: Table[Rules], hand: Bid) -> HandOutcome:
+        rules = table.rules
+        stake = rules.amerikaner_points
+        lost = rules.tricks - hand.side_tricks
+        made = lost == 0
+        points = dict.fromkeys(table.players, 0)
+        reasons = []
+        for player in table.players:
+            if player == hand.bidder:
+                points[player] = stake if made else -stake
+                text = (
+                    Text(_("Bid Amerikaner and took every trick."))
+                    if made
+                    else ngettext_lazy(
+                        "Bid Amerikaner and lost %(count)d trick.",
+                        "Bid Amerikaner and lost %(count)d tricks.",
+                        lost,
+                    )
+                )
+            elif made:
+                text = Text(_("Opponent: nobody else scores when an Amerikaner is made."))
+            else:
+                points[player] = hand.tricks[player]
+                text = _opponent_reason(hand.tricks[player])
+            reasons.append(Reason(player, points[player], text))
+        params: dict[str, Param] = {
+            "bidder": hand.bidder,
+            "tricks": rules.tricks,
+            "stake": stake,
+            "lost": lost,
+        }
+        if made:
+            explanation = (
+                Text(_("%(bidder)s bid Amerikaner and took all %(tricks)d tricks: made."), params),
+                Text(_("%(bidder)s +%(stake)d; nobody else scores."), params),
+            )
+        else:
+            explanation = (
+                ngettext_lazy(
+                    "%(bidder)s bid Amerikaner but the others took %(count)d trick: failed.",
+                    "%(bidder)s bid Amerikaner but the others took %(count)d tricks: failed.",
+                    lost,
+                    bidder=hand.bidder,
+                ),
+                Text(_("%(bidder)s -%(stake)d; every other player +1 per trick."), params),
+            )
+        return HandOutcome(
+            points=points, made=made, explanation=explanation, reasons=tuple(reasons)
+        )
+
+    def decide(
+        self, table: Table[Rules], state: State, hand: Bid | Redeal, outcome: HandOutcome
+    ) -> Decision | None:
+        rules = table.rules
+        bid = hand if isinstance(hand, Bid) else None
+        if bid is not None and bid.amerikaner and outcome.made and rules.amerikaner_wins:
+            return Decision(
+                (bid.bidder,),
+                Text(
+                    _("%(bidder)s made an Amerikaner, which wins the game outright (house rule)."),
+                    {"bidder": bid.bidder},
+                ),
+            )
+        over = reached(state, rules.target)
+        if not over:
+            return None
+        totals = state.totals
+        params: dict[str, Param] = {"names": Names(tuple(over)), "target": rules.target}
+        if len(over) == 1:
+            winner = over[0]
+            return Decision(
+                (winner,),
+                Text(
+                    _("%(winner)s reached %(target)d (%(total)d) and wins."),
+                    {"winner": winner, "target": rules.target, "total": totals[winner]},
+                ),
+            )
+        bidder = bid.bidder if bid else None
+        partner = bid.partner if bid else None
+        if rules.tie_break == "bidding-side":
+            side = [p for p in (bidder, partner) if p is not None and p in over]
+            if side:
+                winner = max(side, key=lambda p: totals[p])  # max keeps the bidder when level
+                role = Text(_("the bidder")) if winner == bidder else Text(_("the partner"))
+                return Decision(
+                    (winner,),
+                    Text(
+                        _(
+                            "%(names)s reached %(target)d; the bidding side wins (house rule), so %(winner)s (%(role)s) wins."
+                        ),
+                        {**params, "winner": winner, "role": role},
+                    ),
+                )
+        top_total = max(totals[p] for p in over)
+        top = [p for p in over if totals[p] == top_total]
+        params.update(level=Names(tuple(top)), total=top_total)
+        if len(top) == 1:
+            return Decision(
+                (top[0],),
+                Text(
+                    _(
+                        "%(names)s reached %(target)d; %(winner)s has the highest total (%(total)d) and wins."
+                    ),
+                    {**params, "winner": top[0]},
+                ),
+            )
+        if rules.tie_break == "shared":
+            return Decision(
+                tuple(top),
+                Text(
+                    _(
+                        "%(names)s reached %(target)d and %(level)s are level on %(total)d; level players share the win (house rule)."
+                    ),
+                    params,
+                ),
+            )
+        if bidder in top:
+            return Decision(
+                (bidder,),
+                Text(
+                    _(
+                        "%(names)s reached %(target)d and %(level)s are level on %(total)d; the bidder wins ties, so %(winner)s wins."
+                    ),
+                    {**params, "winner": bidder},
+                ),
+            )
+        if partner in top:
+            return Decision(
+                (partner,),
+                Text(
+                    _(
+                        "%(names)s reached %(target)d and %(level)s are level on %(total)d; with the bidder not among them the partner wins ties, so %(winner)s wins."
+                    ),
+                    {**params, "winner": partner},
+                ),
+            )
+        return Decision(
+            tuple(top),
+            Text(
+                _(
+                    "%(names)s reached %(target)d and %(level)s are level on %(total)d; neither is the bidder or the partner, so they share the win."
+                ),
+                params,
+            ),
+        )
+
+    def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
+        rules = table.rules
+        players = tuple(Choice(p, Text(p)) for p in table.players)
+        numbers = tuple(range(rules.min_bid, rules.tricks + 1))
+        played = {"redeal": (False,)}
+        return (
+            dealer_field(table),
+            Field(
+                name="redeal",
+                label=Text(_("All passed / redeal")),
+                kind="flag",
+                help=Text(
+                    _(
+                        "Nobody bid, or the cards were misdealt: no points, the same dealer deals again."
+                    )
+                ),
+                required=False,
+                default=False,
+            ),
+            Field(
+                name="bidder",
+                label=Text(_("Bidder")),
+                kind="player",
+                choices=players,
+                shown_when=played,
+            ),
+            Field(
+                name="bid",
+                label=Text(_("Bid")),
+                kind="choice",
+                choices=(
+                    *(Choice(n, Text(str(n))) for n in numbers),
+                    Choice(AMERIKANER, Text(_("Amerikaner"))),
+                ),
+                help=Text(_("Tricks the bidder's side must take; Amerikaner: every trick, alone.")),
+                minimum=rules.min_bid,
+                maximum=rules.tricks,
+                shown_when=played,
+            ),
+            Field(
+                name="partner",
+                label=Text(_("Partner")),
+                kind="player",
+                help=Text(
+                    _("Leave empty when the called card was in the kitty: the bidder plays alone.")
+                ),
+                required=False,
+                choices=players,
+                depends_on=("bidder",),
+                shown_when={**played, "bid": numbers},
+            ),
+            Field(
+                name="tricks",
+                label=Text(_("Tricks")),
+                kind="tricks",
+                help=Text(_("Each opponent's tricks; the bidder's side gets the rest.")),
+                minimum=0,
+                maximum=rules.tricks,
+                depends_on=("bidder", "partner"),
+                shown_when=played,
+            ),
+        )
+
+
+def _bidder_reason(bid: int, made: bool, rules: Rules) -> Text:
+    if rules.bidder_double:
+        message = (
+            _("Bidder: the bid of %(bid)d was made; the bidder's points count double (house rule).")
+            if made
+            else _(
+                "Bidder: the bid of %(bid)d failed; the bidder's points count double (house rule)."
+            )
+        )
+    else:
+        message = (
+            _("Bidder: the bid of %(bid)d was made.")
+            if made
+            else _("Bidder: the bid of %(bid)d failed.")
+        )
+    return Text(message, {"bid": bid})
+
+
+def _opponent_reason(tricks: int) -> Text:
+    return ngettext_lazy(
+        "Opponent: took %(count)d trick, +1 per trick.",
+        "Opponent: took %(count)d tricks, +1 per trick.",
+        tricks,
+    )
+
+
+# The second sentence of a numeric bid's explanation, by (made, has partner, bidder_double).
+_BID_SECOND_SENTENCE = {
+    (True, True, False): _(
+        "Bidder and partner +%(bid)d each (overtricks do not count). Opponents +1 per trick."
+    ),
+    (True, True, True): _(
+        "%(bidder)s +%(double)d (the bidder's points count double), %(partner)s +%(bid)d; overtricks do not count. Opponents +1 per trick."
+    ),
+    (True, False, False): _(
+        "%(bidder)s +%(bid)d (overtricks do not count). Opponents +1 per trick."
+    ),
+    (True, False, True): _(
+        "%(bidder)s +%(double)d (the bid, doubled for the bidder; overtricks do not count). Opponents +1 per trick."
+    ),
+    (False, True, False): _("Bidder and partner -%(bid)d each. Opponents +1 per trick."),
+    (False, True, True): _(
+        "%(bidder)s -%(double)d (the bidder's points count double), %(partner)s -%(bid)d. Opponents +1 per trick."
+    ),
+    (False, False, False): _("%(bidder)s -%(bid)d. Opponents +1 per trick."),
+    (False, False, True): _(
+        "%(bidder)s -%(double)d (the bid, doubled for the bidder). Opponents +1 per trick."
+    ),
+}

@@ -1,0 +1,205 @@
+"""Euchre: two teams of two, five tricks a hand, first team to 10.
+
+Scoring (seed rules of the game file format, scorekeeper/1): the maker's team must take
+at least 3 of the 5 tricks. Making 3 or 4 scores 1 point, all 5 (a march) 2. A maker
+who goes alone scores 2 for 3 or 4 tricks (the seed's "double"; 1 in tournament play)
+and 4 for a march. Makers who take 2 or fewer are euchred: the defenders score 2 (the
+same for a lone maker; 4 under the old laws). Only one team scores on a hand, so the
+first team to reach the target wins. Every value is a house rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    Choice,
+    Decision,
+    Field,
+    Game,
+    HandOutcome,
+    Reason,
+    Redeal,
+    State,
+    Table,
+    Team,
+    check_keys,
+    dealer_field,
+    reached,
+    read_bool,
+    read_int,
+    read_name,
+    read_redeal,
+    redeal_outcome,
+)
+from .rulebook import RuleReader
+from .teams import parse_teams
+from .text import Param, Text, _, error
+
+
+@dataclass(frozen=True)
+class Rules:
+    target: int = 10
+    point: int = 1
+    march: int = 2
+    lone_point: int = 2
+    lone_march: int = 4
+    euchre: int = 2
+    lone_euchre: int = 2
+
+
+@dataclass(frozen=True)
+class Play:
+    dealer: str
+    maker: str
+    alone: bool
+    tricks: int
+
+
+class Euchre(Game[Rules, Play | Redeal]):
+    name = "euchre"
+    # All passed twice: the cards are thrown in and the deal passes to the left.
+    redeal_keeps_dealer = False
+
+    def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
+        read = RuleReader(raw, "euchre")
+        rules = Rules(
+            target=read.integer("target", 10, 1),
+            point=read.integer("point", 1, 0),
+            march=read.integer("march", 2, 0),
+            lone_point=read.integer("lone_point", 2, 0),
+            lone_march=read.integer("lone_march", 4, 0),
+            euchre=read.integer("euchre", 2, 0),
+            lone_euchre=read.integer("lone_euchre", 2, 0),
+        )
+        read.finish()
+        return rules
+
+    def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
+        return parse_teams(raw, players, "euchre")
+
+    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> Play | Redeal:
+        redeal = read_redeal(raw, table)
+        if redeal is not None:
+            return redeal
+        check_keys(raw, {"dealer", "maker", "alone", "tricks", "redeal"})
+        dealer = read_name(raw, "dealer", table.players)
+        maker = read_name(raw, "maker", table.players)
+        assert dealer is not None and maker is not None
+        alone = read_bool(raw, "alone")
+        tricks = read_int(raw, "tricks")
+        if not 0 <= tricks <= 5:
+            raise error(
+                _("the makers' tricks must be from 0 to 5, not %(tricks)d"),
+                field="tricks",
+                tricks=tricks,
+            )
+        return Play(dealer, maker, alone, tricks)
+
+    def score(self, table: Table[Rules], state: State, hand: Play | Redeal) -> HandOutcome:
+        if isinstance(hand, Redeal):
+            return redeal_outcome()
+        rules = table.rules
+        makers = table.team_of(hand.maker)
+        defenders = table.other_team(makers)
+        made = hand.tricks >= 3
+        params: dict[str, Param] = {
+            "maker": hand.maker,
+            "makers": makers,
+            "defenders": defenders,
+            "tricks": hand.tricks,
+        }
+        if made and hand.tricks == 5:
+            scorer, value = makers, rules.lone_march if hand.alone else rules.march
+            rule = (
+                _("%(maker)s went alone and took all 5 tricks: a lone march.")
+                if hand.alone
+                else _("%(makers)s made trump and took all 5 tricks: a march.")
+            )
+        elif made:
+            scorer, value = makers, rules.lone_point if hand.alone else rules.point
+            rule = (
+                _("%(maker)s went alone and took %(tricks)d tricks: made.")
+                if hand.alone
+                else _("%(makers)s made trump and took %(tricks)d tricks: made.")
+            )
+        else:
+            scorer, value = defenders, rules.lone_euchre if hand.alone else rules.euchre
+            rule = (
+                _("%(maker)s went alone and took only %(tricks)d tricks: euchred.")
+                if hand.alone
+                else _("%(makers)s made trump and took only %(tricks)d tricks: euchred.")
+            )
+        points = {side: (value if side == scorer else 0) for side in table.sides}
+        score_text = Text(
+            _("%(team)s +%(value)d; the other team scores nothing."),
+            {"team": scorer, "value": value},
+        )
+        reasons = tuple(
+            Reason(
+                side,
+                points[side],
+                (Text(_("Makers.")) if side == makers else Text(_("Defenders."))),
+            )
+            for side in table.sides
+        )
+        return HandOutcome(points, made, (Text(rule, params), score_text), reasons)
+
+    def decide(
+        self, table: Table[Rules], state: State, hand: Play | Redeal, outcome: HandOutcome
+    ) -> Decision | None:
+        over = reached(state, table.rules.target)
+        if not over:
+            return None
+        # Only one team scores on a hand, so two teams over the target can only come from
+        # start totals: the team that scored now, else the higher total, wins.
+        scorer = [side for side, points in outcome.points.items() if points > 0 and side in over]
+        winner = scorer[0] if scorer else max(over, key=lambda side: state.totals[side])
+        return Decision(
+            (winner,),
+            Text(
+                _("%(winner)s reached %(target)d (%(total)d) and wins."),
+                {"winner": winner, "target": table.rules.target, "total": state.totals[winner]},
+            ),
+        )
+
+    def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
+        played = {"redeal": (False,)}
+        return (
+            dealer_field(table),
+            Field(
+                name="redeal",
+                label=Text(_("All passed / redeal")),
+                kind="flag",
+                help=Text(_("Nobody made trump: no points, the deal passes to the left.")),
+                required=False,
+                default=False,
+            ),
+            Field(
+                name="maker",
+                label=Text(_("Maker")),
+                kind="player",
+                help=Text(_("The player who named trump.")),
+                choices=tuple(Choice(p, Text(p)) for p in table.players),
+                shown_when=played,
+            ),
+            Field(
+                name="alone",
+                label=Text(_("Alone")),
+                kind="flag",
+                help=Text(_("The maker played without a partner.")),
+                required=False,
+                default=False,
+                shown_when=played,
+            ),
+            Field(
+                name="tricks",
+                label=Text(_("Makers' tricks")),
+                kind="number",
+                minimum=0,
+                maximum=5,
+                shown_when=played,
+            ),
+        )

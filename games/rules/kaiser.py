@@ -1,0 +1,436 @@
+"""Kaiser: two teams of two, eight tricks a hand, bidding to 52.
+
+Scoring (seed rules of the game file format, scorekeeper/1): a team's hand points are
+its tricks, +5 for the trick holding the 5 of hearts and -3 for the trick holding the
+3 of spades, so the two teams' points add up to 10. The bidding team scores its points
+when they reach the bid, otherwise it loses the bid; a no-trump bid doubles both. The
+other team scores its points, except that a team at bid-out (52 - 7 = 45 or more) no
+longer gains points from the other team's bids (it still loses negative points).
+Only the bidding team can win by reaching 52. The kaiser bid (a bid to take every
+trick) decides the game at once, for the bidders if made, against them if not.
+
+House rules: `min_bid`, `target`, `bid_out`, `win_needs_bid`, `lose_at` (a team at or
+below it loses), `negative_at_bid_out` and `no_trump_62` (the first no-trump contract
+made raises the target and bid-out by 10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    Choice,
+    Decision,
+    Field,
+    Game,
+    HandOutcome,
+    Reason,
+    Redeal,
+    State,
+    Table,
+    Team,
+    as_int,
+    check_keys,
+    dealer_field,
+    read_bool,
+    read_counts,
+    read_name,
+    read_redeal,
+    redeal_outcome,
+)
+from .rulebook import RuleReader
+from .teams import parse_teams
+from .text import Param, Text, _, error
+
+TRICKS = 8
+MAX_BID = 12
+RAISE_62 = 10
+
+
+@dataclass(frozen=True)
+class Rules:
+    min_bid: int = 7
+    target: int = 52
+    bid_out: int = 45
+    win_needs_bid: bool = True
+    lose_at: int | None = None
+    negative_at_bid_out: bool = True
+    no_trump_62: bool = False
+
+
+@dataclass(frozen=True)
+class Play:
+    dealer: str
+    bidder: str
+    bid: int
+    no_trump: bool
+    tricks: Mapping[str, int]
+    five_hearts: str
+    three_spades: str
+
+
+@dataclass(frozen=True)
+class KaiserBid:
+    dealer: str
+    bidder: str
+    made: bool
+
+
+Hand = Play | KaiserBid | Redeal
+
+
+class Kaiser(Game[Rules, Hand]):
+    name = "kaiser"
+
+    def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
+        read = RuleReader(raw, "kaiser")
+        min_bid = read.integer("min_bid", 7, 1, MAX_BID)
+        target = read.integer("target", 52, 1)
+        rules = Rules(
+            min_bid=min_bid,
+            target=target,
+            bid_out=read.integer("bid_out", target - min_bid),
+            win_needs_bid=read.flag("win_needs_bid", True),
+            lose_at=read.optional_integer("lose_at"),
+            negative_at_bid_out=read.flag("negative_at_bid_out", True),
+            no_trump_62=read.flag("no_trump_62", False),
+        )
+        read.finish()
+        if rules.lose_at is not None and rules.lose_at >= target:
+            raise error(
+                _("the rule lose_at (%(lose_at)d) must be below the target (%(target)d)"),
+                field="lose_at",
+                lose_at=rules.lose_at,
+                target=target,
+            )
+        return rules
+
+    def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
+        return parse_teams(raw, players, "kaiser")
+
+    def new_state(self, table: Table[Rules]) -> State:
+        state = super().new_state(table)
+        state.extra["raised"] = False
+        return state
+
+    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> Hand:
+        redeal = read_redeal(raw, table)
+        if redeal is not None:
+            return redeal
+        if read_bool(raw, "kaiser"):
+            check_keys(raw, {"dealer", "bidder", "kaiser", "made", "redeal"})
+            dealer = read_name(raw, "dealer", table.players)
+            bidder = read_name(raw, "bidder", table.players)
+            assert dealer is not None and bidder is not None
+            if "made" not in raw:
+                raise error(_("say whether the kaiser bid was made"), field="made")
+            return KaiserBid(dealer, bidder, read_bool(raw, "made"))
+        keys = {"dealer", "bidder", "bid", "no_trump", "tricks", "five_hearts", "three_spades"}
+        check_keys(raw, keys | {"redeal", "kaiser"})
+        teams = table.sides
+        dealer = read_name(raw, "dealer", table.players)
+        bidder = read_name(raw, "bidder", table.players)
+        assert dealer is not None and bidder is not None
+        if raw.get("bid") is None:
+            raise error(_("the bid is missing"), field="bid")
+        bid = as_int(raw["bid"], Text(_("the bid")), "bid")
+        low = table.rules.min_bid
+        if not low <= bid <= MAX_BID:
+            raise error(
+                _("the bid must be from %(low)d to %(high)d, not %(bid)d"),
+                field="bid",
+                low=low,
+                high=MAX_BID,
+                bid=bid,
+            )
+        no_trump = read_bool(raw, "no_trump")
+        tricks = read_counts(raw, "tricks", teams, what="team")
+        for team in teams:
+            if team not in tricks:
+                raise error(_("the tricks of %(name)s are missing"), field="tricks", name=team)
+        total = sum(tricks.values())
+        if total != TRICKS:
+            raise error(
+                _("the tricks add up to %(given)d, but a hand has %(tricks)d tricks"),
+                field="tricks",
+                given=total,
+                tricks=TRICKS,
+            )
+        five_hearts = read_name(raw, "five_hearts", teams, what="team")
+        three_spades = read_name(raw, "three_spades", teams, what="team")
+        assert five_hearts is not None and three_spades is not None
+        for key, team, card in (
+            ("five_hearts", five_hearts, _("the 5 of hearts")),
+            ("three_spades", three_spades, _("the 3 of spades")),
+        ):
+            if tricks[team] == 0:
+                raise error(
+                    _("%(team)s took no trick, so it cannot have taken %(card)s"),
+                    field=key,
+                    team=team,
+                    card=Text(card),
+                )
+        return Play(dealer, bidder, bid, no_trump, tricks, five_hearts, three_spades)
+
+    def score(self, table: Table[Rules], state: State, hand: Hand) -> HandOutcome:
+        if isinstance(hand, Redeal):
+            return redeal_outcome()
+        bidding = table.team_of(hand.bidder)
+        other = table.other_team(bidding)
+        if isinstance(hand, KaiserBid):
+            winner = bidding if hand.made else other
+            message = (
+                _("%(bidder)s bid kaiser and took every trick: %(winner)s wins the game.")
+                if hand.made
+                else _("%(bidder)s bid kaiser and lost a trick: %(winner)s wins the game.")
+            )
+            return HandOutcome(
+                points=dict.fromkeys(table.sides, 0),
+                made=hand.made,
+                explanation=(
+                    Text(message, {"bidder": hand.bidder, "winner": winner}),
+                    Text(_("The kaiser bid scores no points; it decides the game at once.")),
+                ),
+                reasons=(),
+            )
+        return self._score_play(table, state, hand, bidding, other)
+
+    def _score_play(
+        self, table: Table[Rules], state: State, hand: Play, bidding: str, other: str
+    ) -> HandOutcome:
+        rules = table.rules
+        hand_points = {
+            team: hand.tricks[team]
+            + (5 if hand.five_hearts == team else 0)
+            - (3 if hand.three_spades == team else 0)
+            for team in table.sides
+        }
+        made = hand_points[bidding] >= hand.bid
+        factor = 2 if hand.no_trump else 1
+        explanation: list[Text] = []
+        if rules.no_trump_62 and hand.no_trump and made and not state.extra["raised"]:
+            state.extra["raised"] = True
+            explanation.append(
+                Text(
+                    _(
+                        "The first no-trump bid made: the target rises to %(target)d and bid-out to %(bid_out)d (house rule)."
+                    ),
+                    {"target": _target(table, state), "bid_out": _bid_out(table, state)},
+                )
+            )
+        points = {
+            bidding: factor * hand_points[bidding] if made else -factor * hand.bid,
+            other: hand_points[other],
+        }
+        bid_out = _bid_out(table, state)
+        at_bid_out = state.totals[other] >= bid_out
+        if at_bid_out:
+            keep_negative = rules.negative_at_bid_out and hand_points[other] < 0
+            points[other] = hand_points[other] if keep_negative else 0
+        params: dict[str, Param] = {
+            "team": bidding,
+            "other": other,
+            "bid": hand.bid,
+            "points": hand_points[bidding],
+            "score": abs(points[bidding]),
+            "other_points": hand_points[other],
+            "other_score": points[other],
+            "bid_out": bid_out,
+        }
+        if made:
+            first = (
+                _(
+                    "%(team)s bid %(bid)d no trump and took %(points)d points: made, +%(score)d (no trump doubles)."
+                )
+                if hand.no_trump
+                else _("%(team)s bid %(bid)d and took %(points)d points: made, +%(score)d.")
+            )
+        else:
+            first = (
+                _(
+                    "%(team)s bid %(bid)d no trump and took %(points)d points: failed, -%(score)d (no trump doubles)."
+                )
+                if hand.no_trump
+                else _("%(team)s bid %(bid)d and took %(points)d points: failed, -%(score)d.")
+            )
+        if not at_bid_out:
+            second = _("%(other)s scores its %(other_points)d points.")
+        elif points[other] < 0:
+            second = _(
+                "%(other)s is at bid-out (%(bid_out)d or more) but still loses its %(other_points)d points."
+            )
+        else:
+            second = _(
+                "%(other)s is at bid-out (%(bid_out)d or more) and gains points only from its own bids."
+            )
+        explanation[:0] = [Text(first, params), Text(second, params)]
+        reasons = tuple(
+            Reason(team, points[team], _breakdown(hand, team, hand_points[team]))
+            for team in table.sides
+        )
+        return HandOutcome(points, made, tuple(explanation), reasons)
+
+    def decide(
+        self, table: Table[Rules], state: State, hand: Hand, outcome: HandOutcome
+    ) -> Decision | None:
+        rules = table.rules
+        if isinstance(hand, KaiserBid):
+            bidding = table.team_of(hand.bidder)
+            winner = bidding if hand.made else table.other_team(bidding)
+            return Decision((winner,), outcome.explanation[0])
+        bidding_team = table.team_of(hand.bidder) if isinstance(hand, Play) else None
+        target = _target(table, state)
+        totals = state.totals
+        over = [team for team in table.sides if totals[team] >= target]
+        if rules.win_needs_bid:
+            over = [team for team in over if team == bidding_team]
+        if over:
+            winner = bidding_team if bidding_team in over else max(over, key=lambda t: totals[t])
+            assert winner is not None
+            message = (
+                _("%(winner)s bid and reached %(target)d (%(total)d): %(winner)s wins.")
+                if winner == bidding_team
+                else _("%(winner)s reached %(target)d (%(total)d) and wins.")
+            )
+            return Decision(
+                (winner,),
+                Text(message, {"winner": winner, "target": target, "total": totals[winner]}),
+            )
+        if rules.lose_at is None:
+            return None
+        low = [team for team in table.sides if totals[team] <= rules.lose_at]
+        if not low:
+            return None
+        loser = (
+            bidding_team if len(low) == 2 and bidding_team else min(low, key=lambda t: totals[t])
+        )
+        winner = table.other_team(loser)
+        return Decision(
+            (winner,),
+            Text(
+                _(
+                    "%(loser)s fell to %(total)d, at or below %(lose_at)d (house rule): %(winner)s wins."
+                ),
+                {
+                    "loser": loser,
+                    "total": totals[loser],
+                    "lose_at": rules.lose_at,
+                    "winner": winner,
+                },
+            ),
+        )
+
+    def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
+        rules = table.rules
+        teams = tuple(Choice(t, Text(t)) for t in table.sides)
+        played = {"redeal": (False,)}
+        numeric = {"redeal": (False,), "kaiser": (False,)}
+        return (
+            dealer_field(table),
+            Field(
+                name="redeal",
+                label=Text(_("Misdeal / redeal")),
+                kind="flag",
+                help=Text(
+                    _(
+                        "No points; the same dealer deals again. When all pass, record the dealer's forced bid instead."
+                    )
+                ),
+                required=False,
+                default=False,
+            ),
+            Field(
+                name="bidder",
+                label=Text(_("Bidder")),
+                kind="player",
+                choices=tuple(Choice(p, Text(p)) for p in table.players),
+                shown_when=played,
+            ),
+            Field(
+                name="kaiser",
+                label=Text(_("Kaiser bid")),
+                kind="flag",
+                help=Text(_("A bid to take every trick: it decides the game.")),
+                required=False,
+                default=False,
+                shown_when=played,
+            ),
+            Field(
+                name="made",
+                label=Text(_("Kaiser made")),
+                kind="flag",
+                default=False,
+                shown_when={"redeal": (False,), "kaiser": (True,)},
+            ),
+            Field(
+                name="bid",
+                label=Text(_("Bid")),
+                kind="number",
+                minimum=rules.min_bid,
+                maximum=MAX_BID,
+                shown_when=numeric,
+            ),
+            Field(
+                name="no_trump",
+                label=Text(_("No trump")),
+                kind="flag",
+                help=Text(_("Doubles what the bidding team wins or loses.")),
+                required=False,
+                default=False,
+                shown_when=numeric,
+            ),
+            Field(
+                name="tricks",
+                label=Text(_("Tricks per team")),
+                kind="tricks",
+                minimum=0,
+                maximum=TRICKS,
+                choices=teams,
+                shown_when=numeric,
+            ),
+            Field(
+                name="five_hearts",
+                label=Text(_("5 of hearts taken by")),
+                kind="team",
+                help=Text(_("+5 to the team that took it.")),
+                choices=teams,
+                depends_on=("tricks",),
+                shown_when=numeric,
+            ),
+            Field(
+                name="three_spades",
+                label=Text(_("3 of spades taken by")),
+                kind="team",
+                help=Text(_("-3 to the team that took it.")),
+                choices=teams,
+                depends_on=("tricks",),
+                shown_when=numeric,
+            ),
+        )
+
+
+def _target(table: Table[Rules], state: State) -> int:
+    return table.rules.target + (RAISE_62 if state.extra["raised"] else 0)
+
+
+def _bid_out(table: Table[Rules], state: State) -> int:
+    return table.rules.bid_out + (RAISE_62 if state.extra["raised"] else 0)
+
+
+def _breakdown(hand: Play, team: str, points: int) -> Text:
+    params = {"tricks": hand.tricks[team], "points": points}
+    hearts, spades = hand.five_hearts == team, hand.three_spades == team
+    if hearts and spades:
+        return Text(
+            _(
+                "%(tricks)d tricks, +5 for the 5 of hearts, -3 for the 3 of spades: %(points)d points."
+            ),
+            params,
+        )
+    if hearts:
+        return Text(_("%(tricks)d tricks, +5 for the 5 of hearts: %(points)d points."), params)
+    if spades:
+        return Text(_("%(tricks)d tricks, -3 for the 3 of spades: %(points)d points."), params)
+    return Text(_("%(tricks)d tricks: %(points)d points."), params)

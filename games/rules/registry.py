@@ -1,0 +1,89 @@
+"""The games the engine knows, and setting up a table for one of them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .american import American
+from .amerikaner import Amerikaner
+from .base import Game, GameResult, Table, as_int, describe
+from .euchre import Euchre
+from .kaiser import Kaiser
+from .text import Names, _, error
+
+GAMES: dict[str, Game[Any, Any]] = {
+    game.name: game for game in (Amerikaner(), Euchre(), Kaiser(), American())
+}
+
+
+def get_game(name: object) -> Game[Any, Any]:
+    if not isinstance(name, str) or name not in GAMES:
+        raise error(
+            _("unknown game %(game)s: the games are %(names)s"),
+            field="game",
+            game=describe(name),
+            names=Names(tuple(GAMES)),
+        )
+    return GAMES[name]
+
+
+def make_table(
+    game: object,
+    players: object,
+    rules: object = None,
+    teams: object = None,
+    start: object = None,
+) -> Table[Any]:
+    """Check who sits where and which rules are in force; the same checks for files and forms."""
+    rules_of_game = get_game(game)
+    names = _read_players(players)
+    if rules is None:
+        rules = {}
+    if not isinstance(rules, Mapping):
+        raise error(_("the rules must be an object of house rules"), field="rules")
+    parsed_rules = rules_of_game.parse_rules(rules, names)
+    parsed_teams = rules_of_game.parse_teams(teams, names)
+    table = Table(rules_of_game.name, names, parsed_rules, parsed_teams)
+    return Table(table.game, names, parsed_rules, parsed_teams, _read_start(start, table.sides))
+
+
+def play(table: Table[Any], hands: Sequence[Mapping[str, Any]]) -> GameResult:
+    return GAMES[table.game].play(table, hands)
+
+
+def _read_players(raw: object) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise error(_("players must be a list of names in seating order"), field="players")
+    names: list[str] = []
+    for value in raw:
+        name = value.strip() if isinstance(value, str) else ""
+        if not name:
+            raise error(
+                _("every player needs a name, not %(value)s"),
+                field="players",
+                value=describe(value),
+            )
+        if name in names:
+            raise error(_("two players are called %(name)s"), field="players", name=name)
+        names.append(name)
+    return tuple(names)
+
+
+def _read_start(raw: object, sides: tuple[str, ...]) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise error(_("start must be an object of totals before the first hand"), field="start")
+    start: dict[str, int] = {}
+    for key, value in raw.items():
+        name = key.strip() if isinstance(key, str) else ""
+        if name not in sides:
+            raise error(
+                _("start: %(name)s is not one of %(names)s"),
+                field="start",
+                name=describe(key),
+                names=Names(sides),
+            )
+        start[name] = as_int(value, name, "start")
+    return start

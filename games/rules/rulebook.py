@@ -1,0 +1,93 @@
+"""Reading a game's house rules: each key checked, a left-out key taking its default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .base import describe
+from .text import Text, _, error
+
+
+class RuleReader:
+    def __init__(self, raw: Mapping[str, Any], game: str):
+        self.raw = raw
+        self.game = game
+        self.seen: set[str] = set()
+
+    def _get(self, key: str) -> Any:
+        self.seen.add(key)
+        return self.raw.get(key)
+
+    def integer(
+        self, key: str, default: int, low: int | None = None, high: int | None = None
+    ) -> int:
+        value = self._get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise error(
+                _("the rule %(key)s must be a whole number, not %(value)s"),
+                field=key,
+                key=key,
+                value=describe(value),
+            )
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise error(
+                _range_message(low, high),
+                field=key,
+                key=key,
+                value=value,
+                low=low or 0,
+                high=high or 0,
+            )
+        return value
+
+    def optional_integer(self, key: str) -> int | None:
+        if self._get(key) is None:
+            return None
+        return self.integer(key, 0)
+
+    def flag(self, key: str, default: bool) -> bool:
+        value = self._get(key)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise error(
+                _("the rule %(key)s must be true or false, not %(value)s"),
+                field=key,
+                key=key,
+                value=describe(value),
+            )
+        return value
+
+    def choice(self, key: str, default: str, allowed: Sequence[str]) -> str:
+        value = self._get(key)
+        if value is None:
+            return default
+        if value not in allowed:
+            raise error(
+                _("the rule %(key)s must be one of %(allowed)s, not %(value)s"),
+                field=key,
+                key=key,
+                allowed=", ".join(f"\u201c{a}\u201d" for a in allowed),
+                value=describe(value),
+            )
+        return str(value)
+
+    def finish(self) -> None:
+        """Refuse keys this game does not know: a misspelt rule must not be silently ignored."""
+        for key in self.raw:
+            if key not in self.seen:
+                raise error(
+                    _("%(game)s has no rule \u201c%(key)s\u201d"),
+                    field=str(key),
+                    game=Text(self.game),
+                    key=str(key),
+                )
+
+
+def _range_message(low: int | None, high: int | None) -> str:
+    if high is None:
+        return _("the rule %(key)s must be at least %(low)d, not %(value)d")
+    return _("the rule %(key)s must be from %(low)d to %(high)d, not %(value)d")

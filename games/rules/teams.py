@@ -1,0 +1,57 @@
+"""Two teams of two, partners sitting opposite: shared by euchre and kaiser."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import Team, describe
+from .text import Names, _, error
+
+
+def parse_teams(raw: object, players: tuple[str, ...], game: str) -> tuple[Team, ...]:
+    if len(players) != 4:
+        raise error(_("%(game)s is for 4 players, not %(count)d"), game=game, count=len(players))
+    if raw is None:
+        raise error(
+            _("%(game)s needs two teams of two, partners sitting opposite"),
+            field="teams",
+            game=game,
+        )
+    if not isinstance(raw, Mapping) or len(raw) != 2:
+        raise error(_("there must be exactly two teams"), field="teams")
+    teams: list[Team] = []
+    for raw_name, members in raw.items():
+        name = raw_name.strip() if isinstance(raw_name, str) else ""
+        if not name:
+            raise error(_("each team needs a name"), field="teams")
+        if any(team.name == name for team in teams):
+            raise error(_("the two teams need different names"), field="teams")
+        if not isinstance(members, list) or len(members) != 2:
+            raise error(
+                _("team %(team)s must list exactly two players, not %(value)s"),
+                field="teams",
+                team=name,
+                value=describe(members),
+            )
+        names = []
+        for member in members:
+            if not isinstance(member, str) or member.strip() not in players:
+                raise error(
+                    _("team %(team)s: %(value)s is not one of the players (%(names)s)"),
+                    field="teams",
+                    team=name,
+                    value=describe(member),
+                    names=Names(players),
+                )
+            names.append(member.strip())
+        teams.append(Team(name, (names[0], names[1])))
+    seats = [sorted(players.index(m) for m in team.members) for team in teams]
+    if sorted(seats) != [[0, 2], [1, 3]]:
+        raise error(
+            _("partners sit opposite: the teams must be %(first)s and %(second)s"),
+            field="teams",
+            first=Names((players[0], players[2])),
+            second=Names((players[1], players[3])),
+        )
+    # Teams are kept in seating order: the team of the first player first.
+    return tuple(sorted(teams, key=lambda team: min(players.index(m) for m in team.members)))
