@@ -1,0 +1,46 @@
+"""``manage.py score FILE``: print a game file with points, totals and winners added."""
+
+from __future__ import annotations
+
+import sys
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from games import gamefile
+from games.rules import RuleError
+
+
+class Command(BaseCommand):
+    help = "Score a game file (scorekeeper/1); '-' reads standard input. Needs no database."
+    requires_system_checks: list[str] = []  # noqa: RUF012 - Django's own attribute
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("file", help="the game file, or - for standard input")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["file"]
+        try:
+            text = _read_text(path)
+            self.stdout.write(
+                gamefile.dumps(gamefile.score_document(gamefile.loads(text))), ending=""
+            )
+        except (OSError, UnicodeDecodeError) as exc:
+            self._fail(
+                f"{path}: cannot read the file ({exc.strerror if isinstance(exc, OSError) else 'not UTF-8 text'})"
+            )
+        except RuleError as exc:
+            self._fail(str(exc))
+
+    def _fail(self, message: str) -> None:
+        # One line, whatever the names in the file contain.
+        self.stderr.write(" ".join(message.split()))
+        sys.exit(1)
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.buffer.read().decode("utf-8-sig")
+    with open(path, encoding="utf-8-sig") as handle:
+        return handle.read()
