@@ -1,0 +1,85 @@
+"""The engine describes each game's hand inputs, so forms can be generated from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.rules import GAMES, get_game, make_table
+from tests.factories import FOUR
+
+TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
+
+
+def fields(game: str, players: list[str], **setup: Any) -> dict[str, Any]:
+    table = make_table(game, players, **setup)
+    return {field.name: field for field in get_game(game).fields(table)}
+
+
+def test_amerikaner_inputs_follow_the_deal_and_rules() -> None:
+    kitty = fields("amerikaner", FOUR)
+    assert list(kitty) == ["dealer", "redeal", "bidder", "bid", "partner", "tricks"]
+    assert [choice.value for choice in kitty["bid"].choices] == [
+        6,
+        7,
+        8,
+        9,
+        10,
+        11,
+        12,
+        "amerikaner",
+    ]
+    assert (kitty["tricks"].minimum, kitty["tricks"].maximum) == (0, 12)
+    # The partner depends on the bidder and exists only for a numeric bid.
+    assert kitty["partner"].depends_on == ("bidder",)
+    assert "amerikaner" not in kitty["partner"].shown_when["bid"]
+    assert kitty["partner"].required is False
+    assert kitty["tricks"].depends_on == ("bidder", "partner")
+    six = fields("amerikaner", [*FOUR, "Erik", "Frida"], rules={"min_bid": 4})
+    assert [choice.value for choice in six["bid"].choices] == [4, 5, 6, 7, 8, "amerikaner"]
+
+
+def test_team_games_ask_about_teams() -> None:
+    kaiser = fields("kaiser", FOUR, teams=TEAMS)
+    assert [choice.value for choice in kaiser["five_hearts"].choices] == ["Nord", "Sør"]
+    assert (kaiser["bid"].minimum, kaiser["bid"].maximum) == (7, 12)
+    assert kaiser["made"].shown_when == {"redeal": (False,), "kaiser": (True,)}
+    euchre = fields("euchre", FOUR, teams=TEAMS)
+    assert (euchre["tricks"].minimum, euchre["tricks"].maximum) == (0, 5)
+    american = fields("american", ["Anne", "Bjørn"])
+    assert american["dealer"].required is False
+    assert [choice.value for choice in american["winner"].choices] == ["Anne", "Bjørn"]
+
+
+def test_every_field_has_a_label() -> None:
+    for name, game in GAMES.items():
+        players = ["Anne", "Bjørn"] if name == "american" else FOUR
+        table = make_table(name, players, teams=TEAMS if name in ("euchre", "kaiser") else None)
+        for field in game.fields(table):
+            assert str(field.label)
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "expected"),
+    [
+        pytest.param("amerikaner", [], None, id="first-hand-chosen-at-the-table"),
+        pytest.param("amerikaner", [{"dealer": "Anne"}], "Bjørn", id="clockwise"),
+        pytest.param("amerikaner", [{"dealer": "Dina"}], "Anne", id="round-the-table"),
+        pytest.param(
+            "amerikaner",
+            [{"dealer": " Cato ", "redeal": True}],
+            "Cato",
+            id="same-dealer-after-redeal",
+        ),
+        pytest.param("kaiser", [{"dealer": "Cato", "redeal": True}], "Cato", id="kaiser-misdeal"),
+        # Euchre: when everyone passes the cards are thrown in and the deal moves on.
+        pytest.param("euchre", [{"dealer": "Cato", "redeal": True}], "Dina", id="euchre-passes-on"),
+        pytest.param("amerikaner", [{"dealer": "Xavier"}], None, id="unknown-dealer"),
+        pytest.param("american", [{"winner": "Anne"}], None, id="american-without-dealer"),
+    ],
+)
+def test_next_dealer(game: str, hands: list[dict[str, Any]], expected: str | None) -> None:
+    teams = TEAMS if game in ("euchre", "kaiser") else None
+    table = make_table(game, FOUR if game != "american" else ["Anne", "Bjørn"], teams=teams)
+    assert get_game(game).next_dealer(table, hands) == expected

@@ -1,0 +1,78 @@
+"""Invariants that must hold for every game, found by generating many of them."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import gamefile
+from games.rules import RuleError
+
+from .strategies import amerikaner_game, any_game, damaged_game, json_values
+
+
+@given(any_game)
+def test_totals_are_start_plus_the_sum_of_points(document: dict[str, Any]) -> None:
+    output = gamefile.score_document(document)
+    start = document.get("start", {})
+    running = {side: start.get(side, 0) for side in output["totals"]}
+    for hand in output["hands"]:
+        for side, points in hand["points"].items():
+            running[side] += points
+        assert hand["totals"] == running
+    assert output["totals"] == running
+
+
+@given(amerikaner_game())
+def test_a_hands_points_depend_on_that_hand_alone(document: dict[str, Any]) -> None:
+    output = gamefile.score_document(document)
+    for hand, scored in zip(document["hands"], output["hands"], strict=True):
+        alone = gamefile.score_document({**document, "start": {}, "hands": [hand]})
+        assert alone["hands"][0]["points"] == scored["points"]
+
+
+@given(amerikaner_game())
+def test_opponents_of_a_failed_amerikaner_score_exactly_their_tricks(
+    document: dict[str, Any],
+) -> None:
+    output = gamefile.score_document(document)
+    for hand in output["hands"]:
+        if hand.get("bid") == "amerikaner" and not hand["made"]:
+            for player, points in hand["points"].items():
+                if player != hand["bidder"]:
+                    assert points == hand["tricks"][player]
+            assert hand["points"][hand["bidder"]] == -document["rules"]["amerikaner_points"]
+
+
+@given(amerikaner_game(target=52))
+def test_no_hand_follows_a_finished_game(document: dict[str, Any]) -> None:
+    """A game either scores (and then stops at its winner) or names the hand after the win."""
+    try:
+        output = gamefile.score_document(document)
+    except RuleError as exc:
+        assert "the game was already won" in str(exc)
+        return
+    finished_at = [
+        i for i, hand in enumerate(output["hands"]) if max(hand["totals"].values()) >= 52
+    ]
+    assert output["finished"] == bool(finished_at)
+    if finished_at:
+        assert finished_at[0] == len(output["hands"]) - 1
+
+
+@settings(max_examples=300)
+@given(damaged_game() | json_values)
+def test_nothing_but_rule_error_escapes(document: Any) -> None:
+    try:
+        gamefile.score_document(document)
+    except RuleError as exc:
+        assert str(exc)  # a message to show; the score command folds it onto one line
+
+
+@given(st.text(max_size=40))
+def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
+    with contextlib.suppress(RuleError):
+        gamefile.score_document(gamefile.loads(text))

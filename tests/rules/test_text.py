@@ -1,0 +1,69 @@
+"""Sentences are rendered in the reader's language; English without a translator."""
+
+from __future__ import annotations
+
+from games.rules import Names, RuleError, Text
+from games.rules.text import join_names, ngettext_lazy
+
+NORWEGIAN = {
+    "%(first)s and %(last)s": "%(first)s og %(last)s",
+    "hand %(number)d: %(message)s": "spill %(number)d: %(message)s",
+    "%(names)s reached %(target)d": "%(names)s nådde %(target)d",
+    "took %(count)d trick": "tok %(count)d stikk",
+    "took %(count)d tricks": "tok %(count)d stikk",
+}
+
+
+def norwegian(message: str) -> str:
+    return NORWEGIAN.get(message, message)
+
+
+def norwegian_plural(singular: str, plural: str, count: int) -> str:
+    return norwegian(singular if count == 1 else plural)
+
+
+def test_names_are_joined_in_the_readers_language() -> None:
+    text = Text(
+        "%(names)s reached %(target)d", {"names": Names(("Anne", "Bjørn", "Cato")), "target": 52}
+    )
+    assert str(text) == "Anne, Bjørn and Cato reached 52"
+    assert text.render(norwegian, norwegian_plural) == "Anne, Bjørn og Cato nådde 52"
+
+
+def test_short_name_lists() -> None:
+    assert join_names([]) == ""
+    assert join_names(["Anne"]) == "Anne"
+    assert join_names(["Anne", "Bjørn"]) == "Anne and Bjørn"
+
+
+def test_plural_follows_the_count() -> None:
+    assert str(ngettext_lazy("took %(count)d trick", "took %(count)d tricks", 1)) == "took 1 trick"
+    assert str(ngettext_lazy("took %(count)d trick", "took %(count)d tricks", 3)) == "took 3 tricks"
+    assert (
+        ngettext_lazy("took %(count)d trick", "took %(count)d tricks", 3).render(
+            norwegian, norwegian_plural
+        )
+        == "tok 3 stikk"
+    )
+
+
+def test_text_without_parameters_is_left_alone() -> None:
+    assert str(Text("100% sure")) == "100% sure"
+
+
+def test_nested_text_is_translated_too() -> None:
+    inner = Text("%(first)s and %(last)s", {"first": "A", "last": "B"})
+    assert (
+        Text("hand %(number)d: %(message)s", {"number": 2, "message": inner}).render(norwegian)
+        == "spill 2: A og B"
+    )
+
+
+def test_rule_error_names_the_hand_in_the_readers_language() -> None:
+    error = RuleError(
+        Text("%(names)s reached %(target)d", {"names": "Anne", "target": 52}), field="bid"
+    ).in_hand(3)
+    assert (error.hand, error.field) == (3, "bid")
+    assert str(error) == "hand 3: Anne reached 52"
+    assert error.render(norwegian) == "spill 3: Anne nådde 52"
+    assert str(RuleError(Text("no hand here"))) == "no hand here"
