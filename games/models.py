@@ -1,1 +1,306 @@
-from django.db import models  # noqa: F401  (the models land here next)
+"""What the table said: groups, players, games, seats, hands, and every change to a hand.
+
+Points, totals and winners are never stored: the rules engine works them out from the
+hands on every read (a game of a hundred hands scores in well under a millisecond).
+Every change to a game runs in a transaction that locks the game row, bumps
+`Game.version` and records a `Change`, so two phones can never both write hand 7.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, models, transaction
+from django.db.models import F
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from games import gamefile
+from games.rules import GameResult, Table, get_game, make_table, play
+
+
+def new_key() -> str:
+    """A secret link key: 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
+
+
+def new_code() -> str:
+    """A game's address inside its group: random, so no game can be found by counting."""
+    return secrets.token_urlsafe(9)
+
+
+class Group(models.Model):
+    """A table of friends: the home of its players and games, reached only by its links."""
+
+    name = models.CharField(_("name"), max_length=80)
+    edit_key = models.CharField(max_length=32, unique=True, default=new_key)
+    view_key = models.CharField(max_length=32, unique=True, default=new_key)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("group")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def replace_keys(self) -> None:
+        """New links for the group; the old ones stop working at once."""
+        self.edit_key, self.view_key = new_key(), new_key()
+        self.save(update_fields=["edit_key", "view_key"])
+
+
+class Player(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint("group", Lower("name"), name="player_name_unique_in_group"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Game(models.Model):
+    KINDS = [
+        ("amerikaner", "Amerikaner"),
+        ("euchre", "Euchre"),
+        ("kaiser", "Kaiser"),
+        ("american", "American"),
+    ]
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="games")
+    code = models.CharField(max_length=16, unique=True, default=new_code)
+    kind = models.CharField(max_length=16, choices=KINDS)
+    # As in the game file: house rules (only those set), teams, totals carried over.
+    rules = models.JSONField(default=dict, blank=True)
+    teams = models.JSONField(null=True, blank=True)
+    start = models.JSONField(default=dict, blank=True)
+    first_dealer = models.CharField(max_length=40, blank=True)
+    # Bumped by every change: the live scoreboard's ETag, and how a stale page is noticed.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.CharField(max_length=40, blank=True)
+    previous = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.created_at:%Y-%m-%d}"
+
+    # --- Reading ---------------------------------------------------------------------------
+
+    @property
+    def players(self) -> list[str]:
+        """Names in seating order (uses prefetched seats when there are any)."""
+        return [seat.name for seat in sorted(self.seats.all(), key=lambda s: s.position)]
+
+    def hand_list(self) -> list[Hand]:
+        return sorted(self.hands.all(), key=lambda h: h.number)
+
+    def table(self) -> Table[Any]:
+        return make_table(self.kind, self.players, self.rules, self.teams, self.start)
+
+    def document(self) -> dict[str, Any]:
+        """The game file of this game, as the table recorded it (without engine output)."""
+        document: dict[str, Any] = {"format": gamefile.FORMAT, "game": self.kind}
+        if self.rules:
+            document["rules"] = self.rules
+        document["players"] = self.players
+        if self.teams:
+            document["teams"] = self.teams
+        if self.start:
+            document["start"] = self.start
+        document["hands"] = [hand.data for hand in self.hand_list()]
+        return document
+
+    def result(self) -> GameResult:
+        return play(self.table(), [hand.data for hand in self.hand_list()])
+
+    def next_dealer(self) -> str | None:
+        hands = [hand.data for hand in self.hand_list()]
+        if not hands:
+            return self.first_dealer or None
+        return get_game(self.kind).next_dealer(self.table(), hands)
+
+    # --- Changing, always through these methods ----------------------------------------------
+
+    def add_hand(self, number: int, data: dict[str, Any], by: str) -> Hand:
+        """Save hand `number`; it must be the next one. A retry of the same hand is harmless."""
+        with transaction.atomic():
+            game = self._lock()
+            hands = game.hand_list()
+            if number != len(hands) + 1:
+                existing = next((h for h in hands if h.number == number), None)
+                if existing is not None and existing.data == data:
+                    return existing  # the same hand sent twice (double tap, retry)
+                raise GameChanged(game, existing)
+            play(game.table(), [*(h.data for h in hands), data])
+            try:
+                with transaction.atomic():
+                    hand = Hand.objects.create(game=game, number=number, data=data, entered_by=by)
+            except (
+                IntegrityError
+            ) as exc:  # pragma: no cover - the row lock makes this a last resort
+                raise GameChanged(game, None) from exc
+            game._record(number, Change.ADD, None, data, by)
+            return hand
+
+    def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Hand:
+        with transaction.atomic():
+            game = self._lock()
+            hands = game.hand_list()
+            hand = game._current(hands, number, revision)
+            if hand.data == data:
+                return hand
+            play(game.table(), [data if h.number == number else h.data for h in hands])
+            before = hand.data
+            hand.data, hand.revision, hand.entered_by = data, hand.revision + 1, by
+            hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
+            game._record(number, Change.EDIT, before, data, by)
+            return hand
+
+    def delete_hand(self, number: int, revision: int, by: str) -> None:
+        with transaction.atomic():
+            game = self._lock()
+            hands = game.hand_list()
+            hand = game._current(hands, number, revision)
+            play(game.table(), [h.data for h in hands if h.number != number])
+            hand.delete()
+            game._shift_after(number, -1)
+            game._record(number, Change.DELETE, hand.data, None, by)
+
+    def restore(self, change: Change, by: str) -> None:
+        """Bring back the hand as it was after `change` (or before it, for a deletion)."""
+        data = change.after if change.after is not None else change.before
+        assert data is not None
+        with transaction.atomic():
+            game = self._lock()
+            hands = game.hand_list()
+            number = min(change.number, len(hands) + 1)
+            current = next((h for h in hands if h.number == number), None)
+            if change.action == Change.DELETE or current is None:
+                # Put the hand back in its place; the hands after it move up one.
+                play(
+                    game.table(),
+                    [
+                        *(h.data for h in hands[: number - 1]),
+                        data,
+                        *(h.data for h in hands[number - 1 :]),
+                    ],
+                )
+                game._shift_after(number - 1, +1)
+                Hand.objects.create(game=game, number=number, data=data, entered_by=by)
+                game._record(number, Change.RESTORE, None, data, by)
+                return
+            if current.data == data:
+                return
+            play(game.table(), [data if h.number == number else h.data for h in hands])
+            before = current.data
+            current.data, current.revision, current.entered_by = data, current.revision + 1, by
+            current.save(update_fields=["data", "revision", "entered_by", "updated_at"])
+            game._record(number, Change.RESTORE, before, data, by)
+
+    def _lock(self) -> Game:
+        """This game's row, locked until the transaction ends, with its seats and hands."""
+        return Game.objects.select_for_update().prefetch_related("seats", "hands").get(pk=self.pk)
+
+    def _current(self, hands: list[Hand], number: int, revision: int) -> Hand:
+        hand = next((h for h in hands if h.number == number), None)
+        if hand is None or hand.revision != revision:
+            raise GameChanged(self, hand)
+        return hand
+
+    def _shift_after(self, number: int, step: int) -> None:
+        # Two steps through negative numbers, so that (game, number) stays unique at every
+        # row even on databases that check the constraint row by row.
+        later = self.hands.filter(number__gt=number)
+        later.update(number=-F("number"))
+        self.hands.filter(number__lt=0).update(number=-F("number") + step)
+
+    def _record(self, number: int, action: str, before: Any, after: Any, by: str) -> None:
+        Change.objects.create(
+            game=self, number=number, action=action, before=before, after=after, by=by
+        )
+        Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
+
+
+class GameChanged(Exception):
+    """The game changed since the form was opened (another phone, or an earlier tap)."""
+
+    def __init__(self, game: Game, hand: Hand | None):
+        super().__init__("the game changed")
+        self.game = game
+        self.hand = hand
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    # The name as the game file spells it, fixed when the game was set up.
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint("game", "position", name="seat_position_unique"),
+            models.UniqueConstraint("game", "player", name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.IntegerField()
+    # The hand exactly as the game file writes it: names, bid, tricks, ...
+    data = models.JSONField()
+    revision = models.PositiveIntegerField(default=1)
+    entered_by = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            # One hand per number: a double tap or a retried POST cannot add a second.
+            models.UniqueConstraint("game", "number", name="hand_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number}"
+
+
+class Change(models.Model):
+    """One change to a hand: who, when, and the hand before and after."""
+
+    ADD, EDIT, DELETE, RESTORE = "add", "edit", "delete", "restore"
+    ACTIONS = [
+        (ADD, _("added")),
+        (EDIT, _("corrected")),
+        (DELETE, _("deleted")),
+        (RESTORE, _("restored")),
+    ]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    code = models.CharField(max_length=16, unique=True, default=new_code)
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=8, choices=ACTIONS)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    by = models.CharField(max_length=40, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} #{self.number}"

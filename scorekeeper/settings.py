@@ -147,6 +147,11 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 CSRF_COOKIE_SAMESITE = "Lax"
+# Sessions hold only which player a device is and its language: a signed cookie keeps
+# them off the database, so a polling phone costs no session query.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2
+MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 SESSION_COOKIE_SAMESITE = "Lax"
 
 LOGGING = {

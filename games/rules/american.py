@@ -100,6 +100,9 @@ class American(Game[Rules, Win]):
             ),
         )
 
+    def summary(self, raw: Mapping[str, Any]) -> Text:
+        return Text(_("%(winner)s won"), {"winner": str(raw.get("winner", "?"))})
+
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         return (
             dealer_field(table, required=False),

@@ -46,6 +46,7 @@ from .base import (
     read_name,
     read_redeal,
     redeal_outcome,
+    redeal_summary,
 )
 from .rulebook import RuleReader
 from .text import Names, Param, Text, _, error, ngettext_lazy
@@ -385,6 +386,21 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
                 params,
             ),
         )
+
+    def summary(self, raw: Mapping[str, Any]) -> Text:
+        redeal = redeal_summary(raw)
+        if redeal is not None:
+            return redeal
+        params: dict[str, Param] = {
+            "bidder": str(raw.get("bidder", "?")),
+            "bid": str(raw.get("bid", "?")),
+            "partner": str(raw.get("partner")),
+        }
+        if raw.get("bid") == AMERIKANER:
+            return Text(_("%(bidder)s: Amerikaner"), params)
+        if raw.get("partner"):
+            return Text(_("%(bidder)s %(bid)s with %(partner)s"), params)
+        return Text(_("%(bidder)s %(bid)s alone"), params)
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         rules = table.rules

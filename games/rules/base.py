@@ -176,6 +176,13 @@ class Game(ABC, Generic[RulesT, HandT]):
     def fields(self, table: Table[RulesT]) -> tuple[Field, ...]:
         """The inputs of a hand, for generated forms."""
 
+    @abstractmethod
+    def summary(self, raw: Mapping[str, Any]) -> Text:
+        """A few words for a hand as the table reported it, e.g. "Bjørn 8 with Dina".
+
+        It reads the hand as given, without checking it: history shows old versions too.
+        """
+
     def new_state(self, table: Table[RulesT]) -> State:
         return State(totals=table.start_totals())
 
@@ -380,6 +387,10 @@ def redeal_outcome() -> HandOutcome:
     return HandOutcome(
         points={}, made=None, explanation=(Text(_("Redeal: nobody scores.")),), reasons=()
     )
+
+
+def redeal_summary(raw: Mapping[str, Any]) -> Text | None:
+    return Text(_("Redeal")) if raw.get("redeal") is True else None
 
 
 def reached(state: State, target: int) -> list[str]:

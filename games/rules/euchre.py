@@ -33,6 +33,7 @@ from .base import (
     read_name,
     read_redeal,
     redeal_outcome,
+    redeal_summary,
 )
 from .rulebook import RuleReader
 from .teams import parse_teams
@@ -164,6 +165,15 @@ class Euchre(Game[Rules, Play | Redeal]):
                 {"winner": winner, "target": table.rules.target, "total": state.totals[winner]},
             ),
         )
+
+    def summary(self, raw: Mapping[str, Any]) -> Text:
+        redeal = redeal_summary(raw)
+        if redeal is not None:
+            return redeal
+        params = {"maker": str(raw.get("maker", "?")), "tricks": str(raw.get("tricks", "?"))}
+        if raw.get("alone") is True:
+            return Text(_("%(maker)s alone, %(tricks)s tricks"), params)
+        return Text(_("%(maker)s made trump, %(tricks)s tricks"), params)
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         played = {"redeal": (False,)}

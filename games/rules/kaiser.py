@@ -39,6 +39,7 @@ from .base import (
     read_name,
     read_redeal,
     redeal_outcome,
+    redeal_summary,
 )
 from .rulebook import RuleReader
 from .teams import parse_teams
@@ -321,6 +322,17 @@ class Kaiser(Game[Rules, Hand]):
                 },
             ),
         )
+
+    def summary(self, raw: Mapping[str, Any]) -> Text:
+        redeal = redeal_summary(raw)
+        if redeal is not None:
+            return redeal
+        params = {"bidder": str(raw.get("bidder", "?")), "bid": str(raw.get("bid", "?"))}
+        if raw.get("kaiser") is True:
+            return Text(_("%(bidder)s: kaiser"), params)
+        if raw.get("no_trump") is True:
+            return Text(_("%(bidder)s %(bid)s no trump"), params)
+        return Text(_("%(bidder)s %(bid)s"), params)
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         rules = table.rules

@@ -14,7 +14,7 @@ from games.rules import RuleError
 
 class Command(BaseCommand):
     help = "Score a game file (scorekeeper/1); '-' reads standard input. Needs no database."
-    requires_system_checks: list[str] = []  # noqa: RUF012 - Django's own attribute
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="the game file, or - for standard input")

@@ -1,0 +1,359 @@
+"""Forms: parse what was tapped, ask the engine, turn its `RuleError` into a form error."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, Group, Player
+from games.rules import Field, RuleError, Table, Text, get_game, make_table, play
+
+
+def say(text: Text) -> str:
+    """An engine sentence in the reader's language."""
+    return text.render(gettext, ngettext)
+
+
+def rule_error(exc: RuleError) -> str:
+    return exc.render(gettext, ngettext)
+
+
+class GroupForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the group"),
+        max_length=80,
+        widget=forms.TextInput(attrs={"placeholder": _("The Friday table"), "autocomplete": "off"}),
+    )
+    me = forms.CharField(
+        label=_("Your name"),
+        max_length=40,
+        help_text=_("You become the group's first player."),
+        widget=forms.TextInput(attrs={"autocomplete": "given-name"}),
+    )
+
+
+class WhoForm(forms.Form):
+    """Which player this device belongs to: recorded on every change it makes."""
+
+    player = forms.ChoiceField(label=_("I am"), required=False, widget=forms.RadioSelect)
+    name = forms.CharField(label=_("or my name is"), max_length=40, required=False)
+
+    def __init__(self, *args: Any, group: Group, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        names = [p.name for p in group.players.all()]
+        player = self.fields["player"]
+        assert isinstance(player, forms.ChoiceField)
+        player.choices = [(n, n) for n in names]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        data["who"] = (data.get("name") or "").strip() or data.get("player") or ""
+        if not data["who"]:
+            raise ValidationError(_("Pick your name, or write it."))
+        return data
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("New player"), max_length=40)
+
+    def __init__(self, *args: Any, group: Group, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.group = group
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"].strip()
+        if self.group.players.filter(name__iexact=name).exists():
+            raise ValidationError(_("%(name)s is already in the group."), params={"name": name})
+        return name
+
+
+MAX_SEATS = 6
+TIE_BREAKS = [
+    ("highest", _("Highest total; if level the bidder, then the partner")),
+    ("bidding-side", _("The bidder's side first, then the highest total")),
+    ("shared", _("Level players share the win")),
+]
+DEALS = [
+    ("", _("Standard: a kitty with 4 players, the whole deck otherwise")),
+    ("kitty", _("Kitty: 4 players, 12 tricks, 4 cards in the kitty")),
+    ("full-deck", _("Whole deck: 3 to 6 players, 17 / 13 / 10 / 8 tricks")),
+]
+
+
+class NewAmerikanerForm(forms.Form):
+    """A new Amerikaner game: players in seating order, the first dealer and the house rules."""
+
+    first_dealer = forms.TypedChoiceField(
+        label=_("Deals first"),
+        coerce=int,
+        choices=[(i, i) for i in range(1, MAX_SEATS + 1)],
+        initial=1,
+        widget=forms.RadioSelect,
+    )
+    deal = forms.ChoiceField(
+        label=_("Deal"), choices=DEALS, required=False, widget=forms.RadioSelect
+    )
+    target = forms.IntegerField(
+        label=_("Target"), initial=52, min_value=1, help_text=_("The first to reach it wins.")
+    )
+    min_bid = forms.IntegerField(
+        label=_("Lowest bid"),
+        required=False,
+        min_value=1,
+        help_text=_("Empty: 6 with the kitty, 5 with the whole deck."),
+    )
+    amerikaner_points = forms.IntegerField(
+        label=_("Amerikaner is worth"),
+        initial=52,
+        min_value=1,
+        help_text=_("Won or lost by the player who bids Amerikaner."),
+    )
+    tie_break = forms.ChoiceField(
+        label=_("When several reach the target on the same hand"),
+        choices=TIE_BREAKS,
+        initial="highest",
+        widget=forms.RadioSelect,
+    )
+    amerikaner_wins = forms.BooleanField(
+        label=_("A made Amerikaner wins the game outright"), required=False
+    )
+    bidder_double = forms.BooleanField(
+        label=_("The bidder's points count double (house rule)"), required=False
+    )
+
+    def __init__(self, *args: Any, group: Group, seats: list[str] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.group = group
+        names = [p.name for p in group.players.all()]
+        seats = seats or []
+        for i in range(1, MAX_SEATS + 1):
+            self.fields[f"seat_{i}"] = forms.ChoiceField(
+                label=_("Seat %(number)d") % {"number": i},
+                choices=[("", "—"), *((n, n) for n in names)],
+                required=False,
+                initial=seats[i - 1] if i <= len(seats) else "",
+            )
+            self.fields[f"new_{i}"] = forms.CharField(
+                label=_("or a new player"), max_length=40, required=False
+            )
+            self.fields[f"start_{i}"] = forms.IntegerField(label=_("Start total"), required=False)
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": i,
+                "seat": self[f"seat_{i}"],
+                "new": self[f"new_{i}"],
+                "start": self[f"start_{i}"],
+            }
+            for i in range(1, MAX_SEATS + 1)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        players: list[str] = []
+        start: dict[str, int] = {}
+        for i in range(1, MAX_SEATS + 1):
+            name = (data.get(f"new_{i}") or "").strip() or data.get(f"seat_{i}") or ""
+            if not name:
+                continue
+            if name.lower() in (p.lower() for p in players):
+                raise ValidationError(_("%(name)s has two seats."), params={"name": name})
+            players.append(name)
+            if data.get(f"start_{i}"):
+                start[name] = data[f"start_{i}"]
+        if not 3 <= len(players) <= MAX_SEATS:
+            raise ValidationError(_("Choose 3 to 6 players, in the order you sit."))
+        dealer = data.get("first_dealer") or 1
+        if dealer > len(players):
+            self.add_error(
+                "first_dealer", _("Nobody sits in seat %(number)d.") % {"number": dealer}
+            )
+            return data
+        rules = {
+            key: data[key]
+            for key, default in (
+                ("deal", ""),
+                ("target", 52),
+                ("min_bid", None),
+                ("amerikaner_points", 52),
+                ("tie_break", "highest"),
+                ("amerikaner_wins", False),
+                ("bidder_double", False),
+            )
+            if data.get(key) not in (default, None, "")
+        }
+        try:
+            make_table("amerikaner", players, rules=rules, start=start)
+        except RuleError as exc:
+            raise ValidationError(rule_error(exc)) from exc
+        data.update(players=players, rules=rules, start=start, dealer=players[dealer - 1])
+        return data
+
+
+class HandForm(forms.Form):
+    """A hand's inputs, generated from the engine's description of the game's fields.
+
+    Tricks become one input per player (or team) named ``tricks-<seat>``. `hand()` gives
+    the hand as the game file writes it, with only the inputs that apply to it.
+    """
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(
+        self,
+        *args: Any,
+        game: Game,
+        table: Table[Any],
+        hands: list[dict[str, Any]],
+        replacing: int | None = None,
+        **kwargs: Any,
+    ):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.table = table
+        self.hands = hands
+        # The number of the hand being corrected, or None for a new hand.
+        self.replacing = replacing
+        self.specs: dict[str, Field] = {f.name: f for f in get_game(game.kind).fields(table)}
+        for spec in self.specs.values():
+            if spec.kind == "tricks":
+                sides = table.sides
+                for index, side in enumerate(sides):
+                    self.fields[f"tricks-{index}"] = forms.TypedChoiceField(
+                        label=side,
+                        choices=[(n, n) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)],
+                        coerce=int,
+                        empty_value=None,
+                        required=False,
+                        widget=forms.RadioSelect,
+                    )
+            elif spec.kind == "flag":
+                self.fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
+            else:
+                choices = [(str(c.value), say(c.label)) for c in spec.choices]
+                if spec.kind == "number":
+                    choices = [
+                        (str(n), str(n)) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)
+                    ]
+                if not spec.required:
+                    choices = [("", gettext("alone") if spec.name == "partner" else "—"), *choices]
+                self.fields[spec.name] = forms.ChoiceField(
+                    label=say(spec.label),
+                    choices=choices,
+                    required=False,
+                    widget=forms.RadioSelect,
+                )
+
+    @property
+    def can_redeal(self) -> bool:
+        return "redeal" in self.specs
+
+    @property
+    def redeal_label(self) -> str:
+        return say(self.specs["redeal"].label)
+
+    def layout(self) -> list[dict[str, Any]]:
+        """What the template shows, input by input, with when each applies (for the JS)."""
+        items = []
+        for name, spec in self.specs.items():
+            if name == "redeal":
+                continue  # a button of its own: one tap
+            # "redeal" has its own button, so the form only ever shows a played hand.
+            conditions = {k: list(v) for k, v in spec.shown_when.items() if k != "redeal"}
+            item: dict[str, Any] = {
+                "name": name,
+                "kind": spec.kind,
+                "label": say(spec.label),
+                "help": say(spec.help) if spec.help else "",
+                "shown_when": json.dumps(conditions) if conditions else "",
+                "numeric": spec.kind == "number" or name == "bid",
+            }
+            if spec.kind == "tricks":
+                item["rows"] = [
+                    {"side": side, "field": self[f"tricks-{i}"]}
+                    for i, side in enumerate(self.table.sides)
+                ]
+            else:
+                item["field"] = self[name]
+            items.append(item)
+        return items
+
+    def hand(self) -> dict[str, Any]:
+        """The hand as the game file writes it, from the cleaned inputs."""
+        data = self.cleaned_data
+        values: dict[str, Any] = {}
+        for name, spec in self.specs.items():
+            if spec.kind == "tricks":
+                counts = {
+                    side: data[f"tricks-{i}"]
+                    for i, side in enumerate(self.table.sides)
+                    if data.get(f"tricks-{i}") is not None
+                }
+                values[name] = counts
+            elif spec.kind == "flag":
+                values[name] = bool(data.get(name))
+            elif data.get(name) not in (None, ""):
+                value: Any = data[name]
+                if spec.kind == "number" or (spec.kind == "choice" and value.isdigit()):
+                    value = int(value)
+                values[name] = value
+        hand: dict[str, Any] = {}
+        for name, value in values.items():
+            spec = self.specs[name]
+            applies = all(
+                values.get(key, self.specs[key].default) in allowed
+                for key, allowed in spec.shown_when.items()
+            )
+            # A flag left off is the spec's default, so the file does not say it.
+            if applies and not (spec.kind == "flag" and value is False and not spec.required):
+                hand[name] = value
+        return hand
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        hand = self.hand()
+        hands = list(self.hands)
+        if self.replacing is None:
+            hands.append(hand)
+        else:
+            hands[self.replacing - 1] = hand
+        try:
+            play(self.table, hands)
+        except RuleError as exc:
+            self.add_error(exc.field if exc.field in self.fields else None, rule_error(exc))
+        data["hand"] = hand
+        return data
+
+
+def initial_for(game: Game, table: Table[Any], hand: dict[str, Any]) -> dict[str, Any]:
+    """Form values that show an existing hand (for corrections)."""
+    initial: dict[str, Any] = {}
+    for key, value in hand.items():
+        if key == "tricks" and isinstance(value, dict):
+            for i, side in enumerate(table.sides):
+                if side in value:
+                    initial[f"tricks-{i}"] = value[side]
+        else:
+            initial[key] = str(value) if not isinstance(value, bool) else value
+    return initial
+
+
+def players_for(group: Group, names: list[str]) -> list[Player]:
+    """The group's players with these names, creating the new ones."""
+    existing = {p.name.lower(): p for p in group.players.all()}
+    players = []
+    for name in names:
+        player = existing.get(name.lower())
+        if player is None:
+            player = Player.objects.create(group=group, name=name)
+        players.append(player)
+    return players

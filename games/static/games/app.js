@@ -1,0 +1,107 @@
+// Scorekeeper's own JavaScript: each part improves a page that already works without it.
+(function () {
+  "use strict";
+
+  // 1. Live scoreboard: ask every two seconds whether the game changed. The server
+  //    answers 304 with no body while it has not, thanks to If-None-Match. The region
+  //    is looked up on every tick, so it survives being swapped by htmx.
+  var polling = false;
+  function poll() {
+    var main = document.querySelector("[data-live-url]");
+    if (polling || !main || document.visibilityState !== "visible") return;
+    polling = true;
+    var etag = main.dataset.etag || "";
+    fetch(main.dataset.liveUrl, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" })
+      .then(function (response) {
+        if (response.status !== 200) return null;
+        etag = response.headers.get("ETag") || "";
+        return response.text();
+      })
+      .then(function (html) {
+        if (!html) return;
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        holder.querySelectorAll("[data-live-part]").forEach(function (fresh) {
+          var old = document.getElementById(fresh.id);
+          // A form that is open stays as it is: someone may be halfway through a hand.
+          if (!old || (fresh.dataset.state && fresh.dataset.state === old.dataset.state)) return;
+          old.replaceWith(fresh);
+          if (window.htmx) window.htmx.process(fresh);
+          fresh.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
+        });
+        main.dataset.etag = etag;
+      })
+      .catch(function () {})
+      .finally(function () { polling = false; });
+  }
+
+  // 2. Keep the screen awake on the game page (Screen Wake Lock), with a toggle.
+  function setUpWakeLock(toggle) {
+    if (!("wakeLock" in navigator)) { toggle.hidden = true; return; }
+    var lock = null;
+    var wanted = localStorage.getItem("scorekeeper-awake") !== "off";
+    function acquire() {
+      if (!wanted || document.visibilityState !== "visible") return;
+      navigator.wakeLock.request("screen").then(function (l) { lock = l; show(); }).catch(show);
+    }
+    function show() { toggle.setAttribute("aria-pressed", wanted ? "true" : "false"); }
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () {
+      wanted = !wanted;
+      localStorage.setItem("scorekeeper-awake", wanted ? "on" : "off");
+      if (wanted) acquire(); else if (lock) { lock.release(); lock = null; }
+      show();
+    });
+    document.addEventListener("visibilitychange", acquire);
+    acquire();
+    show();
+  }
+
+  // 3. Hand form: show only the inputs that apply (the partner for a numeric bid, the
+  //    tricks of players outside the bidding side), as the engine describes them.
+  function valueOf(form, name) {
+    var checked = form.querySelector('[name="' + name + '"]:checked');
+    if (checked) return checked.type === "checkbox" ? true : checked.value;
+    var box = form.querySelector('input[type=checkbox][name="' + name + '"]');
+    if (box) return false;
+    var field = form.querySelector('[name="' + name + '"]');
+    return field ? field.value : "";
+  }
+  function refreshHandForm(form) {
+    form.querySelectorAll("[data-shown-when]").forEach(function (el) {
+      var rules = JSON.parse(el.dataset.shownWhen);
+      var show = Object.keys(rules).every(function (key) {
+        var value = valueOf(form, key);
+        return rules[key].some(function (allowed) { return String(allowed) === String(value); });
+      });
+      el.hidden = !show;
+    });
+    var bidder = valueOf(form, "bidder");
+    var partner = valueOf(form, "partner");
+    form.querySelectorAll(".tricks-row[data-side]").forEach(function (row) {
+      var side = row.dataset.side === bidder || (partner && row.dataset.side === partner);
+      row.classList.toggle("side", !!side);
+      row.hidden = !!side && !row.querySelector("input:checked");
+    });
+    form.querySelectorAll('[name="partner"]').forEach(function (input) {
+      input.disabled = input.value !== "" && input.value === bidder;
+      if (input.disabled && input.checked) input.checked = false;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-hand-form]");
+    if (form) refreshHandForm(form);
+  });
+  function setUp(root) {
+    root.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
+    root.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    setUp(document);
+    setInterval(poll, 2000);
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    event.target.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
+  });
+})();
