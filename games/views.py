@@ -204,10 +204,10 @@ def new_game(request: HttpRequest, key: str) -> HttpResponse:
     if asked := _ask_who(request, access):
         return asked
     group = access.group
+    # Seats as at the group's last game, else the group's players in the order they joined.
     last = group.games.prefetch_related("seats").first()
-    form = NewAmerikanerForm(
-        request.POST or None, group=group, seats=last.players if last else None
-    )
+    seats = last.players if last else [p.name for p in group.players.order_by("id")[:6]]
+    form = NewAmerikanerForm(request.POST or None, group=group, seats=seats)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with transaction.atomic():

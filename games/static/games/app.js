@@ -60,12 +60,14 @@
   // 3. Hand form: show only the inputs that apply (the partner for a numeric bid, the
   //    tricks of players outside the bidding side), as the engine describes them.
   function valueOf(form, name) {
-    var checked = form.querySelector('[name="' + name + '"]:checked');
-    if (checked) return checked.type === "checkbox" ? true : checked.value;
-    var box = form.querySelector('input[type=checkbox][name="' + name + '"]');
-    if (box) return false;
     var field = form.querySelector('[name="' + name + '"]');
-    return field ? field.value : "";
+    if (!field) return "";
+    if (field.type === "radio" || field.type === "checkbox") {
+      var checked = form.querySelector('[name="' + name + '"]:checked');
+      if (field.type === "checkbox") return !!checked;
+      return checked ? checked.value : "";
+    }
+    return field.value;
   }
   function refreshHandForm(form) {
     form.querySelectorAll("[data-shown-when]").forEach(function (el) {
