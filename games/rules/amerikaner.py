@@ -336,7 +336,6 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
                 )
         top_total = max(totals[p] for p in over)
         top = [p for p in over if totals[p] == top_total]
-        params.update(level=Names(tuple(top)), total=top_total)
         if len(top) == 1:
             return Decision(
                 (top[0],),
@@ -344,46 +343,49 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
                     _(
                         "%(names)s reached %(target)d; %(winner)s has the highest total (%(total)d) and wins."
                     ),
-                    {**params, "winner": top[0]},
+                    {**params, "winner": top[0], "total": top_total},
                 ),
             )
+        # Who is level, said once; then the rule that settles it.
+        situation = (
+            Text(
+                _("%(names)s reached %(target)d, level on %(total)d"),
+                {**params, "total": top_total},
+            )
+            if top == over
+            else Text(
+                _("%(names)s reached %(target)d and %(level)s are level on %(total)d"),
+                {**params, "level": Names(tuple(top)), "total": top_total},
+            )
+        )
         if rules.tie_break == "shared":
             return Decision(
                 tuple(top),
                 Text(
-                    _(
-                        "%(names)s reached %(target)d and %(level)s are level on %(total)d; level players share the win (house rule)."
-                    ),
-                    params,
+                    _("%(situation)s; level players share the win (house rule)."),
+                    {"situation": situation},
                 ),
             )
-        if bidder in top:
-            return Decision(
-                (bidder,),
-                Text(
-                    _(
-                        "%(names)s reached %(target)d and %(level)s are level on %(total)d; the bidder wins ties, so %(winner)s wins."
-                    ),
-                    {**params, "winner": bidder},
+        for candidate, message in (
+            (bidder, _("%(situation)s; the bidder wins ties, so %(winner)s wins.")),
+            (
+                partner,
+                _(
+                    "%(situation)s; the partner wins ties when the bidder is not level, so %(winner)s wins."
                 ),
-            )
-        if partner in top:
-            return Decision(
-                (partner,),
-                Text(
-                    _(
-                        "%(names)s reached %(target)d and %(level)s are level on %(total)d; with the bidder not among them the partner wins ties, so %(winner)s wins."
-                    ),
-                    {**params, "winner": partner},
-                ),
-            )
+            ),
+        ):
+            if candidate is not None and candidate in top:
+                return Decision(
+                    (candidate,), Text(message, {"situation": situation, "winner": candidate})
+                )
         return Decision(
             tuple(top),
             Text(
                 _(
-                    "%(names)s reached %(target)d and %(level)s are level on %(total)d; neither is the bidder or the partner, so they share the win."
+                    "%(situation)s; neither the bidder nor the partner is among them, so they share the win."
                 ),
-                params,
+                {"situation": situation},
             ),
         )
 

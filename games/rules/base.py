@@ -264,7 +264,7 @@ def check_keys(
 ) -> None:
     for key in raw:
         if key not in allowed and key not in ignored:
-            raise error(_("unknown field \u201c%(key)s\u201d"), key=str(key), field=str(key))
+            raise error(_("unknown field “%(key)s”"), key=str(key), field=str(key))
 
 
 def read_bool(raw: Mapping[str, Any], key: str, default: bool = False) -> bool:
@@ -320,13 +320,13 @@ def as_name(value: object, names: Sequence[str], key: str, *, what: str = "playe
     if name not in names:
         if what == "team":
             raise error(
-                _("\u201c%(name)s\u201d is not one of the teams (%(names)s)"),
+                _("“%(name)s” is not one of the teams (%(names)s)"),
                 field=key,
                 name=name,
                 names=Names(tuple(names)),
             )
         raise error(
-            _("\u201c%(name)s\u201d is not one of the players (%(names)s)"),
+            _("“%(name)s” is not one of the players (%(names)s)"),
             field=key,
             name=name,
             names=Names(tuple(names)),

@@ -80,7 +80,7 @@ class RuleReader:
         for key in self.raw:
             if key not in self.seen:
                 raise error(
-                    _("%(game)s has no rule \u201c%(key)s\u201d"),
+                    _("%(game)s has no rule “%(key)s”"),
                     field=str(key),
                     game=Text(self.game),
                     key=str(key),

@@ -83,3 +83,55 @@ def test_next_dealer(game: str, hands: list[dict[str, Any]], expected: str | Non
     teams = TEAMS if game in ("euchre", "kaiser") else None
     table = make_table(game, FOUR if game != "american" else ["Anne", "Bjørn"], teams=teams)
     assert get_game(game).next_dealer(table, hands) == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "expected"),
+    [
+        pytest.param("amerikaner", {"dealer": "Anne", "redeal": True}, "Redeal", id="redeal"),
+        pytest.param(
+            "amerikaner",
+            {"bidder": "Bjørn", "bid": 8, "partner": "Dina"},
+            "Bjørn 8 with Dina",
+            id="with-partner",
+        ),
+        pytest.param("amerikaner", {"bidder": "Bjørn", "bid": 7}, "Bjørn 7 alone", id="alone"),
+        pytest.param(
+            "amerikaner",
+            {"bidder": "Bjørn", "bid": "amerikaner"},
+            "Bjørn: Amerikaner",
+            id="amerikaner",
+        ),
+        pytest.param(
+            "euchre", {"maker": "Anne", "tricks": 4}, "Anne made trump, 4 tricks", id="euchre"
+        ),
+        pytest.param(
+            "euchre",
+            {"maker": "Anne", "alone": True, "tricks": 5},
+            "Anne alone, 5 tricks",
+            id="euchre-alone",
+        ),
+        pytest.param("euchre", {"dealer": "Anne", "redeal": True}, "Redeal", id="euchre-redeal"),
+        pytest.param("kaiser", {"bidder": "Cato", "bid": 9}, "Cato 9", id="kaiser"),
+        pytest.param(
+            "kaiser",
+            {"bidder": "Cato", "bid": 8, "no_trump": True},
+            "Cato 8 no trump",
+            id="kaiser-no-trump",
+        ),
+        pytest.param(
+            "kaiser",
+            {"bidder": "Cato", "kaiser": True, "made": True},
+            "Cato: kaiser",
+            id="kaiser-bid",
+        ),
+        pytest.param("kaiser", {"dealer": "Anne", "redeal": True}, "Redeal", id="kaiser-redeal"),
+        pytest.param("american", {"winner": "Anne"}, "Anne won", id="american"),
+        # History shows old versions too: a summary never fails on a hand it cannot read.
+        pytest.param("amerikaner", {}, "? ? alone", id="empty"),
+    ],
+)
+def test_summary_describes_the_hand_as_reported(
+    game: str, hand: dict[str, Any], expected: str
+) -> None:
+    assert str(get_game(game).summary(hand)) == expected

@@ -57,8 +57,9 @@
     show();
   }
 
-  // 3. Hand form: show only the inputs that apply (the partner for a numeric bid, the
-  //    tricks of players outside the bidding side), as the engine describes them.
+  // 3. Hand form: show only the inputs that apply (the partner only for a numeric bid),
+  //    as the engine describes them, and mark the bidding side's tricks as optional:
+  //    they follow from the opponents' tricks.
   function valueOf(form, name) {
     var field = form.querySelector('[name="' + name + '"]');
     if (!field) return "";
@@ -83,7 +84,6 @@
     form.querySelectorAll(".tricks-row[data-side]").forEach(function (row) {
       var side = row.dataset.side === bidder || (partner && row.dataset.side === partner);
       row.classList.toggle("side", !!side);
-      row.hidden = !!side && !row.querySelector("input:checked");
     });
     form.querySelectorAll('[name="partner"]').forEach(function (input) {
       input.disabled = input.value !== "" && input.value === bidder;
