@@ -5,7 +5,18 @@ in order and decides the winners. Everything it says is a `Text` to be rendered 
 player's language; every refusal is a `RuleError`.
 """
 
-from .base import Choice, Decision, Field, GameResult, HandOutcome, Reason, ScoredHand, Table, Team
+from .base import (
+    Choice,
+    Decision,
+    Field,
+    GameResult,
+    HandOutcome,
+    Preset,
+    Reason,
+    ScoredHand,
+    Table,
+    Team,
+)
 from .registry import GAMES, get_game, make_table, play
 from .text import Names, RuleError, Text
 
@@ -17,6 +28,7 @@ __all__ = [
     "GameResult",
     "HandOutcome",
     "Names",
+    "Preset",
     "Reason",
     "RuleError",
     "ScoredHand",

@@ -42,6 +42,8 @@ class Win:
 
 class American(Game[Rules, Win]):
     name = "american"
+    title = Text(_("American"))
+    seats = (2, 5)
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
         if not 2 <= len(players) <= 5:
@@ -102,6 +104,18 @@ class American(Game[Rules, Win]):
 
     def summary(self, raw: Mapping[str, Any]) -> Text:
         return Text(_("%(winner)s won"), {"winner": str(raw.get("winner", "?"))})
+
+    def rule_fields(self) -> tuple[Field, ...]:
+        return (
+            Field(
+                name="target_wins",
+                label=Text(_("Games to win the match")),
+                kind="number",
+                help=Text(_("Empty: just keep the tally.")),
+                required=False,
+                minimum=1,
+            ),
+        )
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         return (

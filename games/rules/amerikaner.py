@@ -91,6 +91,8 @@ class Bid:
 
 class Amerikaner(Game[Rules, Bid | Redeal]):
     name = "amerikaner"
+    title = Text(_("Amerikaner"))
+    seats = (3, 6)
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
         read = RuleReader(raw, "amerikaner")
@@ -403,6 +405,77 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
         if raw.get("partner"):
             return Text(_("%(bidder)s %(bid)s with %(partner)s"), params)
         return Text(_("%(bidder)s %(bid)s alone"), params)
+
+    def rule_fields(self) -> tuple[Field, ...]:
+        return (
+            Field(
+                name="deal",
+                label=Text(_("Deal")),
+                kind="choice",
+                required=False,
+                default="",
+                choices=(
+                    Choice(
+                        "", Text(_("Standard: a kitty with 4 players, the whole deck otherwise"))
+                    ),
+                    Choice(KITTY, Text(_("Kitty: 4 players, 12 tricks, 4 cards in the kitty"))),
+                    Choice(
+                        FULL_DECK, Text(_("Whole deck: 3 to 6 players, 17 / 13 / 10 / 8 tricks"))
+                    ),
+                ),
+            ),
+            Field(
+                name="target",
+                label=Text(_("Target")),
+                kind="number",
+                help=Text(_("The first to reach it wins.")),
+                minimum=1,
+                default=52,
+            ),
+            Field(
+                name="min_bid",
+                label=Text(_("Lowest bid")),
+                kind="number",
+                help=Text(_("Empty: 6 with the kitty, 5 with the whole deck.")),
+                required=False,
+                minimum=1,
+            ),
+            Field(
+                name="amerikaner_points",
+                label=Text(_("Amerikaner is worth")),
+                kind="number",
+                help=Text(_("Won or lost by the player who bids Amerikaner.")),
+                minimum=1,
+                default=52,
+            ),
+            Field(
+                name="tie_break",
+                label=Text(_("When several reach the target on the same hand")),
+                kind="choice",
+                default="highest",
+                choices=(
+                    Choice(
+                        "highest", Text(_("Highest total; if level the bidder, then the partner"))
+                    ),
+                    Choice(
+                        "bidding-side", Text(_("The bidder's side first, then the highest total"))
+                    ),
+                    Choice("shared", Text(_("Level players share the win"))),
+                ),
+            ),
+            Field(
+                name="amerikaner_wins",
+                label=Text(_("A made Amerikaner wins the game outright")),
+                kind="flag",
+                default=False,
+            ),
+            Field(
+                name="bidder_double",
+                label=Text(_("The bidder's points count double (house rule)")),
+                kind="flag",
+                default=False,
+            ),
+        )
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         rules = table.rules

@@ -142,12 +142,26 @@ class Field:
     default: str | int | bool | None = None
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A named set of house rules chosen with one tap, e.g. euchre's tournament scoring."""
+
+    name: str
+    label: Text
+    rules: Mapping[str, Any]
+
+
 class Game(ABC, Generic[RulesT, HandT]):
     """The rules of one game; subclasses live one per module."""
 
     name: str
+    title: Text
+    #: How many players may sit down, and whether they play as two teams of two.
+    seats: tuple[int, int] = (2, 6)
+    team_game = False
     #: After a redeal the same player deals again (False: the deal passes on).
     redeal_keeps_dealer = True
+    presets: tuple[Preset, ...] = ()
 
     @abstractmethod
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> RulesT:
@@ -175,6 +189,14 @@ class Game(ABC, Generic[RulesT, HandT]):
     @abstractmethod
     def fields(self, table: Table[RulesT]) -> tuple[Field, ...]:
         """The inputs of a hand, for generated forms."""
+
+    @abstractmethod
+    def rule_fields(self) -> tuple[Field, ...]:
+        """The house rules with their defaults, for the new-game form.
+
+        A rule that is not `required` may be left empty, which means its default
+        (worked out from the other rules where the spec says so).
+        """
 
     @abstractmethod
     def summary(self, raw: Mapping[str, Any]) -> Text:

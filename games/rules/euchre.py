@@ -20,6 +20,7 @@ from .base import (
     Field,
     Game,
     HandOutcome,
+    Preset,
     Reason,
     Redeal,
     State,
@@ -61,6 +62,16 @@ class Play:
 
 class Euchre(Game[Rules, Play | Redeal]):
     name = "euchre"
+    title = Text(_("Euchre"))
+    seats = (4, 4)
+    team_game = True
+    presets = (
+        Preset(
+            "tournament",
+            Text(_("Tournament scoring: a lone hand with 3 or 4 tricks scores 1")),
+            {"lone_point": 1},
+        ),
+    )
     # All passed twice: the cards are thrown in and the deal passes to the left.
     redeal_keeps_dealer = False
 
@@ -174,6 +185,27 @@ class Euchre(Game[Rules, Play | Redeal]):
         if raw.get("alone") is True:
             return Text(_("%(maker)s alone, %(tricks)s tricks"), params)
         return Text(_("%(maker)s made trump, %(tricks)s tricks"), params)
+
+    def rule_fields(self) -> tuple[Field, ...]:
+        def points(name: str, label: str, default: int) -> Field:
+            return Field(name=name, label=Text(label), kind="number", minimum=0, default=default)
+
+        return (
+            Field(
+                name="target",
+                label=Text(_("Target")),
+                kind="number",
+                help=Text(_("The first team to reach it wins.")),
+                minimum=1,
+                default=10,
+            ),
+            points("point", _("Makers take 3 or 4 tricks"), 1),
+            points("march", _("Makers take all 5 (a march)"), 2),
+            points("lone_point", _("A lone maker takes 3 or 4"), 2),
+            points("lone_march", _("A lone maker takes all 5"), 4),
+            points("euchre", _("Makers euchred: to the defenders"), 2),
+            points("lone_euchre", _("A lone maker euchred: to the defenders"), 2),
+        )
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         played = {"redeal": (False,)}

@@ -84,6 +84,9 @@ Hand = Play | KaiserBid | Redeal
 
 class Kaiser(Game[Rules, Hand]):
     name = "kaiser"
+    title = Text(_("Kaiser"))
+    seats = (4, 4)
+    team_game = True
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
         read = RuleReader(raw, "kaiser")
@@ -333,6 +336,62 @@ class Kaiser(Game[Rules, Hand]):
         if raw.get("no_trump") is True:
             return Text(_("%(bidder)s %(bid)s no trump"), params)
         return Text(_("%(bidder)s %(bid)s"), params)
+
+    def rule_fields(self) -> tuple[Field, ...]:
+        return (
+            Field(
+                name="min_bid",
+                label=Text(_("Lowest bid")),
+                kind="number",
+                minimum=1,
+                maximum=MAX_BID,
+                default=7,
+            ),
+            Field(
+                name="target",
+                label=Text(_("Target")),
+                kind="number",
+                help=Text(_("The bidding team wins when it reaches it.")),
+                minimum=1,
+                default=52,
+            ),
+            Field(
+                name="bid_out",
+                label=Text(_("Bid-out at")),
+                kind="number",
+                help=Text(
+                    _(
+                        "From this total a team scores only by bidding. Empty: target minus the lowest bid."
+                    )
+                ),
+                required=False,
+            ),
+            Field(
+                name="win_needs_bid",
+                label=Text(_("Only the bidding team can win by reaching the target")),
+                kind="flag",
+                default=True,
+            ),
+            Field(
+                name="lose_at",
+                label=Text(_("A team at or below this loses")),
+                kind="number",
+                help=Text(_("For example -52. Empty: nobody loses that way.")),
+                required=False,
+            ),
+            Field(
+                name="negative_at_bid_out",
+                label=Text(_("A team at bid-out still loses negative points")),
+                kind="flag",
+                default=True,
+            ),
+            Field(
+                name="no_trump_62",
+                label=Text(_("The first no-trump bid made raises the target to 62")),
+                kind="flag",
+                default=False,
+            ),
+        )
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         rules = table.rules

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
-from games.rules import GAMES, get_game, make_table
+from games.rules import GAMES, RuleError, get_game, make_table
 from tests.factories import FOUR
 
 TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
@@ -135,3 +136,49 @@ def test_summary_describes_the_hand_as_reported(
     game: str, hand: dict[str, Any], expected: str
 ) -> None:
     assert str(get_game(game).summary(hand)) == expected
+
+
+def _setup(name: str) -> dict[str, Any]:
+    players = ["Anne", "Bjørn"] if name == "american" else FOUR
+    return {"players": players, "teams": TEAMS if GAMES[name].team_game else None}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_rule_fields_describe_every_house_rule_with_its_default(name: str) -> None:
+    setup = _setup(name)
+    fields = GAMES[name].rule_fields()
+    defaults = {field.name: field.default for field in fields if field.required or field.default}
+    plain = make_table(name, setup["players"], teams=setup["teams"])
+    assert (
+        make_table(name, setup["players"], rules=defaults, teams=setup["teams"]).rules
+        == plain.rules
+    )
+    derived = {"tricks"}  # worked out from the deal, not chosen
+    rule_names = {f.name for f in dataclasses.fields(plain.rules)} - derived
+    assert {field.name for field in fields} == rule_names
+    for field in fields:
+        assert str(field.label)
+
+
+def test_presets_are_valid_house_rules() -> None:
+    for name, game in GAMES.items():
+        setup = _setup(name)
+        for preset in game.presets:
+            table = make_table(
+                name, setup["players"], rules=dict(preset.rules), teams=setup["teams"]
+            )
+            assert str(preset.label)
+            for key, value in preset.rules.items():
+                assert getattr(table.rules, key) == value
+
+
+def test_seats_and_teams_match_the_engine() -> None:
+    for name, game in GAMES.items():
+        low, high = game.seats
+        names = ["A", "B", "C", "D", "E", "F", "G"]
+        teams = {"X": ["A", "C"], "Y": ["B", "D"]} if game.team_game else None
+        make_table(name, names[:low], teams=teams)
+        make_table(name, names[:high], teams=teams)
+        with pytest.raises(RuleError):
+            make_table(name, names[: high + 1], teams=teams)
+        assert str(game.title)
