@@ -290,7 +290,10 @@ def check_keys(
 
 
 def read_bool(raw: Mapping[str, Any], key: str, default: bool = False) -> bool:
-    value = raw.get(key, default)
+    """A true/false input; left out or null means its default, as for every optional input."""
+    value = raw.get(key)
+    if value is None:
+        return default
     if not isinstance(value, bool):
         raise error(_("%(what)s must be true or false"), field=key, what=field_name(key))
     return value

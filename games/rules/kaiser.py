@@ -128,7 +128,7 @@ class Kaiser(Game[Rules, Hand]):
             dealer = read_name(raw, "dealer", table.players)
             bidder = read_name(raw, "bidder", table.players)
             assert dealer is not None and bidder is not None
-            if "made" not in raw:
+            if raw.get("made") is None:
                 raise error(_("say whether the kaiser bid was made"), field="made")
             return KaiserBid(dealer, bidder, read_bool(raw, "made"))
         keys = {"dealer", "bidder", "bid", "no_trump", "tricks", "five_hearts", "three_spades"}

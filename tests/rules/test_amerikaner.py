@@ -825,3 +825,12 @@ def test_impossible_table_is_refused(
         scored("amerikaner", players, [], rules=rules)
     assert str(caught.value) == message
     assert caught.value.hand is None
+
+
+def test_null_means_left_out_for_optional_inputs() -> None:
+    # "redeal": null and "partner": null are the same as leaving them out.
+    hand = bid("Bjørn", 7, None, {"Anne": 1, "Cato": 2, "Dina": 1}) | {
+        "redeal": None,
+        "partner": None,
+    }
+    assert points(FOUR, hand) == ({"Anne": 1, "Bjørn": 7, "Cato": 2, "Dina": 1}, True)
