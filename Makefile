@@ -13,7 +13,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 # nothing; it only makes the kernel pick the outgoing interface.
 LAN_IPS = $(shell $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.254.254.254", 1)); print(s.getsockname()[0])' 2>/dev/null || hostname -I 2>/dev/null)
 
-.PHONY: run test test-postgres
+.PHONY: run test test-postgres messages
 
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
@@ -34,6 +34,14 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest
+
+# Needs GNU gettext (apt-get install gettext). The compiled .mo is committed, so that
+# `make run` works without it; run this after changing any user-visible text.
+messages: $(VENV)/.installed
+	$(BIN)/python manage.py makemessages -l nb --no-location --no-obsolete \
+		--extension=html,txt,py,webmanifest \
+		--ignore=.venv --ignore=staticfiles --ignore=tests
+	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -50,13 +50,13 @@ def read(document: object) -> tuple[Table[Any], list[Mapping[str, Any]]]:
     for key in document:
         if key not in INPUT_KEYS and key not in OUTPUT_KEYS:
             raise error(
-                _("unknown field \u201c%(key)s\u201d in the game file"),
+                _("unknown field “%(key)s” in the game file"),
                 key=str(key),
                 field=str(key),
             )
     if document.get("format") != FORMAT:
         raise error(
-            _("the format must be \u201c%(format)s\u201d, not %(value)s"),
+            _("the format must be “%(format)s”, not %(value)s"),
             field="format",
             format=FORMAT,
             value=describe(document.get("format")),

@@ -66,10 +66,10 @@ class Player(models.Model):
 
 class Game(models.Model):
     KINDS = [
-        ("amerikaner", "Amerikaner"),
-        ("euchre", "Euchre"),
-        ("kaiser", "Kaiser"),
-        ("american", "American"),
+        ("amerikaner", _("Amerikaner")),
+        ("euchre", _("Euchre")),
+        ("kaiser", _("Kaiser")),
+        ("american", _("American")),
     ]
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="games")

@@ -1,0 +1,155 @@
+"""The Norwegian translation: complete, faithful to its placeholders, compiled, and used.
+
+`make messages` extracts and compiles; the compiled .mo is committed so that `make run`
+needs no gettext. These tests fail when a string was added without running it.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from pathlib import Path
+
+import polib  # type: ignore[import-untyped]
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils.translation import override
+
+from games.forms import rule_error, say
+from games.rules import RuleError, make_table, play
+from tests.factories import FOUR, bid
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = ROOT / "locale" / "nb" / "LC_MESSAGES" / "django.po"
+MO = PO.with_suffix(".mo")
+# Python sources that makemessages reads (it ignores .venv, staticfiles and tests).
+SOURCES = sorted([*(ROOT / "games").rglob("*.py"), *(ROOT / "scorekeeper").glob("*.py")])
+PLACEHOLDER = re.compile(r"%\(\w+\)[a-z]")
+MARKERS = {"_", "gettext", "gettext_lazy"}
+PLURAL_MARKERS = {"ngettext", "ngettext_lazy"}
+
+
+@pytest.fixture(scope="module")
+def po() -> polib.POFile:
+    return polib.pofile(str(PO))
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def _translations(entry: polib.POEntry) -> list[tuple[str, str]]:
+    """(English, Norwegian) pairs: one, or one per plural form (Norwegian has two)."""
+    if entry.msgid_plural:
+        return [(entry.msgid, entry.msgstr_plural[0]), (entry.msgid_plural, entry.msgstr_plural[1])]
+    return [(entry.msgid, entry.msgstr)]
+
+
+def test_every_entry_is_translated_and_none_is_fuzzy(po: polib.POFile) -> None:
+    assert len(po) > 0
+    assert po.untranslated_entries() == []
+    assert po.fuzzy_entries() == []
+    assert [e.msgid for e in po if any(not nb for _, nb in _translations(e))] == []
+
+
+def test_translations_keep_the_placeholders_of_the_english(po: polib.POFile) -> None:
+    # A lost or renamed %(name)s raises KeyError when the sentence is rendered.
+    wrong = [
+        (en, nb)
+        for entry in po
+        for en, nb in _translations(entry)
+        if _placeholders(en) != _placeholders(nb)
+    ]
+    assert wrong == []
+
+
+def test_compiled_catalogue_matches_the_po_file(po: polib.POFile) -> None:
+    with MO.open("rb") as handle:
+        catalogue = gettext.GNUTranslations(handle)
+    stale: list[tuple[str, int | None, str]] = []
+    for entry in po:
+        if entry.msgid_plural:
+            for count, index in ((1, 0), (2, 1), (5, 1)):
+                got = catalogue.ngettext(entry.msgid, entry.msgid_plural, count)
+                if got != entry.msgstr_plural[index]:
+                    stale.append((entry.msgid, count, got))
+        elif catalogue.gettext(entry.msgid) != entry.msgstr:
+            stale.append((entry.msgid, None, catalogue.gettext(entry.msgid)))
+    assert stale == [], "run `make messages` and commit locale/nb/LC_MESSAGES/django.mo"
+
+
+def _marked_strings(path: Path) -> list[tuple[int, str | tuple[str, str]]]:
+    found: list[tuple[int, str | tuple[str, str]]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+            continue
+        texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant)]
+        if node.func.id in MARKERS and isinstance(node.args[0], ast.Constant):
+            found.append((node.lineno, str(texts[0])))
+        elif node.func.id in PLURAL_MARKERS and len(texts) == 2:
+            found.append((node.lineno, (str(texts[0]), str(texts[1]))))
+    return found
+
+
+def test_every_marked_string_in_the_code_is_in_the_catalogue(po: polib.POFile) -> None:
+    # Also catches what xgettext reads differently from Python: it keeps "\u201c" in a
+    # plain string literally, so such a message would never be found at run time.
+    known = {(e.msgid, e.msgid_plural) if e.msgid_plural else e.msgid for e in po}
+    missing = [
+        (str(path.relative_to(ROOT)), line, text)
+        for path in SOURCES
+        for line, text in _marked_strings(path)
+        if text not in known
+    ]
+    assert missing == [], "run `make messages` and translate the new strings"
+
+
+def test_engine_explains_a_hand_in_norwegian() -> None:
+    table = make_table("amerikaner", FOUR)
+    # Anne bids 7 with Cato; the opponents take 3 + 2 of the 12 tricks, so the side has 7.
+    result = play(table, [bid("Anne", 7, "Cato", {"Bjørn": 3, "Dina": 2})])
+    explanation = result.hands[0].outcome.explanation
+    with override("nb"):
+        norwegian = " ".join(say(text) for text in explanation)
+    with override("en"):
+        english = " ".join(say(text) for text in explanation)
+    assert "stikk" in norwegian
+    assert "klart" in norwegian
+    assert "Anne og Cato" in norwegian
+    assert "tricks" in english
+
+
+def test_rule_errors_name_the_hand_in_norwegian() -> None:
+    table = make_table("amerikaner", FOUR)
+    with pytest.raises(RuleError) as caught:
+        play(table, [bid("Anne", 7, "Cato", {"Bjørn": 3, "Dina": 2}), {"dealer": "Bjørn"}])
+    with override("nb"):
+        message = rule_error(caught.value)
+    assert message.startswith("runde 2: ")
+    assert "mangler" in message
+
+
+def test_curly_quoted_messages_are_translated() -> None:
+    with pytest.raises(RuleError) as caught:
+        make_table("amerikaner", FOUR, rules={"jokers": True})
+    with override("nb"):
+        assert "har ingen regel «jokers»" in rule_error(caught.value)
+
+
+def test_start_page_answers_in_the_browsers_language(client: Client) -> None:
+    response = client.get(reverse("home"), headers={"Accept-Language": "nb"})
+    assert response.status_code == 200
+    assert '<html lang="nb">' in response.text
+    assert "Før poeng ved kortbordet" in response.text
+
+
+def test_chosen_language_is_remembered(client: Client) -> None:
+    response = client.post(reverse("set_language"), {"language": "nb", "next": "/"})
+    assert response.status_code == 302
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "nb"
+    # The browser still asks for English; the cookie wins.
+    later = client.get(reverse("home"), headers={"Accept-Language": "en"})
+    assert "Før poeng ved kortbordet" in later.text
