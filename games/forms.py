@@ -73,65 +73,32 @@ class PlayerForm(forms.Form):
 
 
 MAX_SEATS = 6
-TIE_BREAKS = [
-    ("highest", _("Highest total; if level the bidder, then the partner")),
-    ("bidding-side", _("The bidder's side first, then the highest total")),
-    ("shared", _("Level players share the win")),
-]
-DEALS = [
-    ("", _("Standard: a kitty with 4 players, the whole deck otherwise")),
-    ("kitty", _("Kitty: 4 players, 12 tricks, 4 cards in the kitty")),
-    ("full-deck", _("Whole deck: 3 to 6 players, 17 / 13 / 10 / 8 tricks")),
-]
 
 
-class NewAmerikanerForm(forms.Form):
-    """A new Amerikaner game: players in seating order, the first dealer and the house rules."""
+class NewGameForm(forms.Form):
+    """A new game of any kind: players in seating order, teams, the first dealer and the
+    house rules, all generated from what the engine says about the game."""
 
     first_dealer = forms.TypedChoiceField(
-        label=_("Deals first"),
-        coerce=int,
-        choices=[(i, i) for i in range(1, MAX_SEATS + 1)],
-        initial=1,
-        widget=forms.RadioSelect,
-    )
-    deal = forms.ChoiceField(
-        label=_("Deal"), choices=DEALS, required=False, widget=forms.RadioSelect
-    )
-    target = forms.IntegerField(
-        label=_("Target"), initial=52, min_value=1, help_text=_("The first to reach it wins.")
-    )
-    min_bid = forms.IntegerField(
-        label=_("Lowest bid"),
-        required=False,
-        min_value=1,
-        help_text=_("Empty: 6 with the kitty, 5 with the whole deck."),
-    )
-    amerikaner_points = forms.IntegerField(
-        label=_("Amerikaner is worth"),
-        initial=52,
-        min_value=1,
-        help_text=_("Won or lost by the player who bids Amerikaner."),
-    )
-    tie_break = forms.ChoiceField(
-        label=_("When several reach the target on the same hand"),
-        choices=TIE_BREAKS,
-        initial="highest",
-        widget=forms.RadioSelect,
-    )
-    amerikaner_wins = forms.BooleanField(
-        label=_("A made Amerikaner wins the game outright"), required=False
-    )
-    bidder_double = forms.BooleanField(
-        label=_("The bidder's points count double (house rule)"), required=False
+        label=_("Deals first"), coerce=int, initial=1, widget=forms.RadioSelect
     )
 
-    def __init__(self, *args: Any, group: Group, seats: list[str] | None = None, **kwargs: Any):
+    def __init__(
+        self, *args: Any, group: Group, kind: str, seats: list[str] | None = None, **kwargs: Any
+    ):
         super().__init__(*args, **kwargs)
         self.group = group
+        self.kind = kind
+        self.rules_of_game = get_game(kind)
+        low, high = self.rules_of_game.seats
+        self.seat_count = high
+        self.min_seats = low
         names = [p.name for p in group.players.all()]
         seats = seats or []
-        for i in range(1, MAX_SEATS + 1):
+        first = self.fields["first_dealer"]
+        assert isinstance(first, forms.TypedChoiceField)
+        first.choices = [(i, i) for i in range(1, high + 1)]
+        for i in range(1, high + 1):
             self.fields[f"seat_{i}"] = forms.ChoiceField(
                 label=_("Seat %(number)d") % {"number": i},
                 choices=[("", "—"), *((n, n) for n in names)],
@@ -141,7 +108,32 @@ class NewAmerikanerForm(forms.Form):
             self.fields[f"new_{i}"] = forms.CharField(
                 label=_("or a new player"), max_length=40, required=False
             )
-            self.fields[f"start_{i}"] = forms.IntegerField(label=_("Start total"), required=False)
+            if not self.team_game:
+                self.fields[f"start_{i}"] = forms.IntegerField(
+                    label=_("Start total"), required=False
+                )
+        if self.team_game:
+            for i in (1, 2):
+                self.fields[f"team_{i}"] = forms.CharField(
+                    label=_("Team %(number)d") % {"number": i}, max_length=40, required=False
+                )
+                self.fields[f"team_start_{i}"] = forms.IntegerField(
+                    label=_("Start total"), required=False
+                )
+        for spec in self.rules_of_game.rule_fields():
+            self.fields[f"rule_{spec.name}"] = _rule_field(spec)
+        for preset in self.rules_of_game.presets:
+            self.fields[f"preset_{preset.name}"] = forms.BooleanField(
+                label=say(preset.label), required=False
+            )
+
+    @property
+    def team_game(self) -> bool:
+        return self.rules_of_game.team_game
+
+    @property
+    def title(self) -> str:
+        return say(self.rules_of_game.title)
 
     def seat_rows(self) -> list[dict[str, Any]]:
         return [
@@ -149,51 +141,119 @@ class NewAmerikanerForm(forms.Form):
                 "number": i,
                 "seat": self[f"seat_{i}"],
                 "new": self[f"new_{i}"],
-                "start": self[f"start_{i}"],
+                "start": None if self.team_game else self[f"start_{i}"],
+                "team": (i - 1) % 2 + 1 if self.team_game else None,
             }
-            for i in range(1, MAX_SEATS + 1)
+            for i in range(1, self.seat_count + 1)
         ]
+
+    def team_rows(self) -> list[dict[str, Any]]:
+        return [
+            {"name": self[f"team_{i}"], "start": self[f"team_start_{i}"], "number": i}
+            for i in (1, 2)
+        ]
+
+    def rule_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for spec in self.rules_of_game.rule_fields():
+            rows.append(
+                {
+                    "field": self[f"rule_{spec.name}"],
+                    "kind": spec.kind,
+                    "help": say(spec.help) if spec.help else "",
+                }
+            )
+        return rows
+
+    def preset_fields(self) -> list[forms.BoundField]:
+        return [self[f"preset_{p.name}"] for p in self.rules_of_game.presets]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         players: list[str] = []
-        start: dict[str, int] = {}
-        for i in range(1, MAX_SEATS + 1):
+        seat_of: dict[str, int] = {}
+        for i in range(1, self.seat_count + 1):
             name = (data.get(f"new_{i}") or "").strip() or data.get(f"seat_{i}") or ""
             if not name:
                 continue
             if name.lower() in (p.lower() for p in players):
                 raise ValidationError(_("%(name)s has two seats."), params={"name": name})
             players.append(name)
-            if data.get(f"start_{i}"):
-                start[name] = data[f"start_{i}"]
-        if not 3 <= len(players) <= MAX_SEATS:
-            raise ValidationError(_("Choose 3 to 6 players, in the order you sit."))
+            seat_of[name] = i
+        low, high = self.min_seats, self.seat_count
+        if not low <= len(players) <= high:
+            if low == high:
+                raise ValidationError(
+                    _("Choose %(count)d players, in the order you sit."), params={"count": low}
+                )
+            raise ValidationError(
+                _("Choose %(low)d to %(high)d players, in the order you sit."),
+                params={"low": low, "high": high},
+            )
         dealer = data.get("first_dealer") or 1
         if dealer > len(players):
             self.add_error(
                 "first_dealer", _("Nobody sits in seat %(number)d.") % {"number": dealer}
             )
             return data
-        rules = {
-            key: data[key]
-            for key, default in (
-                ("deal", ""),
-                ("target", 52),
-                ("min_bid", None),
-                ("amerikaner_points", 52),
-                ("tie_break", "highest"),
-                ("amerikaner_wins", False),
-                ("bidder_double", False),
-            )
-            if data.get(key) not in (default, None, "")
-        }
+        teams = None
+        start: dict[str, int] = {}
+        if self.team_game:
+            # Partners sit opposite: seats 1 and 3 against seats 2 and 4.
+            members = [[players[0], players[2]], [players[1], players[3]]]
+            teams = {}
+            for i, pair in enumerate(members, start=1):
+                name = (data.get(f"team_{i}") or "").strip() or " & ".join(pair)
+                teams[name] = pair
+                if data.get(f"team_start_{i}"):
+                    start[name] = data[f"team_start_{i}"]
+        else:
+            for name in players:
+                if data.get(f"start_{seat_of[name]}"):
+                    start[name] = data[f"start_{seat_of[name]}"]
+        rules: dict[str, Any] = {}
+        for spec in self.rules_of_game.rule_fields():
+            value = data.get(f"rule_{spec.name}")
+            if value in (None, "") or value == spec.default:
+                continue
+            rules[spec.name] = value
+        for preset in self.rules_of_game.presets:
+            if data.get(f"preset_{preset.name}"):
+                rules.update(preset.rules)
         try:
-            make_table("amerikaner", players, rules=rules, start=start)
+            make_table(self.kind, players, rules=rules, teams=teams, start=start)
         except RuleError as exc:
             raise ValidationError(rule_error(exc)) from exc
-        data.update(players=players, rules=rules, start=start, dealer=players[dealer - 1])
+        data.update(
+            players=players, rules=rules, teams=teams, start=start, dealer=players[dealer - 1]
+        )
         return data
+
+
+def _rule_field(spec: Field) -> forms.Field:
+    label = say(spec.label)
+    help_text = say(spec.help) if spec.help else ""
+    if spec.kind == "flag":
+        return forms.BooleanField(
+            label=label, required=False, initial=spec.default, help_text=help_text
+        )
+    if spec.kind == "choice":
+        return forms.ChoiceField(
+            label=label,
+            choices=[(c.value, say(c.label)) for c in spec.choices],
+            required=False,
+            initial=spec.default,
+            widget=forms.RadioSelect,
+            help_text=help_text,
+        )
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        initial=spec.default,
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        help_text=help_text,
+    )
 
 
 class HandForm(forms.Form):
@@ -296,7 +356,11 @@ class HandForm(forms.Form):
                     for i, side in enumerate(self.table.sides)
                     if data.get(f"tricks-{i}") is not None
                 }
-                values[name] = counts
+                missing = [side for side in self.table.sides if side not in counts]
+                if self.table.teams and len(missing) == 1 and spec.maximum is not None:
+                    # Two teams share every trick: one count gives the other.
+                    counts[missing[0]] = spec.maximum - sum(counts.values())
+                values[name] = {side: counts[side] for side in self.table.sides if side in counts}
             elif spec.kind == "flag":
                 values[name] = bool(data.get(name))
             elif data.get(name) not in (None, ""):

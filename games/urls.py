@@ -9,6 +9,7 @@ urlpatterns = [
     path("g/<str:key>/links/", views.replace_links, name="replace_links"),
     path("g/<str:key>/players/", views.add_player, name="add_player"),
     path("g/<str:key>/new/", views.new_game, name="new_game"),
+    path("g/<str:key>/new/<str:kind>/", views.new_game, name="new_game_of"),
     path("g/<str:key>/games/<str:code>/", views.game_detail, name="game"),
     path("g/<str:key>/games/<str:code>/live/", views.game_live, name="game_live"),
     path("g/<str:key>/games/<str:code>/hands/", views.hand_create, name="hand_create"),

@@ -23,7 +23,7 @@ from django_htmx.middleware import HtmxDetails
 from games.forms import (
     GroupForm,
     HandForm,
-    NewAmerikanerForm,
+    NewGameForm,
     PlayerForm,
     WhoForm,
     initial_for,
@@ -32,7 +32,7 @@ from games.forms import (
     say,
 )
 from games.models import Change, Game, GameChanged, Group, Player, Seat
-from games.rules import GameResult, RuleError, get_game
+from games.rules import GAMES, GameResult, RuleError, Standing, Table, get_game
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -102,7 +102,7 @@ def _game_url(access: Access, game: Game) -> str:
 
 @require_http_methods(["GET", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
-    form = GroupForm(request.POST or None)
+    form = GroupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             group = Group.objects.create(name=form.cleaned_data["name"].strip())
@@ -146,6 +146,9 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
             "players": group.players.all(),
             "links": links,
             "player_form": PlayerForm(group=group),
+            "other_games": [
+                (name, say(game.title)) for name, game in GAMES.items() if name != "amerikaner"
+            ],
             "who": _who(request, group),
         },
     )
@@ -161,7 +164,9 @@ def _link(request: HttpRequest, key: str, label: str) -> dict[str, str]:
 def who(request: HttpRequest, key: str) -> HttpResponse:
     access = _get_access_to_edit(key)
     form = WhoForm(
-        request.POST or None, group=access.group, initial={"player": _who(request, access.group)}
+        request.POST if request.method == "POST" else None,
+        group=access.group,
+        initial={"player": _who(request, access.group)},
     )
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
@@ -199,22 +204,28 @@ def add_player(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def new_game(request: HttpRequest, key: str) -> HttpResponse:
+def new_game(request: HttpRequest, key: str, kind: str = "amerikaner") -> HttpResponse:
     access = _get_access_to_edit(key)
+    if kind not in GAMES:
+        raise Http404
     if asked := _ask_who(request, access):
         return asked
     group = access.group
-    # Seats as at the group's last game, else the group's players in the order they joined.
-    last = group.games.prefetch_related("seats").first()
+    # Seats as at the group's last game of this kind, else the group's players in the
+    # order they joined.
+    last = group.games.filter(kind=kind).prefetch_related("seats").first()
     seats = last.players if last else [p.name for p in group.players.order_by("id")[:6]]
-    form = NewAmerikanerForm(request.POST or None, group=group, seats=seats)
+    form = NewGameForm(
+        request.POST if request.method == "POST" else None, group=group, kind=kind, seats=seats
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with transaction.atomic():
             game = Game.objects.create(
                 group=group,
-                kind="amerikaner",
+                kind=kind,
                 rules=data["rules"],
+                teams=data["teams"],
                 start=data["start"],
                 first_dealer=data["dealer"],
                 created_by=_who(request, group),
@@ -311,7 +322,8 @@ def _game_context(
     rules = get_game(game.kind)
     result = rules.play(table, hands)
     next_dealer = rules.next_dealer(table, hands) if hands else game.first_dealer or None
-    target = getattr(table.rules, "target", None)
+    standing = rules.standing(table, result)
+    target = standing.target
     if form is None and access.can_edit and not result.finished:
         form = HandForm(
             game=game,
@@ -329,7 +341,7 @@ def _game_context(
         "save_label": _("Save hand %(number)d") % {"number": len(hands) + 1},
         "htmx_target": "#main",
         "result": result,
-        "scoreboard": _scoreboard(table.sides, result, next_dealer, target),
+        "scoreboard": _scoreboard(table, result, standing, next_dealer),
         "rows": [
             {"stored": hand, "scored": scored, "summary": say(rules.summary(hand.data))}
             for hand, scored in reversed(list(zip(stored, result.hands, strict=True)))
@@ -344,23 +356,31 @@ def _game_context(
 
 
 def _scoreboard(
-    sides: tuple[str, ...], result: GameResult, dealer: str | None, target: int | None
+    table: Table[Any], result: GameResult, standing: Standing, dealer: str | None
 ) -> list[dict[str, Any]]:
+    """A row per player, or per team with its members, in seating order."""
     totals = result.totals
     best = max(totals.values()) if result.hands else None
-    return [
-        {
-            "name": side,
-            "total": totals[side],
-            "dealer": side == dealer,
-            "leader": best is not None and totals[side] == best,
-            "to_go": target - totals[side]
-            if target is not None and totals[side] < target
-            else None,
-            "winner": side in result.winners,
-        }
-        for side in sides
-    ]
+    target = standing.target
+    members = {team.name: team.members for team in table.teams}
+    rows = []
+    for side in table.sides:
+        players = members.get(side, (side,))
+        rows.append(
+            {
+                "name": side,
+                "members": players if side in members else (),
+                "total": totals[side],
+                "dealer": dealer if dealer in players else None,
+                "leader": best is not None and totals[side] == best,
+                "to_go": target - totals[side]
+                if target is not None and totals[side] < target
+                else None,
+                "note": say(standing.notes[side]) if side in standing.notes else "",
+                "winner": side in result.winners,
+            }
+        )
+    return rows
 
 
 @require_POST
@@ -424,7 +444,9 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
     game = _get_game(access, code)
     hands = [hand.data for hand in game.hand_list()]
     replacing = request.GET.get("replacing")
-    number = int(replacing) if replacing and replacing.isdigit() else None
+    number = _int(replacing) if replacing else None
+    if number is not None and not 1 <= number <= len(hands):
+        raise Http404
     form = HandForm(request.GET, game=game, table=game.table(), hands=hands, replacing=number)
     preview = None
     if form.is_valid():
@@ -592,7 +614,10 @@ def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> No
 
 
 def _int(value: str | None) -> int:
-    return int(value) if value and value.isdigit() else 0
+    try:
+        return int(value or 0)
+    except ValueError:  # junk, digits int() refuses ("²"), or more digits than it reads
+        return 0
 
 
 @require_GET

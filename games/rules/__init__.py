@@ -14,6 +14,7 @@ from .base import (
     Preset,
     Reason,
     ScoredHand,
+    Standing,
     Table,
     Team,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "Reason",
     "RuleError",
     "ScoredHand",
+    "Standing",
     "Table",
     "Team",
     "Text",

@@ -17,8 +17,10 @@ from .base import (
     Decision,
     Field,
     Game,
+    GameResult,
     HandOutcome,
     Reason,
+    Standing,
     State,
     Table,
     check_keys,
@@ -58,6 +60,9 @@ class American(Game[Rules, Win]):
                 value=target,
             )
         return Rules(target_wins=target)
+
+    def standing(self, table: Table[Rules], result: GameResult) -> Standing:
+        return Standing(table.rules.target_wins, {})
 
     def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> Win:
         check_keys(raw, {"winner", "dealer"})

@@ -113,6 +113,14 @@ class GameResult:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """The target in force after the hands played (None: no target), and a note per side."""
+
+    target: int | None
+    notes: Mapping[str, Text]
+
+
+@dataclass(frozen=True)
 class Choice:
     value: str | int | bool
     label: Text
@@ -204,6 +212,11 @@ class Game(ABC, Generic[RulesT, HandT]):
 
         It reads the hand as given, without checking it: history shows old versions too.
         """
+
+    def standing(self, table: Table[RulesT], result: GameResult) -> Standing:
+        """What the scoreboard should say beside the totals: the target in force, and notes."""
+        target = getattr(table.rules, "target", None)
+        return Standing(target if isinstance(target, int) else None, {})
 
     def new_state(self, table: Table[RulesT]) -> State:
         return State(totals=table.start_totals())

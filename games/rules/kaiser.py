@@ -25,9 +25,11 @@ from .base import (
     Decision,
     Field,
     Game,
+    GameResult,
     HandOutcome,
     Reason,
     Redeal,
+    Standing,
     State,
     Table,
     Team,
@@ -110,6 +112,20 @@ class Kaiser(Game[Rules, Hand]):
                 target=target,
             )
         return rules
+
+    def standing(self, table: Table[Rules], result: GameResult) -> Standing:
+        rules = table.rules
+        raised = rules.no_trump_62 and any(
+            isinstance(scored.hand, Play) and scored.hand.no_trump and scored.made
+            for scored in result.hands
+        )
+        bid_out = rules.bid_out + (RAISE_62 if raised else 0)
+        notes = {
+            team: Text(_("At bid-out (%(bid_out)d): scores only by bidding."), {"bid_out": bid_out})
+            for team, total in result.totals.items()
+            if total >= bid_out
+        }
+        return Standing(rules.target + (RAISE_62 if raised else 0), notes)
 
     def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
         return parse_teams(raw, players, "kaiser")
