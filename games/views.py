@@ -369,7 +369,8 @@ def _scoreboard(
         rows.append(
             {
                 "name": side,
-                "members": players if side in members else (),
+                # Shown under a team's own name; a team named after its partners needs none.
+                "members": players if side in members and side != " & ".join(players) else (),
                 "total": totals[side],
                 "dealer": dealer if dealer in players else None,
                 "leader": best is not None and totals[side] == best,
