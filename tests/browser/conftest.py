@@ -1,11 +1,11 @@
 """Playwright fixtures: the system Chromium, driven at the size of a phone."""
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 # Playwright's sync API runs an event loop in the test thread, and Django refuses
 # database access from a thread with a running loop. Nothing here is async.
@@ -47,17 +47,29 @@ def locale() -> str:
 
 
 @pytest.fixture
-def page(browser: Browser, locale: str) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale=locale,
-    )
-    page = context.new_page()
-    yield page
-    context.close()
+def new_phone(browser: Browser, locale: str) -> Iterator[Callable[[], Page]]:
+    """Another phone at the table: its own context, so its own cookies and session."""
+    contexts: list[BrowserContext] = []
+
+    def open_phone() -> Page:
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale=locale,
+        )
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_phone: Callable[[], Page]) -> Page:
+    return new_phone()
 
 
 @pytest.fixture

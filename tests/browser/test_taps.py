@@ -1,0 +1,42 @@
+"""A normal hand takes six taps or fewer: the phone must not slow the table down."""
+
+from playwright.sync_api import Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import (
+    choice,
+    expect_totals,
+    fill_new_game,
+    open_new_game,
+    start_game,
+    start_group,
+    tricks,
+)
+
+
+def test_a_normal_four_player_hand_takes_six_taps(live_server: LiveServer, page: Page) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+
+    taps = 0
+
+    def tap(target: Locator) -> None:
+        nonlocal taps
+        taps += 1
+        target.tap()
+
+    # The dealer is already suggested; Anne bids 8 and calls Cato; Bjørn takes 3 tricks
+    # and Dina 1, which leaves 8 for Anne and Cato.
+    tap(choice(page, "bidder", "Anne"))
+    tap(choice(page, "bid", 8))
+    tap(choice(page, "partner", "Cato"))
+    tap(tricks(page, "Bjørn", 3))
+    tap(tricks(page, "Dina", 1))
+    tap(page.locator("button[name=save]"))
+
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    # Made: Anne and Cato +8 each; the opponents +1 per trick.
+    expect_totals(page, {"Anne": 8, "Bjørn": 3, "Cato": 8, "Dina": 1})
+    assert taps <= 6, f"a normal hand took {taps} taps"
