@@ -221,7 +221,9 @@ class Game(models.Model):
         # Two steps through negative numbers, so that (game, number) stays unique at every
         # row even on databases that check the constraint row by row.
         later = self.hands.filter(number__gt=number)
-        later.update(number=-F("number"))
+        # A hand that moves is not the hand a page showed under that number: a new
+        # revision makes that page's delete or correction (a double tap) stale.
+        later.update(number=-F("number"), revision=F("revision") + 1)
         self.hands.filter(number__lt=0).update(number=-F("number") + step)
 
     def _record(self, number: int, action: str, before: Any, after: Any, by: str) -> None:

@@ -156,7 +156,7 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
 
 def _link(request: HttpRequest, key: str, label: str) -> dict[str, str]:
     url = request.build_absolute_uri(reverse("group", args=[key]))
-    qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
     return {"url": url, "label": label, "qr": qr}
 
 
@@ -428,11 +428,10 @@ def _get_game_again(game: Game) -> Game:
 
 
 def _conflict(game: Game, changed: GameChanged, mine: dict[str, Any]) -> dict[str, Any]:
-    rules = get_game(game.kind)
     theirs = changed.hand
     return {
-        "mine": say(rules.summary(mine)),
-        "theirs": say(rules.summary(theirs.data)) if theirs else None,
+        "mine": _describe(game, mine),
+        "theirs": _describe(game, theirs.data) if theirs else None,
         "theirs_by": theirs.entered_by if theirs else "",
         "number": theirs.number if theirs else None,
     }
@@ -500,18 +499,32 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
                 for r in scored.outcome.reasons
             ],
             "decision": say(scored.decision.text) if scored.decision else "",
-            "changes": [_change_row(game, change) for change in changes],
+            "changes": [_change_row(game, change, _current(game)) for change in changes],
             "is_last": number == len(result.hands),
         },
     )
 
 
-def _change_row(game: Game, change: Change) -> dict[str, Any]:
+def _current(game: Game) -> dict[int, dict[str, Any]]:
+    return {hand.number: hand.data for hand in game.hand_list()}
+
+
+def _describe(game: Game, data: dict[str, Any] | None) -> str:
+    """A version of a hand in a few words, with the counts that tell versions apart."""
+    if data is None:
+        return ""
     rules = get_game(game.kind)
+    details = rules.details(data)
+    return f"{say(rules.summary(data))} ({details})" if details else say(rules.summary(data))
+
+
+def _change_row(game: Game, change: Change, current: dict[int, dict[str, Any]]) -> dict[str, Any]:
     return {
         "change": change,
-        "before": say(rules.summary(change.before)) if change.before else "",
-        "after": say(rules.summary(change.after)) if change.after else "",
+        "before": _describe(game, change.before),
+        "after": _describe(game, change.after),
+        # Restoring what the hand already is would change nothing: no button for it.
+        "is_current": change.after is not None and current.get(change.number) == change.after,
     }
 
 
@@ -625,7 +638,8 @@ def _int(value: str | None) -> int:
 def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access = _get_access(key)
     game = _get_game(access, code)
-    changes = [_change_row(game, change) for change in game.changes.all()]
+    current = _current(game)
+    changes = [_change_row(game, change, current) for change in game.changes.all()]
     return render(
         request, "games/history.html", {"access": access, "game": game, "changes": changes}
     )

@@ -213,6 +213,13 @@ class Game(ABC, Generic[RulesT, HandT]):
         It reads the hand as given, without checking it: history shows old versions too.
         """
 
+    def details(self, raw: Mapping[str, Any]) -> str:
+        """The counts behind a hand, e.g. "Anne 2, Cato 1": what tells two versions apart."""
+        tricks = raw.get("tricks")
+        if isinstance(tricks, Mapping):
+            return ", ".join(f"{name} {count}" for name, count in tricks.items())
+        return ""
+
     def standing(self, table: Table[RulesT], result: GameResult) -> Standing:
         """What the scoreboard should say beside the totals: the target in force, and notes."""
         target = getattr(table.rules, "target", None)

@@ -353,6 +353,14 @@ class Kaiser(Game[Rules, Hand]):
             return Text(_("%(bidder)s %(bid)s no trump"), params)
         return Text(_("%(bidder)s %(bid)s"), params)
 
+    def details(self, raw: Mapping[str, Any]) -> str:
+        cards = [
+            f"{symbol} {raw[key]}"
+            for key, symbol in (("five_hearts", "5\u2665"), ("three_spades", "3\u2660"))
+            if raw.get(key)
+        ]
+        return "; ".join(part for part in (super().details(raw), ", ".join(cards)) if part)
+
     def rule_fields(self) -> tuple[Field, ...]:
         return (
             Field(

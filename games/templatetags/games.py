@@ -35,3 +35,11 @@ def signed(value: int | None) -> str:
 def names(values: Sequence[str]) -> str:
     """ "Anne, Bjørn and Cato", in the reader's language."""
     return join_names(list(values), gettext)
+
+
+@register.filter
+def num(value: int | None) -> str:
+    """A total as the page prints it: negative with a true minus sign, like points."""
+    if value is None:
+        return ""
+    return f"\u2212{-value}" if value < 0 else str(value)

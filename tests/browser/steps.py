@@ -91,7 +91,8 @@ def total(page: Page, side: str) -> Locator:
 
 def expect_totals(page: Page, totals: Mapping[str, int]) -> None:
     for side, points in totals.items():
-        expect(total(page, side)).to_have_text(str(points))
+        # Pages print negative numbers with a true minus sign, as a score sheet does.
+        expect(total(page, side)).to_have_text(str(points).replace("-", "\u2212"))
 
 
 def expect_dealer(page: Page, dealer: str) -> None:

@@ -182,3 +182,26 @@ def test_seats_and_teams_match_the_engine() -> None:
         with pytest.raises(RuleError):
             make_table(name, names[: high + 1], teams=teams)
         assert str(game.title)
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "expected"),
+    [
+        pytest.param(
+            "amerikaner",
+            {"bidder": "Bjørn", "tricks": {"Anne": 2, "Cato": 1}},
+            "Anne 2, Cato 1",
+            id="amerikaner",
+        ),
+        pytest.param(
+            "kaiser",
+            {"tricks": {"Nord": 6, "Sør": 2}, "five_hearts": "Nord", "three_spades": "Sør"},
+            "Nord 6, Sør 2; 5\u2665 Nord, 3\u2660 Sør",
+            id="kaiser",
+        ),
+        pytest.param("kaiser", {"kaiser": True, "made": True}, "", id="kaiser-bid"),
+        pytest.param("euchre", {"maker": "Anne", "tricks": 4}, "", id="euchre-in-summary"),
+    ],
+)
+def test_details_tell_versions_apart(game: str, hand: dict[str, Any], expected: str) -> None:
+    assert get_game(game).details(hand) == expected

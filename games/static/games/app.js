@@ -58,8 +58,8 @@
   }
 
   // 3. Hand form: show only the inputs that apply (the partner only for a numeric bid),
-  //    as the engine describes them, and mark the bidding side's tricks as optional:
-  //    they follow from the opponents' tricks.
+  //    as the engine describes them; the bidding side's own tricks are optional (they
+  //    follow from the opponents'), so they wait behind a button.
   function valueOf(form, name) {
     var field = form.querySelector('[name="' + name + '"]');
     if (!field) return "";
@@ -84,12 +84,30 @@
     form.querySelectorAll(".tricks-row[data-side]").forEach(function (row) {
       var side = row.dataset.side === bidder || (partner && row.dataset.side === partner);
       row.classList.toggle("side", !!side);
+      // The bidding side's tricks follow from the rest; show them only on request.
+      row.hidden = !!side && !form.dataset.showSplit && !row.querySelector("input:checked");
     });
+    var reveal = form.querySelector("[data-show-split]");
+    if (reveal) reveal.hidden = !form.querySelector(".tricks-row.side[hidden]");
     form.querySelectorAll('[name="partner"]').forEach(function (input) {
       input.disabled = input.value !== "" && input.value === bidder;
       if (input.disabled && input.checked) input.checked = false;
     });
   }
+
+  // 4. Ask before what is hard to take back (replacing links; deleting a hand).
+  document.addEventListener("submit", function (event) {
+    var message = event.target.dataset && event.target.dataset.confirm;
+    if (message && !window.confirm(message)) event.preventDefault();
+  }, true);
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-show-split]");
+    if (!button) return;
+    var form = button.closest("form");
+    form.dataset.showSplit = "1";
+    refreshHandForm(form);
+  });
 
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-hand-form]");
