@@ -58,3 +58,11 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 /usr/bin/chromium:
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+# Page weight, server time and engine speed; nothing is written outside a temp dir.
+# `make bench BENCH_ARGS=--postgres` runs on PostgreSQL (see bench/README.md).
+BENCH_ARGS ?=
+
+.PHONY: bench
+bench: $(VENV)/.installed
+	$(BIN)/python -m bench.run $(BENCH_ARGS)

@@ -1,0 +1,1 @@
+"""Benchmarks: page weight, server time and engine speed (`make bench`, see README.md)."""
