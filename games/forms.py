@@ -170,6 +170,15 @@ class NewGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        # The seat rows show no errors of their own: say them above the form, by seat.
+        problems = [
+            f"{self[f'seat_{i}'].label}: {error}"
+            for i in range(1, self.seat_count + 1)
+            for name in (f"seat_{i}", f"new_{i}", f"start_{i}")
+            for error in self.errors.get(name, [])
+        ]
+        if problems:
+            raise ValidationError(problems)
         players: list[str] = []
         seat_of: dict[str, int] = {}
         for i in range(1, self.seat_count + 1):
@@ -181,7 +190,10 @@ class NewGameForm(forms.Form):
             players.append(name)
             seat_of[name] = i
         low, high = self.min_seats, self.seat_count
-        if not low <= len(players) <= high:
+        # A name for a seat past the last one (only a hand-made POST has one) is refused,
+        # not dropped.
+        beyond = any(self.data.get(f"{kind}_{high + 1}") for kind in ("seat", "new"))
+        if beyond or not low <= len(players) <= high:
             if low == high:
                 raise ValidationError(
                     _("Choose %(count)d players, in the order you sit."), params={"count": low}

@@ -248,16 +248,20 @@ def play_again(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access = _get_access_to_edit(key)
     game = _get_game(access, code)
     with transaction.atomic():
-        again = Game.objects.create(
-            group=access.group,
-            kind=game.kind,
-            rules=game.rules,
-            teams=game.teams,
-            first_dealer=_dealer_after_game(game),
-            created_by=_who(request, access.group),
-            previous=game,
-        )
-        _seat(again, [seat.player for seat in game.seats.select_related("player")])
+        # A second tap finds the game the first one started (the row lock orders them).
+        Game.objects.select_for_update().filter(pk=game.pk).first()
+        again = Game.objects.filter(previous=game).first()
+        if again is None:
+            again = Game.objects.create(
+                group=access.group,
+                kind=game.kind,
+                rules=game.rules,
+                teams=game.teams,
+                first_dealer=_dealer_after_game(game),
+                created_by=_who(request, access.group),
+                previous=game,
+            )
+            _seat(again, [seat.player for seat in game.seats.select_related("player")])
     return redirect(_game_url(access, again))
 
 
@@ -297,7 +301,10 @@ def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     else:
         access = _get_access(key)
         game = _get_game(access, code)
-        response = render(request, "games/game.html#live", _game_context(request, access, game))
+        context = _game_context(request, access, game)
+        # A phone that polls keeps its own open form; it only needs to know the state.
+        context["polling"] = True
+        response = render(request, "games/game.html#live", context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     patch_vary_headers(response, ["Accept-Language", "Cookie"])
@@ -343,9 +350,18 @@ def _game_context(
         "result": result,
         "scoreboard": _scoreboard(table, result, standing, next_dealer),
         "rows": [
-            {"stored": hand, "scored": scored, "summary": say(rules.summary(hand.data))}
+            {
+                "stored": hand,
+                "scored": scored,
+                "summary": say(rules.summary(hand.data)),
+                # (total, points) per side in seating order, ready for the table.
+                "cells": [
+                    (scored.totals[side], scored.points.get(side, 0)) for side in table.sides
+                ],
+            }
             for hand, scored in reversed(list(zip(stored, result.hands, strict=True)))
         ],
+        "hand_url": reverse("hand", args=[access.key, game.code, 0]).removesuffix("0/"),
         "form": form,
         "conflict": conflict,
         "winner_text": say(result.decision.text) if result.decision else "",

@@ -1,5 +1,10 @@
 import pytest
+from django.test import Client
+from django.urls import reverse
 from pytest_django import Settings
+
+from games.models import Game, Group
+from tests.factories import make_game, make_group
 
 
 @pytest.fixture(autouse=True)
@@ -11,3 +16,24 @@ def _static_files_from_apps(settings: Settings) -> None:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.STATIC_ROOT = None
+
+
+# --- The view tests' table: a group, a game at it, and a phone with the full link ----------
+
+
+@pytest.fixture
+def group(db: None) -> Group:
+    return make_group()
+
+
+@pytest.fixture
+def game(group: Group) -> Game:
+    return make_game(group)
+
+
+@pytest.fixture
+def phone(client: Client, group: Group) -> Client:
+    """A browser that has said, once, that it is Anne's phone (the edit links ask first)."""
+    response = client.post(reverse("who", args=[group.edit_key]), {"player": "Anne"})
+    assert response.status_code == 302
+    return client

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games import gamefile
+from games.models import Game, Group, Player, Seat
 
 FOUR = ["Anne", "Bjørn", "Cato", "Dina"]
 
@@ -27,3 +29,74 @@ def bid(
     if partner is not None:
         hand["partner"] = partner
     return hand
+
+
+# --- Models, built directly (no HTTP), for the view tests ---------------------------------
+
+
+def make_group(name: str = "The Friday table", players: Sequence[str] = FOUR) -> Group:
+    """A group with these players, in the order they joined."""
+    group = Group.objects.create(name=name)
+    for player in players:
+        Player.objects.create(group=group, name=player)
+    return group
+
+
+def make_game(
+    group: Group | None = None,
+    players: Sequence[str] = FOUR,
+    hands: Sequence[dict[str, Any]] = (),
+    *,
+    rules: dict[str, Any] | None = None,
+    by: str = "Anne",
+) -> Game:
+    """An Amerikaner game at these seats; each hand goes through `Game.add_hand` (and its log)."""
+    group = group or make_group(players=players)
+    known = {p.name: p for p in group.players.all()}
+    game = Game.objects.create(
+        group=group, kind="amerikaner", rules=rules or {}, first_dealer=players[0], created_by=by
+    )
+    for position, name in enumerate(players, 1):
+        player = known.get(name) or Player.objects.create(group=group, name=name)
+        Seat.objects.create(game=game, player=player, position=position, name=name)
+    for number, hand in enumerate(hands, 1):
+        game.add_hand(number, hand, by)
+    return game
+
+
+def endless_hands(count: int, players: Sequence[str] = FOUR) -> list[dict[str, Any]]:
+    """Hands that never end a game: each player in turn bids 12 alone and loses one trick.
+
+    Over a round every total falls by 11 (-12, +1), so nobody ever nears the target.
+    """
+    hands = []
+    for i in range(count):
+        bidder, other = players[i % len(players)], players[(i + 1) % len(players)]
+        tricks = {p: (1 if p == other else 0) for p in players if p != bidder}
+        hands.append(bid(bidder, 12, None, tricks, dealer=bidder))
+    return hands
+
+
+def hand_post(game: Game, hand: dict[str, Any], number: int, **extra: Any) -> dict[str, Any]:
+    """The hand form's POST for a game-file hand, as the page's radio buttons send it."""
+    sides = game.players
+    data: dict[str, Any] = {"number": number, **extra}
+    for key, value in hand.items():
+        if key == "tricks":
+            for side, count in value.items():
+                data[f"tricks-{sides.index(side)}"] = count
+        elif value is True:
+            data[key] = "on"
+        else:
+            data[key] = value
+    return data
+
+
+def anne_wins() -> list[dict[str, Any]]:
+    """Anne bids 12 alone and makes it four times (48), then makes 6 alone: 54, she wins.
+
+    The others take 2 tricks each on hand 5, so the totals are Anne 54, the rest 2.
+    """
+    sweep = dict.fromkeys(FOUR[1:], 0)
+    hands = [bid("Anne", 12, None, sweep, dealer=FOUR[i]) for i in range(4)]
+    return [*hands, bid("Anne", 6, None, dict.fromkeys(FOUR[1:], 2), dealer="Anne")]

@@ -1,0 +1,89 @@
+"""The game page: scoreboard, the hands newest first, and the form for the next hand."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from games.models import Group
+from tests.factories import anne_wins, bid, endless_hands, make_game
+from tests.views.pages import checked, hand_form_is_open, scoreboard, text, winner
+
+pytestmark = pytest.mark.django_db
+
+
+def test_game_page_shows_totals_hands_and_the_next_hand_form(phone: Client, group: Group) -> None:
+    game = make_game(
+        group,
+        hands=[
+            bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne"),
+            bid("Cato", 7, None, {"Anne": 3, "Bjørn": 1, "Dina": 2}, dealer="Bjørn"),
+        ],
+    )
+    response = phone.get(reverse("game", args=[group.edit_key, game.code]))
+    assert response.status_code == 200
+    # Hand 1: made, Bjørn and Dina +8, Anne +2, Cato +1. Hand 2: Cato alone takes
+    # 12 - 6 = 6 of 7, failed: Cato -7, the others +1 per trick.
+    assert scoreboard(response) == {"Anne": 5, "Bjørn": 9, "Cato": -6, "Dina": 10}
+    html = text(response)
+    assert html.index("2. Cato 7 alone") < html.index("1. Bjørn 8 with Dina")
+    assert hand_form_is_open(response)
+    assert 'name="number" value="3"' in html
+    # The deal goes clockwise: Cato deals hand 3.
+    assert checked(response, "dealer") == "Cato"
+    assert "Undo hand 2" in html
+    assert winner(response) is None
+
+
+def test_full_link_asks_who_before_the_game(client: Client, group: Group) -> None:
+    game = make_game(group)
+    url = reverse("game", args=[group.edit_key, game.code])
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('who', args=[group.edit_key])}?next={url}"
+
+
+def test_view_only_link_follows_the_score_without_changing_it(client: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    response = client.get(reverse("game", args=[group.view_key, game.code]))
+    assert response.status_code == 200
+    assert scoreboard(response) == {"Anne": -12, "Bjørn": -11, "Cato": 1, "Dina": 0}
+    assert not hand_form_is_open(response)
+    html = text(response)
+    assert "Undo" not in html
+    assert group.edit_key not in html
+
+
+def test_won_game_shows_the_winner_and_offers_a_new_game(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=anne_wins())
+    response = phone.get(reverse("game", args=[group.edit_key, game.code]))
+    assert winner(response) == "🏆 Anne wins!"
+    assert scoreboard(response) == {"Anne": 54, "Bjørn": 2, "Cato": 2, "Dina": 2}
+    assert not hand_form_is_open(response)
+    assert reverse("play_again", args=[group.edit_key, game.code]) in text(response)
+
+
+@pytest.mark.parametrize("hands", [1, 40])
+@pytest.mark.parametrize("link", ["edit_key", "view_key"])
+def test_game_page_answers_in_four_queries_whatever_the_number_of_hands(
+    phone: Client,
+    group: Group,
+    django_assert_num_queries: DjangoAssertNumQueries,
+    hands: int,
+    link: str,
+) -> None:
+    game = make_game(group, hands=endless_hands(hands))
+    url = reverse("game", args=[getattr(group, link), game.code])
+    # The group by its key; the game; its seats and its hands (prefetched). Scores are
+    # worked out in Python, and the session is a signed cookie: no more queries.
+    with django_assert_num_queries(4):
+        response = phone.get(url)
+    assert response.status_code == 200
+    assert text(response).count('<td class="hand">') == hands
+
+
+def test_game_page_is_read_only(phone: Client, group: Group) -> None:
+    game = make_game(group)
+    assert phone.post(reverse("game", args=[group.edit_key, game.code])).status_code == 405

@@ -1,0 +1,66 @@
+"""The live fragment that phones poll: cheap while nothing changed (304), fresh after."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from games.models import Group
+from tests.factories import bid, endless_hands, make_game
+from tests.views.pages import scoreboard, text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_live_fragment_has_the_scoreboard_and_an_etag(client: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    response = client.get(reverse("game_live", args=[group.view_key, game.code]))
+    assert response.status_code == 200
+    assert scoreboard(response) == {"Anne": -12, "Bjørn": -11, "Cato": 1, "Dina": 0}
+    assert "<html" not in text(response)
+    assert response["ETag"] == 'W/"2-en-0"'  # version 2: two hands added
+    assert response["Cache-Control"] == "no-cache"
+    assert "Cookie" in response["Vary"]
+
+
+def test_unchanged_game_answers_304_in_one_query(
+    client: Client, group: Group, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    game = make_game(group, hands=endless_hands(40))
+    url = reverse("game_live", args=[group.view_key, game.code])
+    etag = client.get(url)["ETag"]
+    # One query: the game's version, found by its code and the link together.
+    with django_assert_num_queries(1):
+        response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304
+    assert response.content == b""
+    assert response["ETag"] == etag
+
+
+def test_a_change_makes_the_old_etag_stale(client: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(1))
+    url = reverse("game_live", args=[group.view_key, game.code])
+    etag = client.get(url)["ETag"]
+    game.add_hand(2, bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Bjørn"), "Anne")
+    response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+    assert "2. Bjørn 8 with Dina" in text(response)
+
+
+def test_full_and_view_links_never_share_an_etag(phone: Client, group: Group) -> None:
+    # The full link's fragment has the undo button; a view-only phone must never be
+    # answered 304 for it (or the other way round).
+    game = make_game(group, hands=endless_hands(1))
+    full = phone.get(reverse("game_live", args=[group.edit_key, game.code]))
+    view = phone.get(reverse("game_live", args=[group.view_key, game.code]))
+    assert full["ETag"] != view["ETag"]
+    assert "Undo hand 1" in text(full)
+    assert "Undo hand 1" not in text(view)
+
+
+def test_live_is_read_only(client: Client, group: Group) -> None:
+    game = make_game(group)
+    assert client.post(reverse("game_live", args=[group.view_key, game.code])).status_code == 405

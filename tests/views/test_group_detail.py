@@ -1,0 +1,74 @@
+"""The group page: its games, its players and, for the full link, the links to share."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from games.models import Group, Hand
+from tests.factories import bid, endless_hands, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_full_link_shows_games_players_and_both_links(phone: Client, group: Group) -> None:
+    make_game(group, hands=endless_hands(2))
+    response = phone.get(reverse("group", args=[group.edit_key]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Anne, Bjørn, Cato and Dina" in html
+    assert "2 hands, in play" in html
+    assert f"/g/{group.edit_key}/" in html
+    assert f"/g/{group.view_key}/" in html
+    assert "<svg" in html  # the QR codes
+
+
+def test_view_only_link_never_shows_the_full_link(client: Client, group: Group) -> None:
+    make_game(group)
+    response = client.get(reverse("group", args=[group.view_key]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "View only" in html
+    assert group.edit_key not in html
+    assert reverse("add_player", args=[group.view_key]) not in html
+
+
+def test_full_link_asks_the_phone_who_it_is_first(client: Client, group: Group) -> None:
+    url = reverse("group", args=[group.edit_key])
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('who', args=[group.edit_key])}?next={url}"
+
+
+def test_finished_game_shows_its_winner(phone: Client, group: Group) -> None:
+    make_game(group, hands=[bid("Cato", "amerikaner", None, {"Anne": 0, "Bjørn": 0, "Dina": 0})])
+    html = phone.get(reverse("group", args=[group.edit_key])).content.decode()
+    assert "🏆 Cato" in html
+
+
+def test_game_that_no_longer_scores_is_listed_not_crashed(phone: Client, group: Group) -> None:
+    # A stored hand the engine refuses (say, written by an older version) must not take
+    # the whole group page down.
+    game = make_game(group)
+    Hand.objects.create(game=game, number=1, data={"dealer": "Nobody"})
+    response = phone.get(reverse("group", args=[group.edit_key]))
+    assert response.status_code == 200
+    assert "needs a correction" in response.content.decode()
+
+
+@pytest.mark.parametrize("games", [1, 5])
+def test_group_page_answers_in_the_same_number_of_queries_for_any_number_of_games(
+    phone: Client, group: Group, django_assert_num_queries: DjangoAssertNumQueries, games: int
+) -> None:
+    for _ in range(games):
+        make_game(group, hands=endless_hands(3))
+    # The group by its key; its games with their seats and hands (three prefetched
+    # queries); its players.
+    with django_assert_num_queries(5):
+        phone.get(reverse("group", args=[group.edit_key]))
+
+
+def test_group_page_is_read_only(phone: Client, group: Group) -> None:
+    assert phone.post(reverse("group", args=[group.edit_key])).status_code == 405

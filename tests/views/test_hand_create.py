@@ -1,0 +1,166 @@
+"""Saving a hand: once, whatever the taps, retries and other phones do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Change, Game, Group
+from tests.factories import anne_wins, bid, hand_post, make_game
+from tests.views.pages import checked, scoreboard, text
+
+pytestmark = pytest.mark.django_db
+
+FIRST = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
+OTHER = bid("Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1}, dealer="Anne")
+
+
+def _url(game: Game) -> str:
+    return reverse("hand_create", args=[game.group.edit_key, game.code])
+
+
+def test_hand_is_saved_with_who_entered_it(phone: Client, game: Game) -> None:
+    response = phone.post(_url(game), hand_post(game, FIRST, 1))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game", args=[game.group.edit_key, game.code])
+    hand = game.hands.get()
+    assert (hand.number, hand.data, hand.entered_by) == (1, FIRST, "Anne")
+    change = game.changes.get()
+    assert (change.action, change.number, change.by) == (Change.ADD, 1, "Anne")
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_htmx_gets_the_game_fragment_back(phone: Client, game: Game) -> None:
+    response = phone.post(_url(game), hand_post(game, FIRST, 1), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    html = text(response)
+    assert html.lstrip().startswith('<div id="main"')
+    assert "<html" not in html
+    assert scoreboard(response) == {"Anne": 2, "Bjørn": 8, "Cato": 1, "Dina": 8}
+    assert 'name="number" value="2"' in html  # ready for the next hand
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["browser", "htmx"])
+def test_the_same_hand_sent_twice_is_saved_once(phone: Client, game: Game, htmx: bool) -> None:
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    first = phone.post(_url(game), hand_post(game, FIRST, 1), **headers)
+    second = phone.post(_url(game), hand_post(game, FIRST, 1), **headers)
+    assert game.hands.count() == 1
+    assert game.changes.count() == 1
+    # The retry is answered as the first tap was: no conflict, no error.
+    for response in (first, second):
+        if htmx:
+            assert response.status_code == 200
+            assert 'id="main"' in text(response)
+            assert "conflict" not in text(response)
+        else:
+            assert response.status_code == 302
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["browser", "htmx"])
+def test_a_different_hand_with_a_taken_number_is_refused_showing_both(
+    phone: Client, game: Game, htmx: bool
+) -> None:
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    phone.post(_url(game), hand_post(game, FIRST, 1))
+    # Another phone had the same page open and sends its own hand 1.
+    response = phone.post(_url(game), hand_post(game, OTHER, 1), **headers)
+    assert response.status_code == (200 if htmx else 422)
+    html = text(response)
+    assert "The game changed on another phone" in html
+    assert "Hand 1: Bjørn 8 with Dina" in html  # saved first ...
+    assert "Saved first (Anne)" in html
+    assert "Cato 7 with Anne" in html  # ... and this phone's, not saved
+    # Nothing lost: the first hand stands, the second is still in the form, now as hand 2.
+    assert [h.data for h in game.hand_list()] == [FIRST]
+    assert 'name="number" value="2"' in html
+    for name, value in (("bidder", "Cato"), ("bid", "7"), ("partner", "Anne")):
+        assert checked(response, name) == value
+    assert checked(response, "tricks-1") == "2"  # Bjørn's tricks
+    assert checked(response, "tricks-3") == "1"  # Dina's
+
+
+GOOD = {
+    "number": "1",
+    "dealer": "Anne",
+    "bidder": "Bjørn",
+    "bid": "8",
+    "partner": "Dina",
+    "tricks-0": "2",
+    "tricks-2": "1",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param({"bidder": None}, "the bidder is missing", id="missing-bidder"),
+        pytest.param({"dealer": None}, "the dealer is missing", id="missing-dealer"),
+        pytest.param({"bid": "5"}, "5 is not one of the available choices", id="bid-too-low"),
+        pytest.param({"bid": "13"}, "13 is not one of the available choices", id="bid-too-high"),
+        pytest.param({"bid": "abc"}, "abc is not one of the available choices", id="bid-abc"),
+        pytest.param({"tricks-0": "-3"}, "-3 is not one of the available", id="tricks-negative"),
+        pytest.param({"tricks-0": "99"}, "99 is not one of the available", id="tricks-99"),
+        pytest.param({"tricks-0": "x"}, "x is not one of the available", id="tricks-x"),
+        pytest.param({"bidder": "Zed"}, "Zed is not one of the available", id="unknown-bidder"),
+        pytest.param({"partner": "Zed"}, "Zed is not one of the available", id="unknown-partner"),
+        pytest.param({"number": "abc"}, "Enter a whole number.", id="number-abc"),
+        pytest.param({"number": "²"}, "Enter a whole number.", id="number-superscript"),
+        pytest.param({"number": None}, "This field is required.", id="number-missing"),
+        pytest.param(
+            {"number": "0"}, "Ensure this value is greater than or equal to 1.", id="number-0"
+        ),
+        pytest.param(
+            {"partner": "Bjørn"},
+            "the partner must be another player than the bidder (Bjørn)",
+            id="partner-is-bidder",
+        ),
+        pytest.param(
+            {"tricks-1": "4", "tricks-0": "5", "tricks-3": "0"},
+            "the tricks add up to 10, but a hand has 12 tricks",
+            id="tricks-add-up-wrong",
+        ),
+        pytest.param({"tricks-0": "9", "tricks-2": "4"}, "the tricks add up to 13", id="too-many"),
+        pytest.param(
+            {"tricks-2": None},
+            "the tricks of Cato are missing",
+            id="tricks-missing",
+        ),
+        pytest.param("empty", "This field is required.", id="empty-post"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True], ids=["browser", "htmx"])
+def test_bad_hand_is_answered_with_a_message(
+    phone: Client, game: Game, change: dict[str, Any] | str, message: str, htmx: bool
+) -> None:
+    data = {} if change == "empty" else {**GOOD, **change}  # type: ignore[dict-item]
+    data = {k: v for k, v in data.items() if v is not None}
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = phone.post(_url(game), data, **headers)
+    assert response.status_code == (200 if htmx else 422)
+    assert message in text(response)
+    assert not game.hands.exists()
+
+
+def test_a_hand_after_the_game_was_won_is_refused(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=anne_wins())
+    response = phone.post(_url(game), hand_post(game, FIRST, 6))
+    assert response.status_code == 422
+    assert "the game was already won after hand 5" in text(response)
+    assert game.hands.count() == 5
+
+
+def test_hand_number_beyond_the_next_is_refused(phone: Client, game: Game) -> None:
+    # Only a stale or forged page sends hand 7 to a game without hands.
+    response = phone.post(_url(game), hand_post(game, FIRST, 7))
+    assert response.status_code == 422
+    assert "The game changed on another phone" in text(response)
+    assert not game.hands.exists()
+
+
+def test_saving_a_hand_needs_a_post(phone: Client, game: Game) -> None:
+    assert phone.get(_url(game)).status_code == 405

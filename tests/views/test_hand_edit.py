@@ -1,0 +1,159 @@
+"""Correcting a hand: totals and winners follow, and a stale page never overwrites."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Change, Game, Group
+from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game
+from tests.views.pages import checked, hand_form_is_open, scoreboard, text, winner
+
+pytestmark = pytest.mark.django_db
+
+FIRST = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
+FAILED = bid("Bjørn", 10, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
+THEIRS = bid("Bjørn", 9, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
+
+
+def _url(game: Game, number: int) -> str:
+    return reverse("hand_edit", args=[game.group.edit_key, game.code, number])
+
+
+def _correct(phone: Client, game: Game, number: int, hand: dict[str, Any], revision: Any) -> Any:
+    return phone.post(_url(game, number), hand_post(game, hand, number, revision=revision))
+
+
+def test_edit_page_shows_the_hand_as_it_was_entered(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST])
+    response = phone.get(_url(game, 1))
+    html = text(response)
+    assert (checked(response, "bidder"), checked(response, "bid")) == ("Bjørn", "8")
+    assert (checked(response, "partner"), checked(response, "tricks-0")) == ("Dina", "2")
+    assert 'name="revision" value="1"' in html
+    assert 'name="replacing" value="1"' in html  # so the preview replaces, not adds
+
+
+def test_correction_is_saved_and_the_totals_follow(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST])
+    response = _correct(phone, game, 1, FAILED, 1)
+    assert response.status_code == 302
+    hand = game.hands.get()
+    assert (hand.data, hand.revision, hand.entered_by) == (FAILED, 2, "Anne")
+    page = phone.get(response["Location"])
+    assert "Hand 1 corrected." in text(page)
+    # 9 tricks against 10: Bjørn and Dina -10; Anne and Cato keep their tricks.
+    assert scoreboard(page) == {"Anne": 2, "Bjørn": -10, "Cato": 1, "Dina": -10}
+    change = game.changes.first()
+    assert change is not None
+    assert (change.action, change.before, change.after, change.by) == (
+        Change.EDIT,
+        FIRST,
+        FAILED,
+        "Anne",
+    )
+
+
+def test_stale_correction_is_refused_showing_both_versions(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST])
+    phone.get(_url(game, 1))  # this phone opens the form at revision 1 ...
+    game.edit_hand(1, 1, THEIRS, "Bjørn")  # ... and Bjørn's phone saves first
+    response = _correct(phone, game, 1, FAILED, 1)
+    assert response.status_code == 422
+    html = text(response)
+    assert "Someone changed this hand after you opened it" in html
+    assert "Now saved (Bjørn)" in html
+    assert "Bjørn 9 with Dina" in html  # theirs
+    assert "Bjørn 10 with Dina" in html  # mine
+    hand = game.hands.get()
+    assert (hand.data, hand.revision) == (THEIRS, 2)
+    # My inputs are still in the form, now against their revision: saving again wins.
+    assert checked(response, "bid") == "10"
+    assert 'name="revision" value="2"' in html
+    assert _correct(phone, game, 1, FAILED, 2).status_code == 302
+    assert game.hands.get().data == FAILED
+
+
+def test_correction_of_a_hand_that_moved_is_refused(phone: Client, group: Group) -> None:
+    # This phone opened hand 3; another deleted hand 2, so "hand 3" is now another hand.
+    hands = endless_hands(4)
+    game = make_game(group, hands=hands)
+    game.delete_hand(2, 1, "Bjørn")
+    mine = {**hands[2], "dealer": "Anne"}
+    response = _correct(phone, game, 3, mine, 1)
+    assert response.status_code == 422
+    assert [h.data for h in game.hand_list()] == [hands[0], hands[2], hands[3]]
+
+
+def test_the_same_correction_sent_twice_is_saved_once(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST])
+    assert _correct(phone, game, 1, FAILED, 1).status_code == 302
+    assert _correct(phone, game, 1, FAILED, 1).status_code == 302
+    assert game.changes.filter(action=Change.EDIT).count() == 1
+    assert game.hands.get().revision == 2
+
+
+def test_correction_below_the_target_reopens_the_game(phone: Client, group: Group) -> None:
+    hands = anne_wins()
+    game = make_game(group, hands=hands)
+    # Hand 5 really was a failed 6: the opponents took 7, Anne -6: 42, below 52.
+    failed = bid("Anne", 6, None, {"Bjørn": 3, "Cato": 2, "Dina": 2}, dealer="Anne")
+    response = _correct(phone, game, 5, failed, 1)
+    page = phone.get(response["Location"])
+    assert winner(page) is None
+    assert scoreboard(page) == {"Anne": 42, "Bjørn": 3, "Cato": 2, "Dina": 2}
+    assert hand_form_is_open(page)
+    assert 'name="number" value="6"' in text(page)
+
+
+def test_correction_that_ends_the_game_before_later_hands_is_refused(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[*anne_wins()[:4], FIRST])
+    # An Amerikaner for Anne on hand 1 would end the game there, before hands 2-5.
+    amerikaner = bid("Anne", "amerikaner", None, {"Bjørn": 0, "Cato": 0, "Dina": 0})
+    response = _correct(phone, game, 1, amerikaner, 1)
+    assert response.status_code == 422
+    assert "the game was already won after hand 1" in text(response)
+    assert game.hand_list()[0].data == anne_wins()[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param(
+            {"tricks-1": "5", "tricks-3": "5"}, "the tricks add up to 13", id="tricks-add-up-wrong"
+        ),
+        pytest.param({"bid": "abc"}, "abc is not one of the available choices", id="bid-abc"),
+        pytest.param({"revision": "abc"}, "Enter a whole number.", id="revision-abc"),
+        pytest.param({"partner": "Bjørn"}, "the partner must be another player", id="partner"),
+        pytest.param({"bidder": None}, "the bidder is missing", id="missing-bidder"),
+    ],
+)
+def test_bad_correction_is_answered_with_a_message(
+    phone: Client, group: Group, change: dict[str, Any], message: str
+) -> None:
+    game = make_game(group, hands=[FIRST])
+    data = {**hand_post(game, FIRST, 1, revision=1), **change}
+    response = phone.post(_url(game, 1), {k: v for k, v in data.items() if v is not None})
+    assert response.status_code == 422
+    assert message in text(response)
+    assert game.hands.get().data == FIRST
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+@pytest.mark.parametrize("number", [0, 2, 10**30])
+def test_hand_that_does_not_exist_is_not_found(
+    phone: Client, group: Group, method: str, number: int
+) -> None:
+    game = make_game(group, hands=[FIRST])
+    response = getattr(phone, method)(_url(game, number), hand_post(game, FIRST, 1, revision=1))
+    assert response.status_code == 404
+
+
+def test_edit_answers_only_get_and_post(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST])
+    assert phone.put(_url(game, 1)).status_code == 405

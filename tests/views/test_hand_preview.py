@@ -1,0 +1,90 @@
+"""The preview: what the hand being entered would score, before anything is saved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game, Group
+from tests.factories import anne_wins, bid, hand_post, make_game
+from tests.views.pages import text
+
+pytestmark = pytest.mark.django_db
+
+FIRST = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
+
+
+def _preview(phone: Client, game: Game, data: dict[str, Any]) -> Any:
+    return phone.get(reverse("hand_preview", args=[game.group.edit_key, game.code]), data)
+
+
+def test_preview_scores_the_hand_without_saving_it(phone: Client, game: Game) -> None:
+    response = _preview(phone, game, hand_post(game, FIRST, 1))
+    assert response.status_code == 200
+    html = text(response)
+    # 12 - 3 opponents' tricks = 9 against 8: made, +8 each, opponents +1 per trick.
+    assert "made" in html
+    assert "Bidder side (Bjørn and Dina) took 9 of 12 tricks against a bid of 8: made." in html
+    assert 'Bjørn <span class="plus">+8</span>' in html
+    assert not game.hands.exists()
+
+
+def test_preview_says_when_the_hand_would_win_the_game(phone: Client, group: Group) -> None:
+    *played, last = anne_wins()
+    game = make_game(group, hands=played)
+    response = _preview(phone, game, hand_post(game, last, 5))
+    assert "Anne reached 52 (54) and wins." in text(response)
+
+
+def test_preview_of_a_correction_replaces_that_hand(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST])
+    failed = bid("Bjørn", 10, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
+    response = _preview(phone, game, {**hand_post(game, failed, 1), "replacing": "1"})
+    assert "took 9 of 12 tricks against a bid of 10: failed." in text(response)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        pytest.param(
+            {"bid": "abc", "tricks-0": "zz", "number": "x"},
+            "abc is not one of the available choices",
+            id="junk",
+        ),
+        pytest.param({}, "This field is required.", id="nothing"),
+        pytest.param(
+            {"bidder": "<b>Zed</b>", "dealer": "Anne", "number": "1"},
+            "&lt;b&gt;Zed&lt;/b&gt; is not one of the available choices",
+            id="stranger",
+        ),
+        pytest.param(
+            {"dealer": "Anne", "bidder": "Anne", "bid": "6", "number": "1"},
+            "the tricks of Bjørn are missing",
+            id="half-filled",
+        ),
+    ],
+)
+def test_junk_is_answered_with_the_form_errors(
+    phone: Client, game: Game, data: dict[str, str], message: str
+) -> None:
+    response = _preview(phone, game, data)
+    assert response.status_code == 200
+    assert message in text(response)
+    assert "made" not in text(response)
+
+
+@pytest.mark.parametrize("replacing", ["0", "2", "99", "²", "abc", "-1", "9" * 5000])
+def test_correcting_a_hand_that_does_not_exist_is_not_found(
+    phone: Client, group: Group, replacing: str
+) -> None:
+    game = make_game(group, hands=[FIRST])
+    response = _preview(phone, game, {**hand_post(game, FIRST, 1), "replacing": replacing})
+    assert response.status_code == 404
+
+
+def test_preview_is_read_only(phone: Client, game: Game) -> None:
+    url = reverse("hand_preview", args=[game.group.edit_key, game.code])
+    assert phone.post(url, hand_post(game, FIRST, 1)).status_code == 405

@@ -1,0 +1,117 @@
+"""A new game: players in seating order, the first dealer and the house rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game, Group
+from tests.factories import make_game
+from tests.views.pages import text
+
+pytestmark = pytest.mark.django_db
+
+THREE = {"seat_1": "Anne", "seat_2": "Bjørn", "seat_3": "Cato", "first_dealer": "1"}
+
+
+def _new(phone: Client, group: Group, data: dict[str, Any]) -> Any:
+    return phone.post(reverse("new_game", args=[group.edit_key]), data)
+
+
+def test_form_seats_the_group_in_the_order_they_joined(phone: Client, group: Group) -> None:
+    html = text(phone.get(reverse("new_game", args=[group.edit_key])))
+    for seat, name in enumerate(["Anne", "Bjørn", "Cato", "Dina"], 1):
+        assert f'<select name="seat_{seat}"' in html
+        assert f'<option value="{name}" selected>' in html.split(f'name="seat_{seat}"')[1]
+
+
+def test_form_seats_the_table_as_at_the_last_game(phone: Client, group: Group) -> None:
+    make_game(group, players=["Dina", "Cato", "Anne"])
+    html = text(phone.get(reverse("new_game", args=[group.edit_key])))
+    first_seat = html.split('name="seat_1"')[1].split("</select>")[0]
+    assert '<option value="Dina" selected>' in first_seat
+    fourth_seat = html.split('name="seat_4"')[1].split("</select>")[0]
+    assert "selected" not in fourth_seat.replace('<option value="" selected>', "")
+
+
+def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, group: Group) -> None:
+    data = {**THREE, "seat_3": "", "new_3": " Erik ", "first_dealer": "2", "start_1": "10"}
+    response = _new(phone, group, {**data, "rule_target": "40"})
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game", args=[group.edit_key, game.code])
+    assert game.players == ["Anne", "Bjørn", "Erik"]
+    assert (game.first_dealer, game.created_by) == ("Bjørn", "Anne")
+    assert game.rules == {"target": 40}
+    assert game.start == {"Anne": 10}
+    assert group.players.filter(name="Erik").exists()  # a new name joins the group
+    page = phone.get(response["Location"])
+    assert "30 to go" in text(page)  # Anne: 40 - 10
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        pytest.param({}, "Choose 3 to 6 players, in the order you sit.", id="empty"),
+        pytest.param(
+            {"seat_1": "Anne", "seat_2": "Bjørn"},
+            "Choose 3 to 6 players, in the order you sit.",
+            id="two-players",
+        ),
+        pytest.param(
+            {**{f"new_{i}": f"P{i}" for i in range(1, 8)}, "first_dealer": "1"},
+            "Choose 3 to 6 players, in the order you sit.",
+            id="seven-players",
+        ),
+        pytest.param({**THREE, "new_3": "anne"}, "anne has two seats.", id="same-name-twice"),
+        pytest.param({**THREE, "seat_3": "Anne"}, "Anne has two seats.", id="same-seat-twice"),
+        pytest.param({**THREE, "first_dealer": "4"}, "Nobody sits in seat 4.", id="no-dealer"),
+        pytest.param(
+            {**THREE, "rule_deal": "kitty"},
+            "the kitty deal is for exactly 4 players, not 3",
+            id="kitty-for-three",
+        ),
+        pytest.param(
+            {**THREE, "rule_target": "0"},
+            "Ensure this value is greater than or equal to 1.",
+            id="target-zero",
+        ),
+        pytest.param({**THREE, "rule_min_bid": "abc"}, "Enter a whole number.", id="min-bid-abc"),
+        pytest.param({**THREE, "start_1": "abc"}, "Seat 1: Enter a whole number.", id="start-abc"),
+        pytest.param(
+            {**THREE, "seat_1": "Zed"},
+            "Seat 1: Select a valid choice. Zed is not one of the available choices.",
+            id="not-in-the-group",
+        ),
+        pytest.param(
+            {**THREE, "new_1": "x" * 41},
+            "Seat 1: Ensure this value has at most 40 characters (it has 41).",
+            id="name-too-long",
+        ),
+    ],
+)
+def test_bad_new_game_is_answered_with_a_message(
+    phone: Client, group: Group, data: dict[str, str], message: str
+) -> None:
+    response = _new(phone, group, data)
+    assert response.status_code == 200
+    assert message in text(response)
+    assert not Game.objects.exists()
+    assert group.players.count() == 4
+
+
+def test_full_link_asks_who_before_a_new_game(client: Client, group: Group) -> None:
+    response = client.get(reverse("new_game", args=[group.edit_key]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("who", args=[group.edit_key]))
+
+
+def test_unknown_kind_of_game_is_not_found(phone: Client, group: Group) -> None:
+    assert phone.get(reverse("new_game_of", args=[group.edit_key, "poker"])).status_code == 404
+
+
+def test_new_game_answers_only_get_and_post(phone: Client, group: Group) -> None:
+    assert phone.put(reverse("new_game", args=[group.edit_key])).status_code == 405

@@ -1,0 +1,70 @@
+"""Saying once which player this phone is: the name goes with every change it makes."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Group
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_who_page_lists_the_group_players(client: Client, group: Group) -> None:
+    response = client.get(reverse("who", args=[group.edit_key]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    for name in ("Anne", "Bjørn", "Cato", "Dina"):
+        assert f'value="{name}"' in html
+
+
+def test_picking_a_player_remembers_it_and_goes_on_to_next(client: Client, group: Group) -> None:
+    game = make_game(group)
+    game_url = reverse("game", args=[group.edit_key, game.code])
+    response = client.post(
+        reverse("who", args=[group.edit_key]), {"player": "Cato", "next": game_url}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == game_url
+    page = client.get(reverse("group", args=[group.edit_key]))
+    assert "This phone is Cato." in page.content.decode()
+
+
+def test_a_written_name_wins_over_the_picked_one(client: Client, group: Group) -> None:
+    client.post(reverse("who", args=[group.edit_key]), {"player": "Cato", "name": "  Erik "})
+    page = client.get(reverse("group", args=[group.edit_key]))
+    assert "This phone is Erik." in page.content.decode()
+
+
+def test_next_to_another_site_is_ignored(client: Client, group: Group) -> None:
+    response = client.post(
+        reverse("who", args=[group.edit_key]),
+        {"player": "Anne", "next": "https://evil.example/"},
+    )
+    assert response["Location"] == reverse("group", args=[group.edit_key])
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        pytest.param({}, "Pick your name, or write it.", id="empty"),
+        pytest.param({"name": "   "}, "Pick your name, or write it.", id="blank"),
+        # The page shows the form's own message; a field's reason has no place there.
+        pytest.param({"player": "Zed"}, "Pick your name, or write it.", id="not-a-player"),
+        pytest.param({"name": "x" * 41}, "Pick your name, or write it.", id="too-long"),
+    ],
+)
+def test_bad_who_form_is_answered_with_a_message(
+    client: Client, group: Group, data: dict[str, str], message: str
+) -> None:
+    response = client.post(reverse("who", args=[group.edit_key]), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    # Still not known: the edit pages keep asking.
+    assert client.get(reverse("group", args=[group.edit_key])).status_code == 302
+
+
+def test_who_answers_only_get_and_post(client: Client, group: Group) -> None:
+    assert client.delete(reverse("who", args=[group.edit_key])).status_code == 405
