@@ -25,6 +25,9 @@
           var old = document.getElementById(fresh.id);
           // A form that is open stays as it is: someone may be halfway through a hand.
           if (!old || (fresh.dataset.state && fresh.dataset.state === old.dataset.state)) return;
+          // A game that reopened (a correction took the winner below the target) needs
+          // its form back: the poll does not carry one, so load the page afresh.
+          if (fresh.querySelector("[data-reload]")) { window.location.reload(); return; }
           old.replaceWith(fresh);
           if (window.htmx) window.htmx.process(fresh);
           fresh.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
