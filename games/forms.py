@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from django import forms
@@ -75,12 +76,19 @@ class PlayerForm(forms.Form):
 MAX_SEATS = 6
 
 
+def new_form_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
 class NewGameForm(forms.Form):
     """A new game of any kind: players in seating order, teams, the first dealer and the
     house rules, all generated from what the engine says about the game."""
 
     first_dealer = forms.TypedChoiceField(
         label=_("Deals first"), coerce=int, initial=1, widget=forms.RadioSelect
+    )
+    token = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=32, initial=new_form_token
     )
 
     def __init__(

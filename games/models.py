@@ -80,6 +80,9 @@ class Game(models.Model):
     teams = models.JSONField(null=True, blank=True)
     start = models.JSONField(default=dict, blank=True)
     first_dealer = models.CharField(max_length=40, blank=True)
+    # The one-time token of the form that created the game: a second tap on "Start"
+    # finds the game the first tap made instead of making another.
+    form_token = models.CharField(max_length=32, blank=True, default="")
     # Bumped by every change: the live scoreboard's ETag, and how a stale page is noticed.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -90,6 +93,14 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                "group",
+                "form_token",
+                condition=~models.Q(form_token=""),
+                name="game_form_token_unique",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.created_at:%Y-%m-%d}"
@@ -144,7 +155,9 @@ class Game(models.Model):
             play(game.table(), [*(h.data for h in hands), data])
             try:
                 with transaction.atomic():
-                    hand = Hand.objects.create(game=game, number=number, data=data, entered_by=by)
+                    hand = Hand.objects.create(
+                        game=game, number=number, data=data, revision=game._stamp(), entered_by=by
+                    )
             except (
                 IntegrityError
             ) as exc:  # pragma: no cover - the row lock makes this a last resort
@@ -162,7 +175,7 @@ class Game(models.Model):
             hand = game._current(hands, number, revision)
             play(game.table(), [data if h.number == number else h.data for h in hands])
             before = hand.data
-            hand.data, hand.revision, hand.entered_by = data, hand.revision + 1, by
+            hand.data, hand.revision, hand.entered_by = data, game._stamp(), by
             hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
             game._record(number, Change.EDIT, before, data, by)
             return hand
@@ -199,14 +212,24 @@ class Game(models.Model):
                     ],
                 )
                 game._shift_after(number - 1, +1)
-                Hand.objects.create(game=game, number=number, data=data, entered_by=by)
+                Hand.objects.create(
+                    game=game, number=number, data=data, revision=game._stamp(), entered_by=by
+                )
                 game._record(number, Change.RESTORE, None, data, by)
                 return
             play(game.table(), [data if h.number == number else h.data for h in hands])
             before = current.data
-            current.data, current.revision, current.entered_by = data, current.revision + 1, by
+            current.data, current.revision, current.entered_by = data, game._stamp(), by
             current.save(update_fields=["data", "revision", "entered_by", "updated_at"])
             game._record(number, Change.RESTORE, before, data, by)
+
+    def _stamp(self) -> int:
+        """The revision for what this change writes: the game version it brings about.
+
+        Unique within the game, so a page's (number, revision) names one state of one
+        hand; an undo retried after another phone added a hand there cannot take it.
+        """
+        return self.version + 1
 
     def _lock(self) -> Game:
         """This game's row, locked until the transaction ends, with its seats and hands."""
@@ -224,7 +247,7 @@ class Game(models.Model):
         later = self.hands.filter(number__gt=number)
         # A hand that moves is not the hand a page showed under that number: a new
         # revision makes that page's delete or correction (a double tap) stale.
-        later.update(number=-F("number"), revision=F("revision") + 1)
+        later.update(number=-F("number"), revision=self._stamp())
         self.hands.filter(number__lt=0).update(number=-F("number") + step)
 
     def _record(self, number: int, action: str, before: Any, after: Any, by: str) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -220,18 +220,25 @@ def new_game(request: HttpRequest, key: str, kind: str = "amerikaner") -> HttpRe
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        with transaction.atomic():
-            game = Game.objects.create(
-                group=group,
-                kind=kind,
-                rules=data["rules"],
-                teams=data["teams"],
-                start=data["start"],
-                first_dealer=data["dealer"],
-                created_by=_who(request, group),
-            )
-            _seat(game, players_for(group, data["players"]))
-        return redirect(_game_url(access, game))
+        token = data.get("token") or ""
+        made = group.games.filter(form_token=token).first() if token else None
+        if made is None:
+            try:
+                with transaction.atomic():
+                    made = Game.objects.create(
+                        group=group,
+                        kind=kind,
+                        rules=data["rules"],
+                        teams=data["teams"],
+                        start=data["start"],
+                        first_dealer=data["dealer"],
+                        created_by=_who(request, group),
+                        form_token=token,
+                    )
+                    _seat(made, players_for(group, data["players"]))
+            except IntegrityError:  # the same form, sent twice at once: the first one won
+                made = group.games.get(form_token=token)
+        return redirect(_game_url(access, made))
     return render(request, "games/new_game.html", {"access": access, "form": form})
 
 

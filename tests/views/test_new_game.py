@@ -115,3 +115,23 @@ def test_unknown_kind_of_game_is_not_found(phone: Client, group: Group) -> None:
 
 def test_new_game_answers_only_get_and_post(phone: Client, group: Group) -> None:
     assert phone.put(reverse("new_game", args=[group.edit_key])).status_code == 405
+
+
+def test_a_second_tap_on_start_makes_no_second_game(phone: Client, group: Group) -> None:
+    page = phone.get(reverse("new_game", args=[group.edit_key]))
+    token = page.context["form"]["token"].value()
+    data = {
+        "seat_1": "Anne",
+        "new_2": "Bjørn",
+        "new_3": "Cato",
+        "first_dealer": "1",
+        "token": token,
+    }
+    first = _new(phone, group, data)
+    second = _new(phone, group, data)
+    # Both taps land on the same game: the form's one-time token made it once.
+    assert first["Location"] == second["Location"]
+    assert group.games.count() == 1
+    # A fresh form has a fresh token and makes a new game.
+    again = phone.get(reverse("new_game", args=[group.edit_key])).context["form"]["token"].value()
+    assert again != token
