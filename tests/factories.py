@@ -64,6 +64,14 @@ def make_game(
     return game
 
 
+def revision(game: Game, number: int) -> int:
+    """Hand `number`'s revision now: what a page opened at this moment would post back.
+
+    It is the game version that last wrote the hand, so never assume 1 (see `Game._stamp`).
+    """
+    return game.hands.get(number=number).revision
+
+
 def endless_hands(count: int, players: Sequence[str] = FOUR) -> list[dict[str, Any]]:
     """Hands that never end a game: each player in turn bids 12 alone and loses one trick.
 

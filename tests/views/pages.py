@@ -40,6 +40,17 @@ def winner(response: Page) -> str | None:
     return " ".join(unescape(found.group(1)).split()) if found else None
 
 
+def form_fields(response: Page, action: str) -> dict[str, str]:
+    """The hidden inputs of the form that posts to `action`: what that button sends."""
+    form = text(response).split(f'action="{action}"', 1)[1].split("</form>", 1)[0]
+    inputs = (dict(_ATTRIBUTE.findall(tag)) for tag in _INPUT.findall(form))
+    return {i["name"]: unescape(i["value"]) for i in inputs if i.get("type") == "hidden"}
+
+
+_INPUT = re.compile(r"<input\b([^>]*)>")
+_ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
+
+
 def hand_form_is_open(response: Page) -> bool:
     return 'data-state="open"' in text(response)
 

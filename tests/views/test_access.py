@@ -16,7 +16,7 @@ from django.urls import URLPattern, reverse
 
 from games.models import Change, Game, Group, Hand, Player, Seat
 from games.urls import urlpatterns
-from tests.factories import bid, endless_hands, hand_post, make_game, make_group
+from tests.factories import bid, endless_hands, hand_post, make_game, make_group, revision
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def _state() -> list[list[dict[str, Any]]]:
 def table(group: Group) -> dict[str, Any]:
     """A game with hands 1-2 and hand 3 deleted, so every URL has something to act on."""
     game = make_game(group, hands=endless_hands(3))
-    game.delete_hand(3, 1, "Anne")
+    game.delete_hand(3, revision(game, 3), "Anne")
     deleted = game.changes.get(action=Change.DELETE)
     return {"group": group, "game": game, "change": deleted.code}
 
@@ -90,10 +90,10 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
         "new_game_of": new_game,
         "hand_create": hand_post(game, bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}), 3),
         "hand_edit": hand_post(
-            game, bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}), 1, revision=1
+            game, bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}), 1, revision=revision(game, 1)
         ),
-        "hand_delete": {"revision": "1"},
-        "undo": {"number": "2", "revision": "1"},
+        "hand_delete": {"revision": revision(game, 1)},
+        "undo": {"number": "2", "revision": revision(game, 2)},
     }
     return posts.get(name, {})
 
@@ -170,7 +170,7 @@ def test_made_up_change_is_not_found(phone: Client, table: dict[str, Any]) -> No
 
 def test_change_of_another_game_is_not_found(phone: Client, table: dict[str, Any]) -> None:
     other = make_game(table["group"], hands=endless_hands(2))
-    other.delete_hand(2, 1, "Anne")
+    other.delete_hand(2, revision(other, 2), "Anne")
     change = other.changes.get(action=Change.DELETE).code
     before = _state()
     url = _url(_pattern("restore"), table, table["group"].edit_key, change=change)
@@ -255,7 +255,7 @@ def test_htmx_posts_carry_the_token_in_a_header(table: dict[str, Any]) -> None:
     assert f'"X-CSRFToken": "{token}"' in page.content.decode()
     response = browser.post(
         reverse("undo", args=[key, game.code]),
-        {"number": "2", "revision": "1"},
+        {"number": "2", "revision": revision(game, 2)},
         HTTP_HX_REQUEST="true",
         HTTP_X_CSRFTOKEN=token,
     )

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game
-from tests.factories import bid, make_game, make_group
+from tests.factories import bid, make_game, make_group, revision
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,12 @@ def hostile() -> Game:
         [bid(SCRIPT, 8, ATTRIBUTE, {"Cato": 2, "Dina": 1}, dealer=SCRIPT)],
         by=SCRIPT,
     )
-    game.edit_hand(1, 1, bid(SCRIPT, 9, ATTRIBUTE, {"Cato": 2, "Dina": 1}, dealer=SCRIPT), SCRIPT)
+    game.edit_hand(
+        1,
+        revision(game, 1),
+        bid(SCRIPT, 9, ATTRIBUTE, {"Cato": 2, "Dina": 1}, dealer=SCRIPT),
+        SCRIPT,
+    )
     return game
 
 

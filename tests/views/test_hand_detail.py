@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Group
-from tests.factories import bid, make_game
+from tests.factories import bid, make_game, revision
 from tests.views.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ def test_a_later_hand_shows_each_total_before_and_after(client: Client, played: 
 
 
 def test_hand_page_lists_the_changes_to_that_hand(phone: Client, played: Game) -> None:
-    played.edit_hand(1, 1, {**FIRST, "bid": 9}, "Bjørn")
+    played.edit_hand(1, revision(played, 1), {**FIRST, "bid": 9}, "Bjørn")
     html = text(phone.get(_url(played, 1)))
     assert "Changes to this hand" in html
     assert "by Bjørn" in html

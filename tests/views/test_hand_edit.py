@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Change, Game, Group
-from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game
-from tests.views.pages import checked, hand_form_is_open, scoreboard, text, winner
+from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
+from tests.views.pages import checked, form_fields, hand_form_is_open, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -33,15 +33,17 @@ def test_edit_page_shows_the_hand_as_it_was_entered(phone: Client, group: Group)
     html = text(response)
     assert (checked(response, "bidder"), checked(response, "bid")) == ("Bjørn", "8")
     assert (checked(response, "partner"), checked(response, "tricks-0")) == ("Dina", "2")
+    # Hand 1 was the game's first change, so it carries the game's first version.
     assert 'name="revision" value="1"' in html
     assert 'name="replacing" value="1"' in html  # so the preview replaces, not adds
 
 
 def test_correction_is_saved_and_the_totals_follow(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
-    response = _correct(phone, game, 1, FAILED, 1)
+    response = _correct(phone, game, 1, FAILED, revision(game, 1))
     assert response.status_code == 302
     hand = game.hands.get()
+    # The correction is the game's second change (after adding hand 1): revision 2.
     assert (hand.data, hand.revision, hand.entered_by) == (FAILED, 2, "Anne")
     page = phone.get(response["Location"])
     assert "Hand 1 corrected." in text(page)
@@ -59,9 +61,10 @@ def test_correction_is_saved_and_the_totals_follow(phone: Client, group: Group) 
 
 def test_stale_correction_is_refused_showing_both_versions(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
-    phone.get(_url(game, 1))  # this phone opens the form at revision 1 ...
-    game.edit_hand(1, 1, THEIRS, "Bjørn")  # ... and Bjørn's phone saves first
-    response = _correct(phone, game, 1, FAILED, 1)
+    # This phone opens the form at the hand's revision ...
+    shown = form_fields(phone.get(_url(game, 1)), _url(game, 1))["revision"]
+    game.edit_hand(1, revision(game, 1), THEIRS, "Bjørn")  # ... and Bjørn's phone saves first
+    response = _correct(phone, game, 1, FAILED, shown)
     assert response.status_code == 422
     html = text(response)
     assert "Someone changed this hand after you opened it" in html
@@ -69,11 +72,12 @@ def test_stale_correction_is_refused_showing_both_versions(phone: Client, group:
     assert "Bjørn 9 with Dina" in html  # theirs
     assert "Bjørn 10 with Dina" in html  # mine
     hand = game.hands.get()
+    # Bjørn's correction is the game's second change (after adding hand 1): revision 2.
     assert (hand.data, hand.revision) == (THEIRS, 2)
     # My inputs are still in the form, now against their revision: saving again wins.
     assert checked(response, "bid") == "10"
     assert 'name="revision" value="2"' in html
-    assert _correct(phone, game, 1, FAILED, 2).status_code == 302
+    assert _correct(phone, game, 1, FAILED, hand.revision).status_code == 302
     assert game.hands.get().data == FAILED
 
 
@@ -81,18 +85,21 @@ def test_correction_of_a_hand_that_moved_is_refused(phone: Client, group: Group)
     # This phone opened hand 3; another deleted hand 2, so "hand 3" is now another hand.
     hands = endless_hands(4)
     game = make_game(group, hands=hands)
-    game.delete_hand(2, 1, "Bjørn")
+    shown = revision(game, 3)
+    game.delete_hand(2, revision(game, 2), "Bjørn")
     mine = {**hands[2], "dealer": "Anne"}
-    response = _correct(phone, game, 3, mine, 1)
+    response = _correct(phone, game, 3, mine, shown)
     assert response.status_code == 422
     assert [h.data for h in game.hand_list()] == [hands[0], hands[2], hands[3]]
 
 
 def test_the_same_correction_sent_twice_is_saved_once(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
-    assert _correct(phone, game, 1, FAILED, 1).status_code == 302
-    assert _correct(phone, game, 1, FAILED, 1).status_code == 302
+    shown = revision(game, 1)
+    assert _correct(phone, game, 1, FAILED, shown).status_code == 302
+    assert _correct(phone, game, 1, FAILED, shown).status_code == 302
     assert game.changes.filter(action=Change.EDIT).count() == 1
+    # Saved once: the game's second change (after adding hand 1), and no third.
     assert game.hands.get().revision == 2
 
 
@@ -101,7 +108,7 @@ def test_correction_below_the_target_reopens_the_game(phone: Client, group: Grou
     game = make_game(group, hands=hands)
     # Hand 5 really was a failed 6: the opponents took 7, Anne -6: 42, below 52.
     failed = bid("Anne", 6, None, {"Bjørn": 3, "Cato": 2, "Dina": 2}, dealer="Anne")
-    response = _correct(phone, game, 5, failed, 1)
+    response = _correct(phone, game, 5, failed, revision(game, 5))
     page = phone.get(response["Location"])
     assert winner(page) is None
     assert scoreboard(page) == {"Anne": 42, "Bjørn": 3, "Cato": 2, "Dina": 2}
@@ -115,7 +122,7 @@ def test_correction_that_ends_the_game_before_later_hands_is_refused(
     game = make_game(group, hands=[*anne_wins()[:4], FIRST])
     # An Amerikaner for Anne on hand 1 would end the game there, before hands 2-5.
     amerikaner = bid("Anne", "amerikaner", None, {"Bjørn": 0, "Cato": 0, "Dina": 0})
-    response = _correct(phone, game, 1, amerikaner, 1)
+    response = _correct(phone, game, 1, amerikaner, revision(game, 1))
     assert response.status_code == 422
     assert "the game was already won after hand 1" in text(response)
     assert game.hand_list()[0].data == anne_wins()[0]
@@ -137,7 +144,7 @@ def test_bad_correction_is_answered_with_a_message(
     phone: Client, group: Group, change: dict[str, Any], message: str
 ) -> None:
     game = make_game(group, hands=[FIRST])
-    data = {**hand_post(game, FIRST, 1, revision=1), **change}
+    data = {**hand_post(game, FIRST, 1, revision=revision(game, 1)), **change}
     response = phone.post(_url(game, 1), {k: v for k, v in data.items() if v is not None})
     assert response.status_code == 422
     assert message in text(response)
@@ -150,6 +157,7 @@ def test_hand_that_does_not_exist_is_not_found(
     phone: Client, group: Group, method: str, number: int
 ) -> None:
     game = make_game(group, hands=[FIRST])
+    # No hand has that number, so no revision could name it.
     response = getattr(phone, method)(_url(game, number), hand_post(game, FIRST, 1, revision=1))
     assert response.status_code == 404
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, Group
-from tests.factories import bid, hand_post, make_game
+from games.models import Group
+from tests.factories import bid, hand_post, make_game, revision
 from tests.views.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -29,12 +28,13 @@ def test_every_change_is_in_the_history_with_the_phone_that_made_it(
         client.post(reverse("who", args=[key]), {"name": name})
 
     as_("Anne")
-    client.post(reverse("hand_create", args=[key, game.code]), _post(game, FIRST, 1))
-    client.post(reverse("hand_create", args=[key, game.code]), _post(game, SECOND, 2))
+    client.post(reverse("hand_create", args=[key, game.code]), hand_post(game, FIRST, 1))
+    client.post(reverse("hand_create", args=[key, game.code]), hand_post(game, SECOND, 2))
     as_("Bjørn")
-    client.post(reverse("hand_edit", args=[key, game.code, 1]), _post(game, FIRST, 1, bid=9))
+    corrected = hand_post(game, {**FIRST, "bid": 9}, 1, revision=revision(game, 1))
+    client.post(reverse("hand_edit", args=[key, game.code, 1]), corrected)
     as_("Cato")
-    client.post(reverse("hand_delete", args=[key, game.code, 2]), {"revision": "1"})
+    client.post(reverse("hand_delete", args=[key, game.code, 2]), {"revision": revision(game, 2)})
     as_("Dina")
     deleted = game.changes.get(action="delete")
     client.post(reverse("restore", args=[key, game.code, deleted.code]))
@@ -57,13 +57,9 @@ def test_every_change_is_in_the_history_with_the_phone_that_made_it(
     assert "Bjørn 9 with Dina" in after
 
 
-def _post(game: Game, hand: dict[str, Any], number: int, **change: Any) -> dict[str, Any]:
-    return hand_post(game, {**hand, **change}, number, revision=1)
-
-
 def test_full_link_can_restore_from_the_history(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
-    game.edit_hand(1, 1, SECOND, "Bjørn")
+    game.edit_hand(1, revision(game, 1), SECOND, "Bjørn")
     html = text(phone.get(reverse("history", args=[group.edit_key, game.code])))
     # The version entered first can come back; the current one has nothing to restore.
     added, corrected = game.changes.get(action="add"), game.changes.get(action="edit")

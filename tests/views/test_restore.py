@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Change, Game, Group
-from tests.factories import FOUR, anne_wins, bid, endless_hands, make_game
+from tests.factories import FOUR, anne_wins, bid, endless_hands, make_game, revision
 from tests.views.pages import hand_form_is_open, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_deleted_middle_hand_goes_back_in_its_place(phone: Client, group: Group)
     hands = endless_hands(4)
     game = make_game(group, hands=hands)
     totals = scoreboard(phone.get(reverse("game", args=[group.edit_key, game.code])))
-    game.delete_hand(2, 1, "Bjørn")
+    game.delete_hand(2, revision(game, 2), "Bjørn")
     deleted = game.changes.get(action=Change.DELETE)
     response = _restore(phone, game, deleted)
     assert response["Location"] == reverse("game", args=[group.edit_key, game.code])
@@ -45,7 +45,7 @@ def test_deleted_middle_hand_goes_back_in_its_place(phone: Client, group: Group)
 def test_a_second_tap_on_restore_brings_the_hand_back_once(phone: Client, group: Group) -> None:
     hands = endless_hands(4)
     game = make_game(group, hands=hands)
-    game.delete_hand(2, 1, "Bjørn")
+    game.delete_hand(2, revision(game, 2), "Bjørn")
     deleted = game.changes.get(action=Change.DELETE)
     _restore(phone, game, deleted)
     _restore(phone, game, deleted)
@@ -57,7 +57,7 @@ def test_restoring_the_deleted_winning_hand_ends_the_game_again(
     phone: Client, group: Group
 ) -> None:
     game = make_game(group, hands=anne_wins())
-    game.delete_hand(5, 1, "Bjørn")
+    game.delete_hand(5, revision(game, 5), "Bjørn")
     deleted = game.changes.get(action=Change.DELETE)
     page = _restore(phone, game, deleted, follow=True)
     assert winner(page) == "🏆 Anne wins!"
@@ -68,10 +68,11 @@ def test_restoring_the_deleted_winning_hand_ends_the_game_again(
 def test_an_earlier_version_of_a_corrected_hand_comes_back(phone: Client, group: Group) -> None:
     first = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
     game = make_game(group, hands=[first])
-    game.edit_hand(1, 1, {**first, "bid": 10}, "Bjørn")
+    game.edit_hand(1, revision(game, 1), {**first, "bid": 10}, "Bjørn")
     added = game.changes.get(action=Change.ADD)
     response = _restore(phone, game, added, follow=True)
     hand = game.hands.get()
+    # The game's third change (add, correct, restore), so the hand's revision is 3.
     assert (hand.data, hand.revision, hand.entered_by) == (first, 3, "Anne")
     assert scoreboard(response) == {"Anne": 2, "Bjørn": 8, "Cato": 1, "Dina": 8}
 
@@ -81,7 +82,7 @@ def test_restore_that_no_longer_fits_is_refused_with_a_message(phone: Client, gr
     # on hand 5. With hand 1 back she would reach 60 on hand 5, and hand 6 would follow.
     sweep = dict.fromkeys(FOUR[1:], 0)
     game = make_game(group, hands=[bid("Anne", 12, None, sweep, dealer=p) for p in FOUR])
-    game.delete_hand(1, 1, "Anne")
+    game.delete_hand(1, revision(game, 1), "Anne")
     game.add_hand(4, bid("Anne", 12, None, sweep, dealer="Anne"), "Anne")
     game.add_hand(5, bid("Anne", 6, None, dict.fromkeys(FOUR[1:], 2), dealer="Bjørn"), "Anne")
     deleted = game.changes.get(action=Change.DELETE)
