@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game, Group, Player
+from games.models import Game, Group
 from games.rules import Field, RuleError, Table, Text, get_game, make_table, play
 
 
@@ -429,15 +429,3 @@ def initial_for(game: Game, table: Table[Any], hand: dict[str, Any]) -> dict[str
         else:
             initial[key] = str(value) if not isinstance(value, bool) else value
     return initial
-
-
-def players_for(group: Group, names: list[str]) -> list[Player]:
-    """The group's players with these names, creating the new ones."""
-    existing = {p.name.lower(): p for p in group.players.all()}
-    players = []
-    for name in names:
-        player = existing.get(name.lower())
-        if player is None:
-            player = Player.objects.create(group=group, name=name)
-        players.append(player)
-    return players

@@ -8,12 +8,14 @@ Every change to a game runs in a transaction that locks the game row, bumps
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from typing import Any
 
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
@@ -44,6 +46,17 @@ class Group(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def players_named(self, names: list[str]) -> list[Player]:
+        """The group's players with these names (any letter case), adding the new ones."""
+        existing = {p.name.lower(): p for p in self.players.all()}
+        found = []
+        for name in names:
+            player = existing.get(name.lower())
+            if player is None:
+                player = existing[name.lower()] = Player.objects.create(group=self, name=name)
+            found.append(player)
+        return found
+
     def replace_keys(self) -> None:
         """New links for the group; the old ones stop working at once."""
         self.edit_key, self.view_key = new_key(), new_key()
@@ -62,6 +75,38 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Night(models.Model):
+    """The games a group played on one evening. Made automatically; may be named and placed.
+
+    An evening runs from six in the morning to six the next morning, local time, so a
+    game started after midnight still belongs to the night it was part of.
+    """
+
+    EVENING_STARTS = dt.timedelta(hours=6)
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="nights")
+    code = models.CharField(max_length=16, unique=True, default=new_code)
+    date = models.DateField()
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    place = models.CharField(_("place"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["-date"]
+        constraints = [models.UniqueConstraint("group", "date", name="night_date_unique_in_group")]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.date:%Y-%m-%d}"
+
+    @classmethod
+    def evening_of(cls, moment: dt.datetime) -> dt.date:
+        return (timezone.localtime(moment) - cls.EVENING_STARTS).date()
+
+    @classmethod
+    def for_moment(cls, group: Group, moment: dt.datetime) -> Night:
+        night, _created = cls.objects.get_or_create(group=group, date=cls.evening_of(moment))
+        return night
 
 
 class Game(models.Model):
@@ -87,6 +132,9 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.CharField(max_length=40, blank=True)
+    night = models.ForeignKey(
+        Night, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
     previous = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -104,6 +152,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.created_at:%Y-%m-%d}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.night_id is None and self.group_id is not None:
+            self.night = Night.for_moment(self.group, self.created_at or timezone.now())
+        super().save(*args, **kwargs)
 
     # --- Reading ---------------------------------------------------------------------------
 
@@ -255,6 +308,10 @@ class Game(models.Model):
             game=self, number=number, action=action, before=before, after=after, by=by
         )
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        # Statistics follow the hands in the same transaction (stats reads these models).
+        from games import stats
+
+        stats.refresh(self)
 
 
 class GameChanged(Exception):
@@ -268,7 +325,8 @@ class GameChanged(Exception):
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # A player who has played cannot be deleted alone; deleting the whole group can.
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     # The name as the game file spells it, fixed when the game was set up.
     name = models.CharField(max_length=40)
@@ -330,3 +388,68 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} #{self.number}"
+
+
+class GameStat(models.Model):
+    """One player's figures from one finished game: derived from the hands, kept so that
+    statistics over thousands of games stay quick. `games.stats` writes these rows on
+    every change to a game and can rebuild them all (``manage.py rebuild_stats``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="stats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="stats")
+    # Copied from the game so that period and group filters need no join.
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16)
+    date = models.DateField()
+    place = models.PositiveSmallIntegerField()
+    win_share = models.FloatField()  # 1 for a win, 1/n for a win shared by n, else 0
+    total = models.IntegerField()
+    hands = models.PositiveIntegerField()
+    bids = models.PositiveIntegerField(
+        default=0
+    )  # hands bid (amerikaner, kaiser) or made trump (euchre)
+    bids_made = models.PositiveIntegerField(default=0)
+    bid_total = models.PositiveIntegerField(default=0)  # sum of numeric bids, for the average
+    numeric_bids = models.PositiveIntegerField(default=0)
+    big_bids = models.PositiveIntegerField(
+        default=0
+    )  # Amerikaner; euchre lone hands; kaiser no trump
+    big_made = models.PositiveIntegerField(default=0)
+    points_bidder = models.IntegerField(default=0)
+    points_partner = models.IntegerField(default=0)
+    points_opponent = models.IntegerField(default=0)
+    best_hand = models.IntegerField(default=0)
+    worst_hand = models.IntegerField(default=0)
+    # Counters only one game has (euchre marches and euchres, kaiser's five of hearts, ...).
+    extra = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint("game", "player", name="gamestat_unique")]
+        indexes = [
+            models.Index(fields=["group", "kind", "date"]),
+            models.Index(fields=["player", "kind", "date"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.game_id}"
+
+
+class PairStat(models.Model):
+    """How a bidder did with one partner in one finished game (the partner matrix)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="pair_stats")
+    bidder = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    partner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16)
+    date = models.DateField()
+    hands = models.PositiveIntegerField()
+    made = models.PositiveIntegerField()
+    points = models.IntegerField()  # the bidder's points on those hands
+
+    class Meta:
+        constraints = [models.UniqueConstraint("game", "bidder", "partner", name="pairstat_unique")]
+        indexes = [models.Index(fields=["group", "kind", "date"])]
+
+    def __str__(self) -> str:
+        return f"{self.bidder_id} with {self.partner_id} in {self.game_id}"

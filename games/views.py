@@ -27,7 +27,6 @@ from games.forms import (
     PlayerForm,
     WhoForm,
     initial_for,
-    players_for,
     rule_error,
     say,
 )
@@ -235,7 +234,7 @@ def new_game(request: HttpRequest, key: str, kind: str = "amerikaner") -> HttpRe
                         created_by=_who(request, group),
                         form_token=token,
                     )
-                    _seat(made, players_for(group, data["players"]))
+                    _seat(made, group.players_named(data["players"]))
             except IntegrityError:  # the same form, sent twice at once: the first one won
                 made = group.games.get(form_token=token)
         return redirect(_game_url(access, made))

@@ -1,0 +1,383 @@
+"""Export and import: a game as its game file or CSV, a whole group as one backup file.
+
+A game's JSON export is exactly what ``manage.py score`` prints for it. A group backup
+holds everything needed to bring the group back on another server: its links, players,
+nights, games (each as its game file), who entered each hand and the whole change
+history. Imports check everything first and then write all or nothing; importing the
+same backup again adds nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count
+
+from games import gamefile, stats
+from games.models import Change, Game, Group, Hand, Night, Player, Seat
+from games.rules import RuleError, get_game
+
+BACKUP_FORMAT = "scorekeeper-backup/1"
+
+
+class ImportProblem(Exception):
+    """A file that cannot be imported; the message says which game and hand, and why."""
+
+
+# --- Export --------------------------------------------------------------------------------
+
+
+def game_file(game: Game) -> dict[str, Any]:
+    """The game file with the engine's output, as the ``score`` command prints it."""
+    return gamefile.score_document(game.document())
+
+
+def game_csv(game: Game) -> str:
+    """A hand per row: who dealt, what happened, each side's points and running total."""
+    table = game.table()
+    rules = get_game(game.kind)
+    result = rules.play(table, [hand.data for hand in game.hand_list()])
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "hand",
+            "dealer",
+            "hand_summary",
+            "details",
+            "made",
+            *(f"points {side}" for side in table.sides),
+            *(f"total {side}" for side in table.sides),
+        ]
+    )
+    for hand, scored in zip(game.hand_list(), result.hands, strict=True):
+        made = "" if scored.made is None else ("yes" if scored.made else "no")
+        writer.writerow(
+            [
+                hand.number,
+                hand.data.get("dealer", ""),
+                str(rules.summary(hand.data)),
+                rules.details(hand.data),
+                made,
+                *(scored.points.get(side, 0) for side in table.sides),
+                *(scored.totals[side] for side in table.sides),
+            ]
+        )
+    return out.getvalue()
+
+
+def group_backup(group: Group) -> dict[str, Any]:
+    games = (
+        group.games.order_by("pk")
+        .select_related("night", "previous")
+        .prefetch_related("seats", "hands", "changes")
+    )
+    return {
+        "format": BACKUP_FORMAT,
+        "group": {
+            "name": group.name,
+            "edit_key": group.edit_key,
+            "view_key": group.view_key,
+            "created_at": _time(group.created_at),
+        },
+        "players": [player.name for player in group.players.order_by("pk")],
+        "nights": [
+            {"code": n.code, "date": n.date.isoformat(), "name": n.name, "place": n.place}
+            for n in group.nights.order_by("pk")
+        ],
+        "games": [_game_entry(game) for game in games],
+    }
+
+
+def _game_entry(game: Game) -> dict[str, Any]:
+    return {
+        "code": game.code,
+        "night": game.night.code if game.night else None,
+        "created_at": _time(game.created_at),
+        "created_by": game.created_by,
+        "first_dealer": game.first_dealer,
+        "previous": game.previous.code if game.previous else None,
+        "version": game.version,
+        "game": game_file(game),
+        "hands": [
+            {
+                "number": h.number,
+                "revision": h.revision,
+                "entered_by": h.entered_by,
+                "created_at": _time(h.created_at),
+                "updated_at": _time(h.updated_at),
+            }
+            for h in game.hand_list()
+        ],
+        "changes": [
+            {
+                "code": c.code,
+                "number": c.number,
+                "action": c.action,
+                "before": c.before,
+                "after": c.after,
+                "by": c.by,
+                "at": _time(c.at),
+            }
+            for c in sorted(game.changes.all(), key=lambda c: c.pk)
+        ],
+    }
+
+
+def _time(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).isoformat()
+
+
+# --- Import --------------------------------------------------------------------------------
+
+
+def import_game(group: Group, document: object, *, by: str = "import") -> Game:
+    """Add a game file to a group (players are added as needed). Refuses a duplicate."""
+    try:
+        scored = gamefile.score_document(document)
+    except RuleError as exc:
+        raise ImportProblem(str(exc)) from None
+    assert isinstance(document, Mapping)
+    plain = {key: document[key] for key in gamefile.INPUT_KEYS if key in document}
+    hands = [_strip(hand) for hand in plain["hands"]]
+    players = [name.strip() for name in plain["players"]]
+    if _already_there(group, scored["game"], players, hands):
+        raise ImportProblem("this game is already in the group")
+    with transaction.atomic():
+        game = Game.objects.create(
+            group=group,
+            kind=scored["game"],
+            rules=plain.get("rules") or {},
+            teams=plain.get("teams"),
+            start=plain.get("start") or {},
+            first_dealer=str(hands[0].get("dealer", "")) if hands else "",
+            created_by=by,
+        )
+        _seat(group, game, players)
+        for number, hand in enumerate(hands, start=1):
+            game.add_hand(number, hand, by)
+    return game
+
+
+def _already_there(
+    group: Group, kind: str, players: list[str], hands: list[dict[str, Any]]
+) -> bool:
+    candidates = (
+        group.games.filter(kind=kind)
+        .annotate(hand_count=Count("hands"))
+        .filter(hand_count=len(hands))
+        .prefetch_related("seats", "hands")
+    )
+    return any(
+        game.players == players and [h.data for h in game.hand_list()] == hands
+        for game in candidates
+    )
+
+
+def _strip(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand as the table said it: the engine's output is worked out again on import."""
+    kaiser_bid = hand.get("kaiser") is True
+    return {
+        key: value
+        for key, value in hand.items()
+        if key not in ("points", "totals") and (key != "made" or kaiser_bid)
+    }
+
+
+def import_group(document: object) -> tuple[Group, int]:
+    """Bring a group back from its backup; games already here are left as they are.
+
+    Returns the group and how many games were added.
+    """
+    backup = _check_backup(document)
+    with transaction.atomic():
+        info = backup["group"]
+        group = Group.objects.filter(edit_key=info["edit_key"]).first()
+        if group is None:
+            group = Group.objects.create(
+                name=info["name"], edit_key=info["edit_key"], view_key=info["view_key"]
+            )
+            Group.objects.filter(pk=group.pk).update(created_at=_parse_time(info["created_at"]))
+            group.refresh_from_db()
+        known = {p.name.lower(): p for p in group.players.all()}
+        for name in backup["players"]:
+            if name.lower() not in known:
+                known[name.lower()] = Player.objects.create(group=group, name=name)
+        nights = {}
+        for entry in backup["nights"]:
+            night = group.nights.filter(date=dt.date.fromisoformat(entry["date"])).first()
+            if night is None:
+                night = Night.objects.create(
+                    group=group,
+                    code=entry["code"],
+                    date=dt.date.fromisoformat(entry["date"]),
+                    name=entry["name"],
+                    place=entry["place"],
+                )
+            nights[entry["code"]] = night
+        added: list[Game] = []
+        codes = {}
+        for entry in backup["games"]:
+            existing = group.games.filter(code=entry["code"]).first()
+            if existing is not None:
+                codes[entry["code"]] = existing
+                continue
+            game = _restore_game(group, entry, nights, known)
+            codes[entry["code"]] = game
+            added.append(game)
+        for entry in backup["games"]:
+            if entry["previous"] and entry["previous"] in codes:
+                Game.objects.filter(pk=codes[entry["code"]].pk).update(
+                    previous=codes[entry["previous"]]
+                )
+        stats.rebuild(added)
+    return group, len(added)
+
+
+def _restore_game(
+    group: Group,
+    entry: Mapping[str, Any],
+    nights: Mapping[str, Night],
+    players: Mapping[str, Player],
+) -> Game:
+    file = entry["game"]
+    game = Game.objects.create(
+        group=group,
+        code=entry["code"],
+        kind=file["game"],
+        rules=file.get("rules") or {},
+        teams=file.get("teams"),
+        start=file.get("start") or {},
+        first_dealer=entry["first_dealer"],
+        created_by=entry["created_by"],
+        night=nights.get(entry["night"]) if entry["night"] else None,
+        version=entry["version"],
+    )
+    Game.objects.filter(pk=game.pk).update(created_at=_parse_time(entry["created_at"]))
+    Seat.objects.bulk_create(
+        Seat(game=game, player=players[name.strip().lower()], position=i, name=name.strip())
+        for i, name in enumerate(file["players"], start=1)
+    )
+    hands = [
+        Hand(
+            game=game,
+            number=meta["number"],
+            data=_strip(data),
+            revision=meta["revision"],
+            entered_by=meta["entered_by"],
+        )
+        for meta, data in zip(entry["hands"], file["hands"], strict=True)
+    ]
+    Hand.objects.bulk_create(hands)
+    for hand, meta in zip(hands, entry["hands"], strict=True):
+        hand.created_at = _parse_time(meta["created_at"])
+        hand.updated_at = _parse_time(meta["updated_at"])
+    # bulk_update leaves auto_now alone, so the times from the backup stay as they were.
+    Hand.objects.bulk_update(hands, ["created_at", "updated_at"])
+    changes = [
+        Change(
+            game=game,
+            code=c["code"],
+            number=c["number"],
+            action=c["action"],
+            before=c["before"],
+            after=c["after"],
+            by=c["by"],
+        )
+        for c in entry["changes"]
+    ]
+    Change.objects.bulk_create(changes)
+    for change, c in zip(changes, entry["changes"], strict=True):
+        change.at = _parse_time(c["at"])
+    Change.objects.bulk_update(changes, ["at"])
+    return game
+
+
+def _check_backup(document: object) -> dict[str, Any]:
+    """Everything a backup must be, checked before anything is written."""
+    if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
+        raise ImportProblem(f"not a group backup: the format must be \u201c{BACKUP_FORMAT}\u201d")
+    try:
+        info = document["group"]
+        for key in ("name", "edit_key", "view_key", "created_at"):
+            _text(info[key], f"group {key}")
+        _parse_time(info["created_at"])
+        players = [_text(name, "player name") for name in document["players"]]
+        night_codes = set()
+        for night in document["nights"]:
+            dt.date.fromisoformat(_text(night["date"], "night date"))
+            for key in ("code", "name", "place"):
+                _text(night[key], f"night {key}")
+            night_codes.add(night["code"])
+        game_codes = {entry["code"] for entry in document["games"]}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ImportProblem(f"the backup is incomplete or damaged ({exc})") from None
+    names = {name.lower() for name in players}
+    clash = (
+        Game.objects.exclude(group__edit_key=info["edit_key"]).filter(code__in=game_codes).first()
+    )
+    if clash is not None:
+        raise ImportProblem(f"game {clash.code} belongs to another group here")
+    for number, entry in enumerate(document["games"], start=1):
+        _check_game(number, entry, night_codes, game_codes, names)
+    return document
+
+
+def _check_game(
+    number: int, entry: Any, nights: set[str], games: set[str], players: set[str]
+) -> None:
+    label = f"game {number}"
+    try:
+        file = entry["game"]
+        label = f"game {number} ({file.get('game')}, {entry['created_at'][:10]})"
+        gamefile.score_document(file)
+        if entry["night"] is not None and entry["night"] not in nights:
+            raise ValueError("its night is not in the backup")
+        if entry["previous"] is not None and entry["previous"] not in games:
+            raise ValueError("the game before it is not in the backup")
+        for name in file["players"]:
+            if name.strip().lower() not in players:
+                raise ValueError(f"{name} is not among the group's players")
+        if len(entry["hands"]) != len(file["hands"]):
+            raise ValueError("its hands and their details do not match")
+        for meta in entry["hands"]:
+            _parse_time(meta["created_at"])
+            _parse_time(meta["updated_at"])
+            if not isinstance(meta["number"], int) or not isinstance(meta["revision"], int):
+                raise ValueError("a hand's number or revision is not a whole number")
+        for change in entry["changes"]:
+            _parse_time(change["at"])
+            if change["action"] not in {Change.ADD, Change.EDIT, Change.DELETE, Change.RESTORE}:
+                raise ValueError(f"unknown change {change['action']!r}")
+        _text(entry["code"], "game code")
+        int(entry["version"])
+    except RuleError as exc:
+        raise ImportProblem(f"{label}: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ImportProblem(f"{label}: {exc}") from None
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be text")
+    return value
+
+
+def _parse_time(value: Any) -> dt.datetime:
+    moment = dt.datetime.fromisoformat(_text(value, "a time"))
+    if moment.tzinfo is None:
+        raise ValueError(f"{value} has no time zone")
+    return moment
+
+
+def _seat(group: Group, game: Game, names: list[str]) -> None:
+    # The seat keeps the file's spelling: the hands name the players exactly so.
+    Seat.objects.bulk_create(
+        Seat(game=game, player=player, position=i, name=name)
+        for i, (name, player) in enumerate(zip(names, group.players_named(names), strict=True), 1)
+    )

@@ -1,0 +1,36 @@
+"""Reading and writing the files the import and export commands take."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from django.core.management.base import CommandError
+
+from games import gamefile
+from games.rules import RuleError
+
+
+def read_json(path: str) -> Any:
+    """The JSON document in `path` ('-': standard input); a clear error names the file."""
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read().decode("utf-8-sig")
+        else:
+            with open(path, encoding="utf-8-sig") as handle:
+                text = handle.read()
+        return gamefile.loads(text)
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot read the file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: cannot read the file (not UTF-8 text)") from None
+    except RuleError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def write_text(text: str, path: str | None, stdout: Any) -> None:
+    if path in (None, "-"):
+        stdout.write(text, ending="")
+        return
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)

@@ -1,0 +1,230 @@
+"""Exports and imports: game files, CSV, and group backups that come back exactly."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+
+from games import backup, gamefile
+from games.models import Change, Game, GameStat, Group, Hand, Night, Player
+from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group
+
+pytestmark = pytest.mark.django_db
+
+KAISER_TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
+
+
+def _busy_group() -> Group:
+    """A group with a finished game, a corrected and a deleted hand, a redeal and a kaiser bid."""
+    group = make_group()
+    game = make_game(group, hands=anne_wins())
+    game.edit_hand(
+        1, game.hands.get(number=1).revision, anne_wins()[0] | {"dealer": "Bjørn"}, "Bjørn"
+    )
+    other = make_game(
+        group,
+        hands=[
+            bid("Cato", 7, "Anne", {"Bjørn": 2, "Dina": 3}),
+            {"dealer": "Bjørn", "redeal": True},
+        ],
+    )
+    other.delete_hand(2, other.hands.get(number=2).revision, "Cato")
+    backup.import_game(
+        group,
+        game_file(
+            "kaiser",
+            FOUR,
+            [{"dealer": "Anne", "bidder": "Bjørn", "kaiser": True, "made": False}],
+            teams=KAISER_TEAMS,
+        ),
+    )
+    return group
+
+
+def _dump(group: Group) -> str:
+    return gamefile.dumps(backup.group_backup(group))
+
+
+def _wipe() -> None:
+    Group.objects.all().delete()
+
+
+def test_round_trip_gives_the_same_file_and_the_same_results() -> None:
+    group = _busy_group()
+    first = _dump(group)
+    results = {g.code: (dict(g.result().totals), g.result().winners) for g in group.games.all()}
+    _wipe()
+    restored, added = backup.import_group(json.loads(first))
+    assert added == 3
+    assert _dump(restored) == first
+    for game in restored.games.all():
+        assert (dict(game.result().totals), game.result().winners) == results[game.code]
+    # The links keep working on the new server, and statistics came back with the games.
+    assert restored.edit_key == json.loads(first)["group"]["edit_key"]
+    # Two finished 4-player games (Anne's win, the kaiser bid): a row per player each.
+    assert GameStat.objects.filter(game__group=restored).count() == 8
+
+
+def test_importing_the_same_backup_again_adds_nothing() -> None:
+    group = _busy_group()
+    file = json.loads(_dump(group))
+    counts = (
+        Game.objects.count(),
+        Hand.objects.count(),
+        Change.objects.count(),
+        Player.objects.count(),
+        Night.objects.count(),
+    )
+    _same, added = backup.import_group(file)
+    assert added == 0
+    assert (
+        Game.objects.count(),
+        Hand.objects.count(),
+        Change.objects.count(),
+        Player.objects.count(),
+        Night.objects.count(),
+    ) == counts
+
+
+def test_backup_holds_players_nights_hands_and_history() -> None:
+    file = backup.group_backup(_busy_group())
+    assert file["format"] == "scorekeeper-backup/1"
+    assert file["players"] == FOUR
+    assert len(file["nights"]) == 1
+    first = file["games"][0]
+    assert first["game"]["winners"] == ["Anne"]
+    assert [c["action"] for c in first["changes"]] == ["add"] * 5 + ["edit"]
+    assert first["changes"][-1]["by"] == "Bjørn"
+    assert [h["entered_by"] for h in first["hands"]][:2] == ["Bjørn", "Anne"]
+
+
+def _damaged(change: Any) -> dict[str, Any]:
+    file = json.loads(_dump(_busy_group()))
+    change(file)
+    _wipe()
+    return file
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        pytest.param(
+            lambda f: f.update(format="scorekeeper-backup/9"),
+            "not a group backup",
+            id="wrong-version",
+        ),
+        pytest.param(
+            lambda f: f.pop("players"), "the backup is incomplete or damaged", id="no-players"
+        ),
+        pytest.param(
+            lambda f: f["games"][0]["game"]["hands"][2]["tricks"].update(Bjørn=13),
+            "game 1 (amerikaner, ",
+            id="impossible-hand",
+        ),
+        pytest.param(
+            lambda f: f["games"][1]["game"]["hands"][0].update(bidder="Xavier"),
+            "hand 1: \u201cXavier\u201d is not one of the players",
+            id="unknown-player",
+        ),
+        pytest.param(
+            lambda f: f["players"].remove("Dina"),
+            "Dina is not among the group's players",
+            id="player-missing",
+        ),
+        pytest.param(
+            lambda f: f["games"][0]["hands"].pop(),
+            "its hands and their details do not match",
+            id="hand-details-missing",
+        ),
+        pytest.param(
+            lambda f: f["games"][0].update(night="nowhere"),
+            "its night is not in the backup",
+            id="unknown-night",
+        ),
+    ],
+)
+def test_bad_backup_changes_nothing_and_says_what_is_wrong(damage: Any, message: str) -> None:
+    file = _damaged(damage)
+    with pytest.raises(backup.ImportProblem) as caught:
+        backup.import_group(file)
+    assert message in str(caught.value)
+    assert (Group.objects.count(), Game.objects.count(), Hand.objects.count()) == (0, 0, 0)
+
+
+def test_impossible_hand_is_named_with_its_game_and_hand() -> None:
+    # Anne bid 12 alone; the others' 13 tricks cannot fit in a hand of 12.
+    file = _damaged(lambda f: f["games"][0]["game"]["hands"][2]["tricks"].update(Bjørn=13))
+    with pytest.raises(backup.ImportProblem) as caught:
+        backup.import_group(file)
+    assert str(caught.value).endswith("hand 3: the tricks add up to 13, but a hand has 12 tricks")
+
+
+def test_game_file_import_with_start_totals_from_paper() -> None:
+    group = make_group()
+    document = game_file(
+        "amerikaner",
+        FOUR,
+        [bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})],
+        start={"Anne": 40, "Cato": -7},
+    )
+    game = backup.import_game(group, document, by="Paper")
+    assert game.result().totals == {"Anne": 42, "Bjørn": 8, "Cato": -6, "Dina": 8}
+    assert backup.game_file(game) == gamefile.score_document(document)
+    assert game.changes.get().by == "Paper"
+    with pytest.raises(backup.ImportProblem, match="already in the group"):
+        backup.import_game(group, document)
+    assert group.games.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        pytest.param([], "a game file is a JSON object", id="not-a-game"),
+        pytest.param(
+            game_file("amerikaner", FOUR, []) | {"format": "scorekeeper/2"},
+            "the format must be",
+            id="wrong-format",
+        ),
+        pytest.param(
+            game_file("amerikaner", FOUR, [bid("Xavier", 8, None, {})]),
+            "hand 1: \u201cXavier\u201d is not one of the players",
+            id="unknown-player",
+        ),
+        pytest.param(
+            game_file("amerikaner", FOUR, [bid("Bjørn", 8, "Dina", {"Anne": 12, "Cato": 1})]),
+            "hand 1: the tricks add up to 13",
+            id="impossible-hand",
+        ),
+    ],
+)
+def test_bad_game_file_changes_nothing(document: Any, message: str) -> None:
+    group = make_group()
+    with pytest.raises(backup.ImportProblem, match=message):
+        backup.import_game(group, document)
+    assert Game.objects.count() == 0
+
+
+def test_exported_game_file_is_what_score_prints() -> None:
+    game = make_game(hands=anne_wins())
+    assert backup.game_file(game) == gamefile.score_document(game.document())
+    assert backup.game_file(game)["winners"] == ["Anne"]
+
+
+def test_csv_has_a_row_per_hand_with_points_and_totals() -> None:
+    game = make_game(
+        hands=[bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}), {"dealer": "Bjørn", "redeal": True}]
+    )
+    rows = list(csv.DictReader(io.StringIO(backup.game_csv(game))))
+    assert [row["hand"] for row in rows] == ["1", "2"]
+    assert rows[0]["hand_summary"] == "Bjørn 8 with Dina"
+    assert (rows[0]["made"], rows[0]["points Bjørn"], rows[0]["total Anne"]) == ("yes", "8", "2")
+    assert (
+        rows[1]["hand_summary"],
+        rows[1]["made"],
+        rows[1]["points Anne"],
+        rows[1]["total Dina"],
+    ) == ("Redeal", "", "0", "8")
