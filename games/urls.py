@@ -1,32 +1,32 @@
 from django.urls import path
 
-from games import views
+from games.views import games, groups, hands
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("g/<str:key>/", views.group_detail, name="group"),
-    path("g/<str:key>/me/", views.who, name="who"),
-    path("g/<str:key>/links/", views.replace_links, name="replace_links"),
-    path("g/<str:key>/players/", views.add_player, name="add_player"),
-    path("g/<str:key>/new/", views.new_game, name="new_game"),
-    path("g/<str:key>/new/<str:kind>/", views.new_game, name="new_game_of"),
-    path("g/<str:key>/games/<str:code>/", views.game_detail, name="game"),
-    path("g/<str:key>/games/<str:code>/live/", views.game_live, name="game_live"),
-    path("g/<str:key>/games/<str:code>/hands/", views.hand_create, name="hand_create"),
-    path("g/<str:key>/games/<str:code>/preview/", views.hand_preview, name="hand_preview"),
-    path("g/<str:key>/games/<str:code>/undo/", views.undo, name="undo"),
-    path("g/<str:key>/games/<str:code>/again/", views.play_again, name="play_again"),
-    path("g/<str:key>/games/<str:code>/history/", views.history, name="history"),
+    path("", groups.home, name="home"),
+    path("g/<str:key>/", groups.group_detail, name="group"),
+    path("g/<str:key>/me/", groups.who, name="who"),
+    path("g/<str:key>/links/", groups.replace_links, name="replace_links"),
+    path("g/<str:key>/players/", groups.add_player, name="add_player"),
+    path("g/<str:key>/new/", games.new_game, name="new_game"),
+    path("g/<str:key>/new/<str:kind>/", games.new_game, name="new_game_of"),
+    path("g/<str:key>/games/<str:code>/", games.game_detail, name="game"),
+    path("g/<str:key>/games/<str:code>/live/", games.game_live, name="game_live"),
+    path("g/<str:key>/games/<str:code>/hands/", games.hand_create, name="hand_create"),
+    path("g/<str:key>/games/<str:code>/preview/", games.hand_preview, name="hand_preview"),
+    path("g/<str:key>/games/<str:code>/undo/", hands.undo, name="undo"),
+    path("g/<str:key>/games/<str:code>/again/", games.play_again, name="play_again"),
+    path("g/<str:key>/games/<str:code>/history/", hands.history, name="history"),
     path(
-        "g/<str:key>/games/<str:code>/history/<str:change>/restore/", views.restore, name="restore"
+        "g/<str:key>/games/<str:code>/history/<str:change>/restore/", hands.restore, name="restore"
     ),
-    path("g/<str:key>/games/<str:code>/hands/<int:number>/", views.hand_detail, name="hand"),
+    path("g/<str:key>/games/<str:code>/hands/<int:number>/", hands.hand_detail, name="hand"),
     path(
-        "g/<str:key>/games/<str:code>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"
+        "g/<str:key>/games/<str:code>/hands/<int:number>/edit/", hands.hand_edit, name="hand_edit"
     ),
     path(
         "g/<str:key>/games/<str:code>/hands/<int:number>/delete/",
-        views.hand_delete,
+        hands.hand_delete,
         name="hand_delete",
     ),
 ]

@@ -1,0 +1,1 @@
+"""Views, one module per part of the site; `access` holds the lookups they share."""

@@ -1,0 +1,81 @@
+"""How a request reaches a group: by one of its secret links, which decides what it may do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django_htmx.middleware import HtmxDetails
+
+from games.models import Game, Group, Seat
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+@dataclass(frozen=True)
+class Access:
+    """A group as reached through one of its links."""
+
+    group: Group
+    key: str
+    can_edit: bool
+
+
+def access_for(key: str) -> Access:
+    group = Group.objects.filter(Q(edit_key=key) | Q(view_key=key)).first()
+    if group is None:
+        raise Http404
+    return Access(group, key, group.edit_key == key)
+
+
+def access_to_edit(key: str) -> Access:
+    access = access_for(key)
+    if not access.can_edit:
+        raise PermissionDenied(_("This is a view-only link: it cannot change anything."))
+    return access
+
+
+def find_game(access: Access, code: str) -> Game:
+    game = (
+        Game.objects.filter(group=access.group, code=code)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands")
+        .first()
+    )
+    if game is None:
+        raise Http404
+    return game
+
+
+def who_is(request: HttpRequest, group: Group) -> str:
+    """The name this device gave for this group ("" before it was asked)."""
+    names: dict[str, str] = request.session.get("who", {})
+    return names.get(str(group.pk), "")
+
+
+def set_who(request: HttpRequest, group: Group, name: str) -> None:
+    request.session["who"] = {**request.session.get("who", {}), str(group.pk): name}
+
+
+def ask_who(request: HttpRequest, access: Access) -> HttpResponse | None:
+    """Send a device with the full link to say who it is, once."""
+    if access.can_edit and not who_is(request, access.group):
+        return redirect(f"{reverse('who', args=[access.key])}?next={request.get_full_path()}")
+    return None
+
+
+def game_url(access: Access, game: Game) -> str:
+    return reverse("game", args=[access.key, game.code])
+
+
+def to_int(value: str | None) -> int:
+    try:
+        return int(value or 0)
+    except ValueError:  # junk, digits int() refuses ("²"), or more digits than it reads
+        return 0

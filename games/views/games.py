@@ -1,0 +1,332 @@
+"""Starting games and playing them: the game page, its live scoreboard and the hand form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.forms import (
+    HandForm,
+    NewGameForm,
+    rule_error,
+    say,
+)
+from games.models import Game, GameChanged, Player, Seat
+from games.rules import GAMES, GameResult, RuleError, Standing, Table, get_game
+from games.views.access import (
+    Access,
+    HtmxHttpRequest,
+    access_for,
+    access_to_edit,
+    ask_who,
+    find_game,
+    game_url,
+    to_int,
+    who_is,
+)
+
+
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest, key: str, kind: str = "amerikaner") -> HttpResponse:
+    access = access_to_edit(key)
+    if kind not in GAMES:
+        raise Http404
+    if asked := ask_who(request, access):
+        return asked
+    group = access.group
+    # Seats as at the group's last game of this kind, else the group's players in the
+    # order they joined.
+    last = group.games.filter(kind=kind).prefetch_related("seats").first()
+    seats = last.players if last else [p.name for p in group.players.order_by("id")[:6]]
+    form = NewGameForm(
+        request.POST if request.method == "POST" else None, group=group, kind=kind, seats=seats
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        token = data.get("token") or ""
+        made = group.games.filter(form_token=token).first() if token else None
+        if made is None:
+            try:
+                with transaction.atomic():
+                    made = Game.objects.create(
+                        group=group,
+                        kind=kind,
+                        rules=data["rules"],
+                        teams=data["teams"],
+                        start=data["start"],
+                        first_dealer=data["dealer"],
+                        created_by=who_is(request, group),
+                        form_token=token,
+                    )
+                    _seat(made, group.players_named(data["players"]))
+            except IntegrityError:  # the same form, sent twice at once: the first one won
+                made = group.games.get(form_token=token)
+        return redirect(game_url(access, made))
+    return render(request, "games/new_game.html", {"access": access, "form": form})
+
+
+def _seat(game: Game, players: list[Player]) -> None:
+    Seat.objects.bulk_create(
+        Seat(game=game, player=player, position=i, name=player.name)
+        for i, player in enumerate(players, 1)
+    )
+
+
+@require_POST
+def play_again(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """A new game at the same table, same rules, the deal passing on as it would have."""
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    with transaction.atomic():
+        # A second tap finds the game the first one started (the row lock orders them).
+        Game.objects.select_for_update().filter(pk=game.pk).first()
+        again = Game.objects.filter(previous=game).first()
+        if again is None:
+            again = Game.objects.create(
+                group=access.group,
+                kind=game.kind,
+                rules=game.rules,
+                teams=game.teams,
+                first_dealer=_dealer_after_game(game),
+                created_by=who_is(request, access.group),
+                previous=game,
+            )
+            _seat(again, [seat.player for seat in game.seats.select_related("player")])
+    return redirect(game_url(access, again))
+
+
+def _dealer_after_game(game: Game) -> str:
+    hands = [hand.data for hand in game.hand_list()]
+    table = game.table()
+    if not hands:
+        return game.first_dealer
+    last_dealer = hands[-1].get("dealer")
+    return table.seat_after(last_dealer) if last_dealer in table.players else game.first_dealer
+
+
+@require_GET
+def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    access = access_for(key)
+    if asked := ask_who(request, access):
+        return asked
+    game = find_game(access, code)
+    context = game_context(request, access, game)
+    return render(request, "games/game.html", context)
+
+
+@require_GET
+def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
+    version = (
+        Game.objects.filter(code=code)
+        .filter(Q(group__edit_key=key) | Q(group__view_key=key))
+        .values_list("version", "group__edit_key")
+        .first()
+    )
+    if version is None:
+        raise Http404
+    etag = _etag(version[0], version[1] == key)
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        access = access_for(key)
+        game = find_game(access, code)
+        context = game_context(request, access, game)
+        # A phone that polls keeps its own open form; it only needs to know the state.
+        context["polling"] = True
+        response = render(request, "games/game.html#live", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    return response
+
+
+def _etag(version: int, can_edit: bool) -> str:
+    # The fragment depends on the game, the reader's language and what the link allows.
+    return f'W/"{version}-{get_language()}-{int(can_edit)}"'
+
+
+def game_context(
+    request: HttpRequest,
+    access: Access,
+    game: Game,
+    form: HandForm | None = None,
+    conflict: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    table = game.table()
+    stored = game.hand_list()
+    hands = [hand.data for hand in stored]
+    rules = get_game(game.kind)
+    result = rules.play(table, hands)
+    next_dealer = rules.next_dealer(table, hands) if hands else game.first_dealer or None
+    standing = rules.standing(table, result)
+    target = standing.target
+    if form is None and access.can_edit and not result.finished:
+        form = HandForm(
+            game=game,
+            table=table,
+            hands=hands,
+            initial={"number": len(hands) + 1, "dealer": next_dealer},
+        )
+    return {
+        "access": access,
+        "game": game,
+        "table": table,
+        "etag": _etag(game.version, access.can_edit),
+        "form_action": reverse("hand_create", args=[access.key, game.code]),
+        "preview_url": reverse("hand_preview", args=[access.key, game.code]),
+        "save_label": _("Save hand %(number)d") % {"number": len(hands) + 1},
+        "htmx_target": "#main",
+        "result": result,
+        "scoreboard": _scoreboard(table, result, standing, next_dealer),
+        "rows": [
+            {
+                "stored": hand,
+                "scored": scored,
+                "summary": say(rules.summary(hand.data)),
+                # (total, points) per side in seating order, ready for the table.
+                "cells": [
+                    (scored.totals[side], scored.points.get(side, 0)) for side in table.sides
+                ],
+            }
+            for hand, scored in reversed(list(zip(stored, result.hands, strict=True)))
+        ],
+        "hand_url": reverse("hand", args=[access.key, game.code, 0]).removesuffix("0/"),
+        "form": form,
+        "conflict": conflict,
+        "winner_text": say(result.decision.text) if result.decision else "",
+        "live_url": reverse("game_live", args=[access.key, game.code]),
+        "who": who_is(request, access.group),
+        "target": target,
+    }
+
+
+def _scoreboard(
+    table: Table[Any], result: GameResult, standing: Standing, dealer: str | None
+) -> list[dict[str, Any]]:
+    """A row per player, or per team with its members, in seating order."""
+    totals = result.totals
+    best = max(totals.values()) if result.hands else None
+    target = standing.target
+    members = {team.name: team.members for team in table.teams}
+    rows = []
+    for side in table.sides:
+        players = members.get(side, (side,))
+        rows.append(
+            {
+                "name": side,
+                # Shown under a team's own name; a team named after its partners needs none.
+                "members": players if side in members and side != " & ".join(players) else (),
+                "total": totals[side],
+                "dealer": dealer if dealer in players else None,
+                "leader": best is not None and totals[side] == best,
+                "to_go": target - totals[side]
+                if target is not None and totals[side] < target
+                else None,
+                "note": say(standing.notes[side]) if side in standing.notes else "",
+                "winner": side in result.winners,
+            }
+        )
+    return rows
+
+
+@require_POST
+def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    hands = [hand.data for hand in game.hand_list()]
+    form = HandForm(request.POST, game=game, table=game.table(), hands=hands)
+    conflict = None
+    if form.is_valid():
+        try:
+            game.add_hand(
+                form.cleaned_data["number"],
+                form.cleaned_data["hand"],
+                who_is(request, access.group),
+            )
+        except GameChanged as changed:
+            conflict = conflict_between(game, changed, form.cleaned_data["hand"])
+            form = _fresh_form(game, request.POST)
+        except RuleError as exc:  # the game moved on under us and the hand no longer fits
+            form.add_error(None, rule_error(exc))
+        else:
+            if request.htmx:
+                game = find_game(access, code)
+                return render(request, "games/game.html#main", game_context(request, access, game))
+            return redirect(game_url(access, game))
+    game = find_game(access, code)
+    context = game_context(request, access, game, form=form, conflict=conflict)
+    template = "games/game.html#main" if request.htmx else "games/game.html"
+    return render(request, template, context, status=200 if request.htmx else 422)
+
+
+def _fresh_form(game: Game, data: Any) -> HandForm:
+    """The same inputs, on top of the game as it is now."""
+    fresh = _reload(game)
+    hands = [hand.data for hand in fresh.hand_list()]
+    values = data.copy()
+    values["number"] = len(hands) + 1
+    form = HandForm(values, game=fresh, table=fresh.table(), hands=hands)
+    form.is_valid()
+    return form
+
+
+def _reload(game: Game) -> Game:
+    return Game.objects.prefetch_related("seats", "hands").get(pk=game.pk)
+
+
+def conflict_between(game: Game, changed: GameChanged, mine: dict[str, Any]) -> dict[str, Any]:
+    theirs = changed.hand
+    return {
+        "mine": describe_hand(game, mine),
+        "theirs": describe_hand(game, theirs.data) if theirs else None,
+        "theirs_by": theirs.entered_by if theirs else "",
+        "number": theirs.number if theirs else None,
+    }
+
+
+@require_GET
+def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """What the hand being entered would score, before it is saved."""
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    hands = [hand.data for hand in game.hand_list()]
+    replacing = request.GET.get("replacing")
+    number = to_int(replacing) if replacing else None
+    if number is not None and not 1 <= number <= len(hands):
+        raise Http404
+    form = HandForm(request.GET, game=game, table=game.table(), hands=hands, replacing=number)
+    preview = None
+    if form.is_valid():
+        hands = list(hands)
+        if number is None:
+            hands.append(form.cleaned_data["hand"])
+        else:
+            hands[number - 1] = form.cleaned_data["hand"]
+        result = get_game(game.kind).play(game.table(), hands)
+        scored = result.hands[(number or len(hands)) - 1]
+        preview = {
+            "made": scored.made,
+            "points": scored.points,
+            "explanation": " ".join(say(t) for t in scored.outcome.explanation),
+            "winner": say(scored.decision.text) if scored.decision else "",
+        }
+    return render(request, "games/_hand_form.html#preview", {"form": form, "preview": preview})
+
+
+def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
+    """A version of a hand in a few words, with the counts that tell versions apart."""
+    if data is None:
+        return ""
+    rules = get_game(game.kind)
+    details = rules.details(data)
+    return f"{say(rules.summary(data))} ({details})" if details else say(rules.summary(data))

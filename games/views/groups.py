@@ -1,0 +1,130 @@
+"""The start page and a group's own page: its links, players and games."""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.forms import (
+    GroupForm,
+    PlayerForm,
+    WhoForm,
+    say,
+)
+from games.models import Group, Player, Seat
+from games.rules import GAMES, GameResult, RuleError
+from games.views.access import (
+    access_for,
+    access_to_edit,
+    ask_who,
+    set_who,
+    who_is,
+)
+
+
+@require_http_methods(["GET", "POST"])
+def home(request: HttpRequest) -> HttpResponse:
+    form = GroupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            group = Group.objects.create(name=form.cleaned_data["name"].strip())
+            me = Player.objects.create(group=group, name=form.cleaned_data["me"].strip())
+        set_who(request, group, me.name)
+        return redirect("group", group.edit_key)
+    return render(request, "games/home.html", {"form": form})
+
+
+@require_GET
+def group_detail(request: HttpRequest, key: str) -> HttpResponse:
+    access = access_for(key)
+    if asked := ask_who(request, access):
+        return asked
+    group = access.group
+    games = list(
+        group.games.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
+        )[:30]
+    )
+    rows = []
+    for game in games:
+        try:
+            result: GameResult | None = game.result()
+        except RuleError:
+            result = None
+        rows.append({"game": game, "result": result})
+    links = None
+    if access.can_edit:
+        links = [
+            _link(request, group.edit_key, _("Full access: keep score and correct")),
+            _link(request, group.view_key, _("View only: follow the score")),
+        ]
+    return render(
+        request,
+        "games/group.html",
+        {
+            "access": access,
+            "group": group,
+            "rows": rows,
+            "players": group.players.all(),
+            "links": links,
+            "player_form": PlayerForm(group=group),
+            "other_games": [
+                (name, say(game.title)) for name, game in GAMES.items() if name != "amerikaner"
+            ],
+            "who": who_is(request, group),
+        },
+    )
+
+
+def _link(request: HttpRequest, key: str, label: str) -> dict[str, str]:
+    url = request.build_absolute_uri(reverse("group", args=[key]))
+    qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
+    return {"url": url, "label": label, "qr": qr}
+
+
+@require_http_methods(["GET", "POST"])
+def who(request: HttpRequest, key: str) -> HttpResponse:
+    access = access_to_edit(key)
+    form = WhoForm(
+        request.POST if request.method == "POST" else None,
+        group=access.group,
+        initial={"player": who_is(request, access.group)},
+    )
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+        next_url = ""
+    if request.method == "POST" and form.is_valid():
+        set_who(request, access.group, form.cleaned_data["who"])
+        return redirect(next_url or reverse("group", args=[key]))
+    return render(request, "games/who.html", {"access": access, "form": form, "next": next_url})
+
+
+@require_POST
+def replace_links(request: HttpRequest, key: str) -> HttpResponse:
+    access = access_to_edit(key)
+    access.group.replace_keys()
+    messages.success(request, _("New links made. The old links no longer work."))
+    return redirect("group", access.group.edit_key)
+
+
+@require_POST
+def add_player(request: HttpRequest, key: str) -> HttpResponse:
+    access = access_to_edit(key)
+    form = PlayerForm(request.POST, group=access.group)
+    if form.is_valid():
+        Player.objects.create(group=access.group, name=form.cleaned_data["name"])
+        messages.success(
+            request, _("%(name)s joined the group.") % {"name": form.cleaned_data["name"]}
+        )
+    else:
+        for error in form["name"].errors:
+            messages.error(request, str(error))
+    return redirect("group", key)

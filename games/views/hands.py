@@ -1,0 +1,213 @@
+"""One hand at a time: why it scored what it did, corrections, deletion, undo and history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.forms import (
+    HandForm,
+    initial_for,
+    rule_error,
+    say,
+)
+from games.models import Change, Game, GameChanged
+from games.rules import RuleError, get_game
+from games.views.access import (
+    Access,
+    HtmxHttpRequest,
+    access_for,
+    access_to_edit,
+    find_game,
+    game_url,
+    to_int,
+    who_is,
+)
+from games.views.games import conflict_between, describe_hand, game_context
+
+
+@require_GET
+def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpResponse:
+    """Why each player got their points on this hand."""
+    access = access_for(key)
+    game = find_game(access, code)
+    result = game.result()
+    if not 1 <= number <= len(result.hands):
+        raise Http404
+    scored = result.hands[number - 1]
+    before = result.hands[number - 2].totals if number > 1 else game.table().start_totals()
+    hand = next(h for h in game.hand_list() if h.number == number)
+    changes = game.changes.filter(number=number)
+    return render(
+        request,
+        "games/hand.html",
+        {
+            "access": access,
+            "game": game,
+            "hand": hand,
+            "scored": scored,
+            "summary": say(get_game(game.kind).summary(hand.data)),
+            "explanation": [say(t) for t in scored.outcome.explanation],
+            "reasons": [
+                {
+                    "side": r.side,
+                    "points": r.points,
+                    "text": say(r.text),
+                    "before": before[r.side],
+                    "after": scored.totals[r.side],
+                }
+                for r in scored.outcome.reasons
+            ],
+            "decision": say(scored.decision.text) if scored.decision else "",
+            "changes": [_change_row(game, change, _current(game)) for change in changes],
+            "is_last": number == len(result.hands),
+        },
+    )
+
+
+def _current(game: Game) -> dict[int, dict[str, Any]]:
+    return {hand.number: hand.data for hand in game.hand_list()}
+
+
+def _change_row(game: Game, change: Change, current: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "change": change,
+        "before": describe_hand(game, change.before),
+        "after": describe_hand(game, change.after),
+        # Restoring what the hand already is would change nothing: no button for it.
+        "is_current": change.after is not None and current.get(change.number) == change.after,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpResponse:
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    hand = next((h for h in game.hand_list() if h.number == number), None)
+    if hand is None:
+        raise Http404
+    hands = [h.data for h in game.hand_list()]
+    table = game.table()
+    conflict = None
+    if request.method == "POST":
+        form = HandForm(request.POST, game=game, table=table, hands=hands, replacing=number)
+        if form.is_valid():
+            try:
+                game.edit_hand(
+                    number,
+                    form.cleaned_data["revision"] or 0,
+                    form.cleaned_data["hand"],
+                    who_is(request, access.group),
+                )
+            except GameChanged as changed:
+                conflict = conflict_between(game, changed, form.cleaned_data["hand"])
+                if changed.hand is not None:
+                    # Show the newer version; the inputs stay as this phone entered them.
+                    values = request.POST.copy()
+                    values["revision"] = str(changed.hand.revision)
+                    form = HandForm(values, game=game, table=table, hands=hands, replacing=number)
+            except RuleError as exc:
+                form.add_error(None, rule_error(exc))
+            else:
+                messages.success(request, _("Hand %(number)d corrected.") % {"number": number})
+                return redirect(game_url(access, game))
+    else:
+        initial = {
+            **initial_for(game, table, hand.data),
+            "number": number,
+            "revision": hand.revision,
+        }
+        form = HandForm(game=game, table=table, hands=hands, replacing=number, initial=initial)
+    return render(
+        request,
+        "games/hand_edit.html",
+        {
+            "access": access,
+            "game": game,
+            "hand": hand,
+            "form": form,
+            "conflict": conflict,
+            "form_action": reverse("hand_edit", args=[key, code, number]),
+            "preview_url": reverse("hand_preview", args=[key, code]),
+            "save_label": _("Save the correction"),
+        },
+        status=422 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+def hand_delete(request: HttpRequest, key: str, code: str, number: int) -> HttpResponse:
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    _delete(request, access, game, number)
+    return redirect(game_url(access, game))
+
+
+@require_POST
+def undo(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
+    """Take back the last hand. The form names it, so a second tap undoes nothing more."""
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    number = to_int(request.POST.get("number"))
+    hands = game.hand_list()
+    if not hands or hands[-1].number != number:
+        messages.info(request, _("Nothing undone: that hand is no longer the last one."))
+    else:
+        _delete(request, access, game, number)
+    if request.htmx:
+        game = find_game(access, code)
+        return render(request, "games/game.html#main", game_context(request, access, game))
+    return redirect(game_url(access, game))
+
+
+def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> None:
+    try:
+        game.delete_hand(
+            number, to_int(request.POST.get("revision")), who_is(request, access.group)
+        )
+    except GameChanged:
+        messages.error(
+            request,
+            _("Hand %(number)d was changed on another phone; nothing was deleted.")
+            % {"number": number},
+        )
+    except RuleError as exc:
+        messages.error(request, rule_error(exc))
+    else:
+        messages.success(
+            request,
+            _("Hand %(number)d deleted. The history can bring it back.") % {"number": number},
+        )
+
+
+@require_GET
+def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    access = access_for(key)
+    game = find_game(access, code)
+    current = _current(game)
+    changes = [_change_row(game, change, current) for change in game.changes.all()]
+    return render(
+        request, "games/history.html", {"access": access, "game": game, "changes": changes}
+    )
+
+
+@require_POST
+def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpResponse:
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    found = game.changes.filter(code=change).first()
+    if found is None:
+        raise Http404
+    try:
+        game.restore(found, who_is(request, access.group))
+    except RuleError as exc:
+        messages.error(request, rule_error(exc))
+        return redirect("history", key, code)
+    messages.success(request, _("Hand %(number)d restored.") % {"number": found.number})
+    return redirect(game_url(access, game))
