@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
-    Choice,
     Decision,
     Field,
     Game,
@@ -25,6 +24,7 @@ from .base import (
     Table,
     check_keys,
     dealer_field,
+    player_field,
     read_name,
 )
 from .rulebook import RuleReader
@@ -125,11 +125,5 @@ class American(Game[Rules, Win]):
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         return (
             dealer_field(table, required=False),
-            Field(
-                name="winner",
-                label=Text(_("Winner")),
-                kind="player",
-                help=Text(_("Who went out first.")),
-                choices=tuple(Choice(p, Text(p)) for p in table.players),
-            ),
+            player_field(table, "winner", _("Winner"), _("Who went out first."), shown_when={}),
         )

@@ -25,10 +25,11 @@ House rules: `min_bid`, `target`, `amerikaner_points`, `tie_break` ("highest",
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    PLAYED,
     Choice,
     Decision,
     Field,
@@ -41,10 +42,12 @@ from .base import (
     as_int,
     check_keys,
     dealer_field,
+    player_field,
     reached,
     read_counts,
     read_name,
     read_redeal,
+    redeal_field,
     redeal_outcome,
     redeal_summary,
 )
@@ -479,30 +482,23 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         rules = table.rules
-        players = tuple(Choice(p, Text(p)) for p in table.players)
         numbers = tuple(range(rules.min_bid, rules.tricks + 1))
-        played = {"redeal": (False,)}
+        partner = player_field(
+            table,
+            "partner",
+            _("Partner"),
+            _("Leave empty when the called card was in the kitty: the bidder plays alone."),
+            shown_when={**PLAYED, "bid": numbers},
+        )
         return (
             dealer_field(table),
-            Field(
-                name="redeal",
-                label=Text(_("All passed / redeal")),
-                kind="flag",
-                help=Text(
-                    _(
-                        "Nobody bid, or the cards were misdealt: no points, the same dealer deals again."
-                    )
+            redeal_field(
+                _("All passed / redeal"),
+                _(
+                    "Nobody bid, or the cards were misdealt: no points, the same dealer deals again."
                 ),
-                required=False,
-                default=False,
             ),
-            Field(
-                name="bidder",
-                label=Text(_("Bidder")),
-                kind="player",
-                choices=players,
-                shown_when=played,
-            ),
+            player_field(table, "bidder", _("Bidder")),
             Field(
                 name="bid",
                 label=Text(_("Bid")),
@@ -514,20 +510,9 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
                 help=Text(_("Tricks the bidder's side must take; Amerikaner: every trick, alone.")),
                 minimum=rules.min_bid,
                 maximum=rules.tricks,
-                shown_when=played,
+                shown_when=PLAYED,
             ),
-            Field(
-                name="partner",
-                label=Text(_("Partner")),
-                kind="player",
-                help=Text(
-                    _("Leave empty when the called card was in the kitty: the bidder plays alone.")
-                ),
-                required=False,
-                choices=players,
-                depends_on=("bidder",),
-                shown_when={**played, "bid": numbers},
-            ),
+            replace(partner, required=False, depends_on=("bidder",)),
             Field(
                 name="tricks",
                 label=Text(_("Tricks")),
@@ -536,7 +521,7 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
                 minimum=0,
                 maximum=rules.tricks,
                 depends_on=("bidder", "partner"),
-                shown_when=played,
+                shown_when=PLAYED,
             ),
         )
 

@@ -442,6 +442,56 @@ def reached(state: State, target: int) -> list[str]:
     return [side for side, total in state.totals.items() if total >= target]
 
 
+#: When a hand input applies: only to a hand that was played (not a redeal).
+PLAYED: Mapping[str, tuple[str | int | bool, ...]] = {"redeal": (False,)}
+
+
+def redeal_field(label: str, help: str) -> Field:
+    return Field(
+        name="redeal",
+        label=Text(label),
+        kind="flag",
+        help=Text(help),
+        required=False,
+        default=False,
+    )
+
+
+def player_field(
+    table: Table[Any],
+    name: str,
+    label: str,
+    help: str | None = None,
+    shown_when: Mapping[str, tuple[str | int | bool, ...]] = PLAYED,
+) -> Field:
+    return Field(
+        name=name,
+        label=Text(label),
+        kind="player",
+        help=Text(help) if help else None,
+        choices=tuple(Choice(p, Text(p)) for p in table.players),
+        shown_when=shown_when,
+    )
+
+
+def flag_field(
+    name: str,
+    label: str,
+    help: str | None = None,
+    shown_when: Mapping[str, tuple[str | int | bool, ...]] = PLAYED,
+) -> Field:
+    """An optional true/false input, false unless ticked."""
+    return Field(
+        name=name,
+        label=Text(label),
+        kind="flag",
+        help=Text(help) if help else None,
+        required=False,
+        default=False,
+        shown_when=shown_when,
+    )
+
+
 def dealer_field(table: Table[Any], *, required: bool = True) -> Field:
     return Field(
         name="dealer",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
-    Choice,
+    PLAYED,
     Decision,
     Field,
     Game,
@@ -28,11 +28,14 @@ from .base import (
     Team,
     check_keys,
     dealer_field,
+    flag_field,
+    player_field,
     reached,
     read_bool,
     read_int,
     read_name,
     read_redeal,
+    redeal_field,
     redeal_outcome,
     redeal_summary,
 )
@@ -208,40 +211,20 @@ class Euchre(Game[Rules, Play | Redeal]):
         )
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
-        played = {"redeal": (False,)}
         return (
             dealer_field(table),
-            Field(
-                name="redeal",
-                label=Text(_("All passed / redeal")),
-                kind="flag",
-                help=Text(_("Nobody made trump: no points, the deal passes to the left.")),
-                required=False,
-                default=False,
+            redeal_field(
+                _("All passed / redeal"),
+                _("Nobody made trump: no points, the deal passes to the left."),
             ),
-            Field(
-                name="maker",
-                label=Text(_("Maker")),
-                kind="player",
-                help=Text(_("The player who named trump.")),
-                choices=tuple(Choice(p, Text(p)) for p in table.players),
-                shown_when=played,
-            ),
-            Field(
-                name="alone",
-                label=Text(_("Alone")),
-                kind="flag",
-                help=Text(_("The maker played without a partner.")),
-                required=False,
-                default=False,
-                shown_when=played,
-            ),
+            player_field(table, "maker", _("Maker"), _("The player who named trump.")),
+            flag_field("alone", _("Alone"), _("The maker played without a partner.")),
             Field(
                 name="tricks",
                 label=Text(_("Makers' tricks")),
                 kind="number",
                 minimum=0,
                 maximum=5,
-                shown_when=played,
+                shown_when=PLAYED,
             ),
         )

@@ -36,10 +36,13 @@ from .base import (
     as_int,
     check_keys,
     dealer_field,
+    flag_field,
+    player_field,
     read_bool,
     read_counts,
     read_name,
     read_redeal,
+    redeal_field,
     redeal_outcome,
     redeal_summary,
 )
@@ -420,37 +423,30 @@ class Kaiser(Game[Rules, Hand]):
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
         rules = table.rules
         teams = tuple(Choice(t, Text(t)) for t in table.sides)
-        played = {"redeal": (False,)}
         numeric = {"redeal": (False,), "kaiser": (False,)}
+
+        def card(name: str, label: str, help: str) -> Field:
+            return Field(
+                name=name,
+                label=Text(label),
+                kind="team",
+                help=Text(help),
+                choices=teams,
+                depends_on=("tricks",),
+                shown_when=numeric,
+            )
+
         return (
             dealer_field(table),
-            Field(
-                name="redeal",
-                label=Text(_("Misdeal / redeal")),
-                kind="flag",
-                help=Text(
-                    _(
-                        "No points; the same dealer deals again. When all pass, record the dealer's forced bid instead."
-                    )
+            redeal_field(
+                _("Misdeal / redeal"),
+                _(
+                    "No points; the same dealer deals again. When all pass, record the dealer's forced bid instead."
                 ),
-                required=False,
-                default=False,
             ),
-            Field(
-                name="bidder",
-                label=Text(_("Bidder")),
-                kind="player",
-                choices=tuple(Choice(p, Text(p)) for p in table.players),
-                shown_when=played,
-            ),
-            Field(
-                name="kaiser",
-                label=Text(_("Kaiser bid")),
-                kind="flag",
-                help=Text(_("A bid to take every trick: it decides the game.")),
-                required=False,
-                default=False,
-                shown_when=played,
+            player_field(table, "bidder", _("Bidder")),
+            flag_field(
+                "kaiser", _("Kaiser bid"), _("A bid to take every trick: it decides the game.")
             ),
             Field(
                 name="made",
@@ -467,14 +463,11 @@ class Kaiser(Game[Rules, Hand]):
                 maximum=MAX_BID,
                 shown_when=numeric,
             ),
-            Field(
-                name="no_trump",
-                label=Text(_("No trump")),
-                kind="flag",
-                help=Text(_("Doubles what the bidding team wins or loses.")),
-                required=False,
-                default=False,
-                shown_when=numeric,
+            flag_field(
+                "no_trump",
+                _("No trump"),
+                _("Doubles what the bidding team wins or loses."),
+                numeric,
             ),
             Field(
                 name="tricks",
@@ -485,24 +478,8 @@ class Kaiser(Game[Rules, Hand]):
                 choices=teams,
                 shown_when=numeric,
             ),
-            Field(
-                name="five_hearts",
-                label=Text(_("5 of hearts taken by")),
-                kind="team",
-                help=Text(_("+5 to the team that took it.")),
-                choices=teams,
-                depends_on=("tricks",),
-                shown_when=numeric,
-            ),
-            Field(
-                name="three_spades",
-                label=Text(_("3 of spades taken by")),
-                kind="team",
-                help=Text(_("-3 to the team that took it.")),
-                choices=teams,
-                depends_on=("tricks",),
-                shown_when=numeric,
-            ),
+            card("five_hearts", _("5 of hearts taken by"), _("+5 to the team that took it.")),
+            card("three_spades", _("3 of spades taken by"), _("-3 to the team that took it.")),
         )
 
 
