@@ -103,7 +103,7 @@ def test_backup_holds_players_nights_hands_and_history() -> None:
 
 
 def _damaged(change: Any) -> dict[str, Any]:
-    file = json.loads(_dump(_busy_group()))
+    file: dict[str, Any] = json.loads(_dump(_busy_group()))
     change(file)
     _wipe()
     return file
