@@ -6,8 +6,13 @@ same steps play a game in any language.
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
 
+from django.core.management import call_command
 from playwright.sync_api import Locator, Page, expect
 
 
@@ -99,3 +104,73 @@ def expect_dealer(page: Page, dealer: str) -> None:
     """The hand form suggests this dealer, and the scoreboard marks them."""
     expect(page.locator("form[data-hand-form] input[name=dealer]:checked")).to_have_value(dealer)
     expect(page.locator(f'#live [data-side="{dealer}"] .badge.dealer')).to_be_visible()
+
+
+def open_new_game_of(page: Page, kind: str) -> None:
+    """From the group page, the new-game form of a game other than Amerikaner."""
+    page.locator(f'a[href$="/new/{kind}/"]').click()
+    expect(page.locator("#id_new_2")).to_be_visible()
+
+
+def name_teams(page: Page, first: str, second: str) -> None:
+    """Team 1 sits in seats 1 and 3, team 2 in seats 2 and 4."""
+    page.locator("#id_team_1").fill(first)
+    page.locator("#id_team_2").fill(second)
+
+
+def flag(page: Page, name: str) -> Locator:
+    """The tap target (a label around the checkbox) of a yes/no input in the hand form."""
+    return page.locator(f'form[data-hand-form] label:has(> input[type=checkbox][name="{name}"])')
+
+
+def to_group(page: Page) -> None:
+    page.locator(".bar .brand").click()
+    expect(page.locator(".qr svg").first).to_be_visible()
+
+
+def game_code(page: Page) -> str:
+    """The game's code, from the address of its page (/g/<key>/games/<code>/)."""
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def page_totals(page: Page) -> dict[str, int]:
+    """The scoreboard as numbers, side by side in seating order."""
+    rows = page.locator("#live tr[data-side]")
+    return {
+        str(row.get_attribute("data-side")): int(
+            row.locator("[data-total]").inner_text().replace("\u2212", "-")
+        )
+        for row in rows.all()
+    }
+
+
+def exported_and_scored(code: str, folder: Path) -> dict[str, Any]:
+    """The game's exported file, after checking that `score` prints it back unchanged."""
+    exported = io.StringIO()
+    # "--": a game code may start with "-", which the command line would read as an option.
+    call_command("export_game", "--", code, stdout=exported)
+    path = folder / f"{code}.json"
+    path.write_text(exported.getvalue(), encoding="utf-8")
+    scored = io.StringIO()
+    call_command("score", str(path), stdout=scored)
+    # One file, one result: the page, the export and the command line agree.
+    assert scored.getvalue() == exported.getvalue()
+    document: dict[str, Any] = json.loads(exported.getvalue())
+    return document
+
+
+def expect_team_dealer(page: Page, team: str, dealer: str) -> None:
+    """The hand form suggests this dealer, and the scoreboard marks them in their team."""
+    expect(page.locator("form[data-hand-form] input[name=dealer]:checked")).to_have_value(dealer)
+    expect(page.locator(f'#live [data-side="{team}"] .badge.dealer')).to_contain_text(dealer)
+
+
+class Taps:
+    """Taps a target and counts the taps, to hold a normal hand to a few of them."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, target: Locator) -> None:
+        self.count += 1
+        target.tap()
