@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
-from games.models import Game, Group, Seat
+from games.models import Game, Group, Player, Seat
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -51,6 +51,13 @@ def find_game(access: Access, code: str) -> Game:
     if game is None:
         raise Http404
     return game
+
+
+def find_player(access: Access, code: str) -> Player:
+    player = Player.objects.filter(group=access.group, code=code).first()
+    if player is None:
+        raise Http404
+    return player
 
 
 def who_is(request: HttpRequest, group: Group) -> str:

@@ -46,7 +46,8 @@ def new_game(request: HttpRequest, key: str, kind: str = "amerikaner") -> HttpRe
     # Seats as at the group's last game of this kind, else the group's players in the
     # order they joined.
     last = group.games.filter(kind=kind).prefetch_related("seats").first()
-    seats = last.players if last else [p.name for p in group.players.order_by("id")[:6]]
+    usual = GAMES[kind].usual_players
+    seats = last.players if last else [p.name for p in group.players.order_by("id")[:usual]]
     form = NewGameForm(
         request.POST if request.method == "POST" else None, group=group, kind=kind, seats=seats
     )

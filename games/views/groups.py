@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import segno
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,8 +20,8 @@ from games.forms import (
     WhoForm,
     say,
 )
-from games.models import Group, Player, Seat
-from games.rules import GAMES, GameResult, RuleError
+from games.models import Game, Group, Player
+from games.rules import GAMES
 from games.views.access import (
     access_for,
     access_to_edit,
@@ -28,6 +29,9 @@ from games.views.access import (
     set_who,
     who_is,
 )
+from games.views.nights import NightRow, games_with_hands, in_play_on
+
+NIGHTS_PER_PAGE = 20
 
 
 @require_http_methods(["GET", "POST"])
@@ -48,18 +52,16 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
     if asked := ask_who(request, access):
         return asked
     group = access.group
-    games = list(
-        group.games.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
-        )[:30]
-    )
-    rows = []
-    for game in games:
-        try:
-            result: GameResult | None = game.result()
-        except RuleError:
-            result = None
-        rows.append({"game": game, "result": result})
+    # Nights newest first, a page at a time, each with its games scored; the games still
+    # being played on the first page's nights are listed on top as well.
+    nights = Paginator(
+        group.nights.filter(Exists(Game.objects.filter(night=OuterRef("pk")))).prefetch_related(
+            Prefetch("games", queryset=games_with_hands(["created_at", "id"]))
+        ),
+        NIGHTS_PER_PAGE,
+    ).get_page(request.GET.get("page"))
+    rows = [NightRow.of(night) for night in nights]
+    in_play = in_play_on(rows) if nights.number == 1 else []
     links = None
     if access.can_edit:
         links = [
@@ -72,7 +74,9 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
         {
             "access": access,
             "group": group,
+            "nights": nights,
             "rows": rows,
+            "in_play": in_play,
             "players": group.players.all(),
             "links": links,
             "player_form": PlayerForm(group=group),

@@ -7,14 +7,16 @@ and "CSRF on every POST". The per-view modules test what each view does when all
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db.models import Model
 from django.test import Client, RequestFactory
 from django.urls import URLPattern, reverse
 
-from games.models import Change, Game, Group, Hand, Player, Seat
+from games.models import Change, Game, Group, Hand, Night, Player, Seat
 from games.urls import urlpatterns
 from tests.factories import bid, endless_hands, hand_post, make_game, make_group, revision
 
@@ -54,7 +56,7 @@ def _ids(patterns: list[URLPattern]) -> list[str]:
 
 def _state() -> list[list[dict[str, Any]]]:
     """Every row the app stores, to show that a refused request changed nothing."""
-    models: tuple[type[Model], ...] = (Group, Player, Game, Seat, Hand, Change)
+    models: tuple[type[Model], ...] = (Group, Player, Game, Seat, Hand, Change, Night)
     return [list(model._default_manager.order_by("pk").values()) for model in models]
 
 
@@ -74,6 +76,7 @@ def _url(pattern: URLPattern, table: dict[str, Any], key: str, **override: str) 
         "number": "1",
         "change": table["change"],
         "kind": "amerikaner",
+        "night": table["game"].night.code,
         **override,
     }
     return reverse(str(pattern.name), kwargs={name: values[name] for name in _params(pattern)})
@@ -94,6 +97,13 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
         ),
         "hand_delete": {"revision": revision(game, 1)},
         "undo": {"number": "2", "revision": revision(game, 2)},
+        "night_edit": {"name": "Fredagskveld", "place": "Hos Anne"},
+        # A game file of a new game (the same seats, no hands yet).
+        "import_game": {
+            "file": SimpleUploadedFile(
+                "game.json", json.dumps(game.document() | {"hands": []}).encode()
+            )
+        },
     }
     return posts.get(name, {})
 

@@ -64,9 +64,9 @@ def test_group_page_answers_in_the_same_number_of_queries_for_any_number_of_game
 ) -> None:
     for _ in range(games):
         make_game(group, hands=endless_hands(3))
-    # The group by its key; its games with their seats and hands (three prefetched
-    # queries); its players.
-    with django_assert_num_queries(5):
+    # The group by its key; how many nights (for the pages) and this page's nights; their
+    # games with seats and hands (three prefetched queries); its players.
+    with django_assert_num_queries(7):
         phone.get(reverse("group", args=[group.edit_key]))
 
 

@@ -1,0 +1,24 @@
+"""Charts for the templates: `{% running_totals_chart table result target %}`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.safestring import SafeString
+
+from games import charts
+from games.rules import GameResult, Table
+
+register = template.Library()
+
+
+@register.simple_tag
+def running_totals_chart(
+    table: Table[Any] | None, result: GameResult | None, target: int | None
+) -> SafeString:
+    """A game's running totals as the engine scored them ("" without hands or a result)."""
+    if table is None or result is None:
+        return SafeString("")
+    totals = [hand.totals for hand in result.hands]
+    return charts.running_totals(table.sides, totals, table.start_totals(), target)

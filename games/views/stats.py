@@ -1,0 +1,171 @@
+"""Statistics: the group's figures per player, the partner matrix, head-to-head, and a
+page per player. Every figure is added up by the database (`games.stats`), so each page
+costs the same few queries whether the group has played ten games or ten thousand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET
+
+from games import charts, stats
+from games.models import Game, Night
+from games.stats import HeadToHead, Line, Selection
+from games.views.access import access_for, find_player
+
+GAMES_PER_PAGE = 20
+
+PERIODS = {
+    "all": gettext_lazy("All time"),
+    "year": gettext_lazy("This year"),
+    "12m": gettext_lazy("Last 12 months"),
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One filter link: what it shows, where it goes, and whether it is the one in force."""
+
+    label: str
+    query: str
+    current: bool
+
+
+@dataclass(frozen=True)
+class Filters:
+    kind: str
+    period: str
+    kinds: list[Choice]
+    periods: list[Choice]
+
+    @property
+    def kind_label(self) -> str:
+        return str(dict(Game.KINDS)[self.kind])
+
+    @property
+    def query(self) -> str:
+        """The filters as a query string, for links that keep them (player pages)."""
+        return f"kind={self.kind}&period={self.period}"
+
+
+def _filters(request: HttpRequest) -> Filters:
+    """The game type and period asked for; anything else is a page that does not exist."""
+    kind = request.GET.get("kind") or stats.KINDS[0]
+    period = request.GET.get("period") or stats.PERIODS[0]
+    if kind not in stats.KINDS or period not in stats.PERIODS:
+        raise Http404
+
+    def link(**change: str) -> str:
+        # The other parameters stay (the head-to-head pair); a new filter starts at page 1.
+        query = QueryDict(mutable=True)
+        query.update({"kind": kind, "period": period, **change})
+        for name, values in request.GET.lists():
+            if name not in {"kind", "period", "page"}:
+                query.setlist(name, values)
+        return query.urlencode()
+
+    return Filters(
+        kind,
+        period,
+        kinds=[Choice(str(label), link(kind=value), value == kind) for value, label in Game.KINDS],
+        periods=[
+            Choice(str(label), link(period=value), value == period)
+            for value, label in PERIODS.items()
+        ],
+    )
+
+
+def _selection(filters: Filters, group_id: int) -> Selection:
+    # Periods are counted in evenings, like nights: a game after midnight is yesterday's.
+    today = Night.evening_of(timezone.now())
+    return Selection(group_id, filters.kind, stats.period_start(filters.period, today))
+
+
+def _head_to_head(
+    request: HttpRequest, selection: Selection, lines: list[Line]
+) -> tuple[HeadToHead | None, str]:
+    """The two players asked for (by code) and their figures, or what is wrong with the ask.
+
+    Only players who played in the selection can be chosen, so the lines already name them.
+    """
+    first, second = request.GET.get("a", ""), request.GET.get("b", "")
+    if not first and not second:
+        return None, ""
+    players = {line.player.code: line.player for line in lines}
+    if first not in players or second not in players:
+        return None, _("Choose two players who played this game in this period.")
+    if first == second:
+        return None, _("Choose two different players.")
+    return stats.head_to_head(selection, players[first].id, players[second].id), ""
+
+
+def _chart(series: stats.Series) -> str:
+    """Wins over time, when there is some time: one night alone is the table again."""
+    nights = {date for points in series.values() for date, _wins in points}
+    return charts.wins_over_time(series) if len(nights) > 1 else ""
+
+
+@require_GET
+def group_stats(request: HttpRequest, key: str) -> HttpResponse:
+    access = access_for(key)
+    filters = _filters(request)
+    selection = _selection(filters, access.group.pk)
+    people = stats.people(access.group.pk)
+    lines = stats.lines(selection, people)
+    matrix = None
+    if selection.kind in stats.PAIRED_KINDS:
+        matrix = stats.matrix(stats.pair_lines(selection, people))
+    versus, versus_problem = _head_to_head(request, selection, lines)
+    players = {line.player.code: line.player for line in lines}
+    return render(
+        request,
+        "games/stats.html",
+        {
+            "access": access,
+            "group": access.group,
+            "filters": filters,
+            "lines": lines,
+            "matrix": matrix,
+            "versus": versus,
+            "versus_problem": versus_problem,
+            "first": players.get(request.GET.get("a", "")),
+            "second": players.get(request.GET.get("b", "")),
+            "chart": _chart(stats.wins_series(selection, lines)),
+        },
+    )
+
+
+@require_GET
+def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    access = access_for(key)
+    player = find_player(access, code)
+    filters = _filters(request)
+    selection = _selection(filters, access.group.pk)
+    people = stats.people(access.group.pk)
+    line = next(iter(stats.lines(selection, people, player.pk)), None)
+    pairs = []
+    if selection.kind in stats.PAIRED_KINDS:
+        pairs = stats.pair_lines(selection, people, player.pk)
+    games = Paginator(stats.games_of(selection, player.pk), GAMES_PER_PAGE)
+    page = games.get_page(request.GET.get("page"))
+    return render(
+        request,
+        "games/player.html",
+        {
+            "access": access,
+            "group": access.group,
+            "player": player,
+            "filters": filters,
+            "line": line,
+            "with_partners": [p for p in pairs if p.bidder.id == player.pk],
+            "as_partner": [p for p in pairs if p.partner.id == player.pk],
+            "page": page,
+            "chart": _chart(stats.wins_series(selection, [line] if line else [], player.pk)),
+        },
+    )

@@ -1,0 +1,176 @@
+"""``manage.py import_game``: add a game file (even one kept on paper) to a group."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games import backup
+from games.models import Game, Group, Hand, Player
+from tests.factories import FOUR, bid, game_file, make_game, make_group
+
+pytestmark = pytest.mark.django_db
+
+# A game begun on paper: the sheet's totals carry over, then one hand on the phone.
+PAPER = game_file(
+    "amerikaner",
+    FOUR,
+    [bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})],
+    start={"Anne": 40, "Cato": -7},
+)
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Files are named as a person types them, so messages read "game.json: ...".
+    monkeypatch.chdir(tmp_path)
+
+
+def _file(tmp_path: Path, content: Any, name: str = "game.json") -> str:
+    content = content if isinstance(content, bytes) else json.dumps(content).encode()
+    (tmp_path / name).write_bytes(content)
+    return name
+
+
+def _run(*args: str) -> str:
+    out = io.StringIO()
+    call_command("import_game", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_paper_game_with_start_totals(tmp_path: Path) -> None:
+    group = make_group()
+    printed = _run(_file(tmp_path, PAPER), f"--group={group.edit_key}", "--by", "Paper")
+    game = group.games.get()
+    assert printed == f"imported game {game.code} into The Friday table\n"
+    # The sheet's 40 and -7 plus the hand: Anne 2 tricks, Cato 1, Bjørn and Dina made 8.
+    assert game.result().totals == {"Anne": 42, "Bjørn": 8, "Cato": -6, "Dina": 8}
+    assert game.start == {"Anne": 40, "Cato": -7}
+    assert (game.created_by, game.changes.get().by) == ("Paper", "Paper")
+
+
+def test_key_that_starts_with_a_dash(tmp_path: Path) -> None:
+    # Keys are random URL-safe text, so one in 64 starts with "-": "--group=KEY" reads it.
+    group = make_group()
+    Group.objects.filter(pk=group.pk).update(edit_key="-starts-with-a-dash")
+    _run(_file(tmp_path, PAPER), "--group=-starts-with-a-dash")
+    assert group.games.count() == 1
+
+
+def test_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    group = make_group()
+    stdin = io.TextIOWrapper(io.BytesIO(json.dumps(PAPER).encode()), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stdin)
+    _run("-", f"--group={group.edit_key}")
+    assert group.games.get().changes.get().by == "import"
+
+
+def test_exported_game_comes_back_with_the_same_result(tmp_path: Path) -> None:
+    game = make_game(hands=[bid("Cato", 7, None, {"Anne": 3, "Bjørn": 1, "Dina": 2})])
+    path = tmp_path / "export.json"
+    call_command("export_game", "-o", str(path), "--", game.code, stdout=io.StringIO())
+    other = make_group("Other table")
+    _run(str(path), f"--group={other.edit_key}")
+    assert other.games.get().result() == game.result()
+
+
+def _nothing_saved() -> tuple[int, int, int]:
+    return (Game.objects.count(), Hand.objects.count(), Player.objects.count())
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        pytest.param(b"\xff{}", "game.json: cannot read the file (not UTF-8 text)", id="not-utf8"),
+        pytest.param(
+            b"{", "game.json: the file is not valid JSON (Expecting property name", id="not-json"
+        ),
+        pytest.param(
+            game_file("amerikaner", FOUR, []) | {"format": "scorekeeper/2"},
+            "game.json: the format must be \u201cscorekeeper/1\u201d",
+            id="wrong-format",
+        ),
+        pytest.param(
+            game_file(
+                "amerikaner",
+                FOUR,
+                [
+                    bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}),
+                    bid("Xavier", 8, None, {}, dealer="Bjørn"),
+                ],
+            ),
+            "game.json: hand 2: \u201cXavier\u201d is not one of the players",
+            id="unknown-player",
+        ),
+        pytest.param(
+            game_file(
+                "amerikaner",
+                FOUR,
+                [
+                    bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}),
+                    bid("Cato", 7, None, {"Anne": 3, "Bjørn": 1, "Dina": 2}, dealer="Bjørn"),
+                    bid("Dina", 6, None, {"Anne": 9, "Bjørn": 9, "Cato": 9}, dealer="Cato"),
+                ],
+            ),
+            "game.json: hand 3: the tricks add up to 27, but a hand has 12 tricks",
+            id="impossible-hand",
+        ),
+        pytest.param(
+            game_file("amerikaner", ["Anne", "ANNE", "Cato"], []),
+            "game.json: two players have the same name (letter case aside)",
+            id="same-name-twice",
+        ),
+        pytest.param(
+            game_file("amerikaner", ["A" * 41, "Bjørn", "Cato"], []),
+            "game.json: the name AAAA",
+            id="name-too-long",
+        ),
+    ],
+)
+def test_bad_file_names_the_file_and_the_hand_and_saves_nothing(
+    tmp_path: Path, content: Any, message: str
+) -> None:
+    group = make_group()
+    before = _nothing_saved()
+    with pytest.raises(CommandError) as caught:
+        _run(_file(tmp_path, content), f"--group={group.edit_key}")
+    assert str(caught.value).startswith(message)
+    assert _nothing_saved() == before
+
+
+def test_missing_file_is_named(tmp_path: Path) -> None:
+    group = make_group()
+    with pytest.raises(CommandError, match=r"^nowhere\.json: cannot read the file \(No such file"):
+        _run("nowhere.json", f"--group={group.edit_key}")
+
+
+def test_the_same_game_twice_is_refused(tmp_path: Path) -> None:
+    group = make_group()
+    path = _file(tmp_path, PAPER)
+    _run(path, f"--group={group.edit_key}")
+    with pytest.raises(CommandError, match=r"^game\.json: this game is already in the group"):
+        _run(path, f"--group={group.edit_key}")
+    assert group.games.count() == 1
+
+
+def test_unknown_group_is_an_error(tmp_path: Path) -> None:
+    group = make_group()
+    with pytest.raises(CommandError, match="no group has that full-access key"):
+        _run(_file(tmp_path, PAPER), f"--group={group.view_key}")
+    assert Group.objects.get().games.count() == 0
+
+
+def test_import_problem_is_what_the_command_reports(tmp_path: Path) -> None:
+    # The command adds only the file's name to the message `backup.import_game` gives.
+    group = make_group()
+    document = game_file("amerikaner", FOUR, [bid("Xavier", 8, None, {})])
+    with pytest.raises(backup.ImportProblem) as problem:
+        backup.import_game(group, document)
+    with pytest.raises(CommandError) as caught:
+        _run(_file(tmp_path, document), f"--group={group.edit_key}")
+    assert str(caught.value) == f"game.json: {problem.value}"

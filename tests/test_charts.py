@@ -1,0 +1,176 @@
+"""The SVG charts: one line per side, the target where it belongs, every name escaped."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from xml.etree import ElementTree
+
+import pytest
+from django.utils import translation
+
+from games import charts
+
+SVG = "{http://www.w3.org/2000/svg}"
+FOUR = ["Anne", "Bjørn", "Cato", "Dina"]
+SCRIPT = "<script>alert(1)</script>"
+
+
+def parse(markup: str) -> ElementTree.Element:
+    """The chart as XML: also proves that it is well formed (escaping included)."""
+    return ElementTree.fromstring(markup.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
+
+
+def series(svg: ElementTree.Element) -> list[ElementTree.Element]:
+    return [e for e in svg.iter() if e.get("class") == "series"]
+
+
+def y_of_line(svg: ElementTree.Element, css_class: str) -> float:
+    line = next(e for e in svg.iter(f"{SVG}line") if e.get("class") == css_class)
+    assert line.get("y1") == line.get("y2")  # horizontal
+    return float(line.get("y1", "nan"))
+
+
+def points_of(element: ElementTree.Element) -> list[tuple[float, float]]:
+    pairs = (p.split(",") for p in element.get("points", "").split())
+    return [(float(x), float(y)) for x, y in pairs]
+
+
+def totals(*rows: tuple[int, ...]) -> list[dict[str, int]]:
+    return [dict(zip(FOUR, row, strict=True)) for row in rows]
+
+
+ZERO = dict.fromkeys(FOUR, 0)
+
+
+def test_one_line_per_side_through_every_hand_from_the_start() -> None:
+    hands = totals((8, -8, 2, 1), (16, -7, 3, -6), (20, 1, 3, -6))
+    svg = parse(charts.running_totals(FOUR, hands, ZERO, 52))
+    lines = series(svg)
+    assert [line.tag for line in lines] == [f"{SVG}polyline"] * 4
+    # Hand 0 (the start totals) and three hands: four points a line.
+    assert [len(points_of(line)) for line in lines] == [4, 4, 4, 4]
+    # The names, in seating order, say which line is whose.
+    assert [line.findtext(f"{SVG}title") for line in lines] == FOUR
+
+
+def test_target_is_a_dashed_line_at_the_height_of_its_value() -> None:
+    # Anne climbs 0, 26, 52: on her line, the value 52 sits where the target is drawn.
+    hands = totals((26, 0, 0, 0), (52, 0, 0, 0))
+    svg = parse(charts.running_totals(FOUR, hands, ZERO, 52))
+    anne = points_of(series(svg)[0])
+    assert y_of_line(svg, "target") == pytest.approx(anne[2][1])
+    assert next(e for e in svg.iter() if e.get("class") == "target").get("stroke-dasharray")
+    assert "Target 52" in ElementTree.tostring(svg, encoding="unicode")
+
+
+def test_target_stays_on_the_chart_while_every_total_is_far_below_it() -> None:
+    svg = parse(charts.running_totals(FOUR, totals((1, 0, 0, 0)), ZERO, 52))
+    top = min(y for line in series(svg) for _x, y in points_of(line))
+    assert y_of_line(svg, "target") < top
+
+
+def test_no_target_no_target_line() -> None:
+    markup = charts.running_totals(FOUR, totals((1, 2, 3, 4)), ZERO, None)
+    assert 'class="target"' not in markup
+
+
+def test_names_are_escaped_everywhere() -> None:
+    sides = [SCRIPT, '"><img src=x onerror=alert(2)>']
+    hands = [{SCRIPT: 3, sides[1]: -3}]
+    markup = charts.running_totals(sides, hands, dict.fromkeys(sides, 0), 10)
+    assert "<script>" not in markup
+    assert "<img" not in markup
+    assert "&lt;script&gt;" in markup
+    parse(markup)  # and still well-formed XML
+    wins = charts.wins_over_time({SCRIPT: [(dt.date(2025, 3, 7), 1.0)]})
+    assert "<script>" not in wins
+    assert "&lt;script&gt;" in wins
+
+
+def test_a_game_without_hands_draws_nothing() -> None:
+    assert charts.running_totals(FOUR, [], ZERO, 52) == ""
+    assert charts.wins_over_time({}) == ""
+    assert charts.wins_over_time({"Anne": []}) == ""
+
+
+def test_chart_is_labelled_and_scales_with_its_viewbox() -> None:
+    svg = parse(charts.running_totals(FOUR, totals((8, -8, 2, 1)), ZERO, 52))
+    assert re.fullmatch(r"0 0 \d+ \d+(\.\d)?", svg.get("viewBox", ""))
+    assert svg.get("width") == "100%"
+    assert svg.get("role") == "img"
+    # The summary a screen reader says: how many hands and where everyone stands.
+    assert svg.get("aria-label") == (
+        "Running totals over 1 hand: Anne 8, Bjørn \u22128, Cato 2, Dina 1. Target 52."
+    )
+    assert svg.findtext(f"{SVG}title") == "Running totals"
+
+
+def test_lines_differ_by_more_than_colour() -> None:
+    six = [*FOUR, "Erik", "Frida"]
+    svg = parse(charts.running_totals(six, [dict.fromkeys(six, 1)], dict.fromkeys(six, 0), None))
+    lines = series(svg)
+    assert len({line.get("stroke-dasharray") for line in lines}) == 6
+    assert len({line.get("style") for line in lines}) == 6
+    # The legend repeats each line's dash and marker beside its name.
+    legend = [e for e in svg.iter(f"{SVG}g") if e.get("class") == "legend"]
+    assert [g.findtext(f"{SVG}text") for g in legend] == six
+
+
+def test_negative_totals_and_one_hand_one_side() -> None:
+    svg = parse(charts.running_totals(["Anne"], [{"Anne": -12}], {"Anne": 0}, None))
+    (line,) = series(svg)
+    (start, end) = points_of(line)
+    assert end[1] > start[1]  # -12 is drawn below 0
+    text = ElementTree.tostring(svg, encoding="unicode")
+    assert "\u221212" in text  # written with a true minus sign
+
+
+def test_equal_totals_still_draw_a_chart() -> None:
+    svg = parse(charts.running_totals(FOUR, totals((0, 0, 0, 0)), ZERO, None))
+    assert len(series(svg)) == 4
+    # The four end labels all say 0, pushed apart so none sits on another.
+    ends = [float(e.get("y", "0")) for e in svg.iter(f"{SVG}text") if e.get("class") == "end"]
+    assert len(set(ends)) == 4
+    assert min(b - a for a, b in zip(sorted(ends), sorted(ends)[1:], strict=False)) >= 14
+
+
+def test_start_totals_are_where_the_lines_begin() -> None:
+    start = {"Anne": 40, "Bjørn": 0, "Cato": 40, "Dina": 0}
+    svg = parse(charts.running_totals(FOUR, totals((43, -7, 43, -7)), start, 52))
+    anne, bjorn, cato, _dina = (points_of(line) for line in series(svg))
+    assert anne[0] == cato[0]
+    assert anne[0][1] < bjorn[0][1]  # 40 above 0
+
+
+def test_wins_over_time_steps_up_on_each_date_and_runs_on_to_the_last() -> None:
+    march, april, may = dt.date(2025, 3, 7), dt.date(2025, 4, 4), dt.date(2025, 5, 2)
+    svg = parse(
+        charts.wins_over_time(
+            {"Anne": [(march, 1.0), (april, 1.5)], "Bjørn": [(march, 0.5), (may, 2.0)]}
+        )
+    )
+    anne, bjorn = series(svg)
+    assert anne.tag == f"{SVG}path"
+    # Anne: start, one step (across then up) on 4 April, then flat to 2 May.
+    assert anne.get("d", "").count("V") == 2
+    right = max(float(x) for x in re.findall(r"H([\d.]+)", bjorn.get("d", "")))
+    assert re.findall(r"H([\d.]+)", anne.get("d", ""))[-1] == f"{right:g}"
+    labels = [e.text for e in svg.iter(f"{SVG}text") if e.get("class") == "end"]
+    assert labels == ["1.5", "2"]
+
+
+def test_wins_are_written_in_the_readers_language() -> None:
+    points = {"Anne": [(dt.date(2025, 3, 7), 1.5)]}
+    with translation.override("nb"):
+        svg = parse(charts.wins_over_time(points))
+    labels = [e.text for e in svg.iter(f"{SVG}text") if e.get("class") == "end"]
+    assert labels == ["1,5"]
+    assert "7. mars" in ElementTree.tostring(svg, encoding="unicode")
+
+
+def test_wins_on_a_single_evening_are_drawn() -> None:
+    day = dt.date(2025, 3, 7)
+    svg = parse(charts.wins_over_time({"Anne": [(day, 1.0)], "Bjørn": [(day, 0.0)]}))
+    assert len(series(svg)) == 2
+    assert svg.get("aria-label", "").startswith("Wins over time")

@@ -1,0 +1,85 @@
+"""A game as CSV: a row per hand with each side's points and running totals."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games import backup
+from games.models import Group
+from tests.factories import bid, make_game, make_group
+
+pytestmark = pytest.mark.django_db
+
+HANDS = [
+    bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne"),
+    {"dealer": "Bjørn", "redeal": True},
+]
+
+
+def _rows(content: bytes) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(content.decode("utf-8-sig"))))
+
+
+def test_a_row_per_hand_with_points_and_totals(client: Client, group: Group) -> None:
+    game = make_game(group, hands=HANDS)
+    response = client.get(reverse("export_csv", args=[group.edit_key, game.code]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    day = timezone.localtime(game.created_at).date().isoformat()
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="amerikaner-{day}-{game.code}.csv"'
+    )
+    rows = _rows(response.content)
+    # Hand 1 made: Bjørn and Dina 8 each, Anne 2 and Cato 1 for their tricks. The
+    # redeal scores nothing, so the totals stand.
+    assert [(r["hand"], r["dealer"], r["hand_summary"], r["made"]) for r in rows] == [
+        ("1", "Anne", "Bjørn 8 with Dina", "yes"),
+        ("2", "Bjørn", "Redeal", ""),
+    ]
+    assert [r["points Bjørn"] for r in rows] == ["8", "0"]
+    assert [r["total Anne"] for r in rows] == ["2", "2"]
+
+
+def test_same_rows_as_the_command(client: Client, group: Group) -> None:
+    game = make_game(group, hands=HANDS)
+    response = client.get(reverse("export_csv", args=[group.edit_key, game.code]))
+    # A byte order mark first, so that spreadsheets read "Bjørn" as UTF-8; then the rows.
+    assert response.content.startswith("\ufeff".encode())
+    assert response.content.decode("utf-8-sig") == backup.game_csv(game)
+
+
+def test_game_without_hands_is_a_header_only(client: Client, group: Group) -> None:
+    game = make_game(group)
+    response = client.get(reverse("export_csv", args=[group.view_key, game.code]))
+    assert _rows(response.content) == []
+    assert "total Dina" in response.content.decode("utf-8-sig")
+
+
+def test_view_only_link_may_export(client: Client, group: Group) -> None:
+    game = make_game(group, hands=HANDS)
+    response = client.get(reverse("export_csv", args=[group.view_key, game.code]))
+    assert response.status_code == 200
+    assert len(_rows(response.content)) == 2
+
+
+def test_unknown_code_is_not_found(client: Client, group: Group) -> None:
+    response = client.get(reverse("export_csv", args=[group.view_key, "madeUpCode12"]))
+    assert response.status_code == 404
+
+
+def test_game_of_another_group_is_not_found(client: Client, group: Group) -> None:
+    other = make_game(make_group("Other table"))
+    response = client.get(reverse("export_csv", args=[group.view_key, other.code]))
+    assert response.status_code == 404
+
+
+def test_export_is_read_only(client: Client, group: Group) -> None:
+    game = make_game(group)
+    response = client.post(reverse("export_csv", args=[group.edit_key, game.code]))
+    assert response.status_code == 405

@@ -1,0 +1,204 @@
+"""Importing a game file: checked in full first; a bad file is named with what is wrong."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Change, Game, Group, Hand, Player
+from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group
+from tests.views.pages import text
+
+pytestmark = pytest.mark.django_db
+
+PAPER = game_file(
+    "amerikaner",
+    FOUR,
+    [bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})],
+    start={"Anne": 40, "Cato": -7},
+)
+
+
+def _upload(document: Any, name: str = "game.json") -> SimpleUploadedFile:
+    content = document if isinstance(document, bytes) else json.dumps(document).encode()
+    return SimpleUploadedFile(name, content, content_type="application/json")
+
+
+def _url(group: Group) -> str:
+    return reverse("import_game", args=[group.edit_key])
+
+
+def _state() -> tuple[int, int, int, int]:
+    return (
+        Game.objects.count(),
+        Hand.objects.count(),
+        Change.objects.count(),
+        Player.objects.count(),
+    )
+
+
+def test_upload_adds_the_game_and_opens_it(phone: Client, group: Group) -> None:
+    response = phone.post(_url(group), {"file": _upload(PAPER, "paper sheet.json")})
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game", args=[group.edit_key, game.code])
+    # The carried-over totals count: Anne 40 + 2 tricks, Cato -7 + 1.
+    assert game.result().totals == {"Anne": 42, "Bjørn": 8, "Cato": -6, "Dina": 8}
+    # The phone that imported is named on the game and its hands, as when entering them.
+    assert (game.created_by, game.changes.get().by) == ("Anne", "Anne")
+    page = phone.get(response["Location"])
+    assert "paper sheet.json imported." in text(page)
+
+
+def test_exported_file_imports_into_another_group(phone: Client, group: Group) -> None:
+    other = make_game(make_group("Other table"), hands=anne_wins())
+    exported = phone.get(reverse("export_json", args=[other.group.view_key, other.code]))
+    phone.post(_url(group), {"file": _upload(exported.content)})
+    game = group.games.get()
+    assert game.result().totals == other.result().totals
+    assert game.result().winners == ("Anne",)
+
+
+def test_new_names_in_the_file_join_the_group(phone: Client, group: Group) -> None:
+    players = ["Anne", "Bjørn", "Erik"]
+    phone.post(_url(group), {"file": _upload(game_file("amerikaner", players, []))})
+    assert sorted(p.name for p in group.players.all()) == [*FOUR, "Erik"]
+
+
+def test_import_page_shows_the_form(phone: Client, group: Group) -> None:
+    response = phone.get(_url(group))
+    assert response.status_code == 200
+    html = text(response)
+    assert 'enctype="multipart/form-data"' in html
+    assert 'type="file"' in html
+
+
+def test_group_page_has_the_upload_form(phone: Client, group: Group) -> None:
+    html = text(phone.get(reverse("group", args=[group.edit_key])))
+    form = html.split(f'action="{_url(group)}"', 1)[1].split("</form>", 1)[0]
+    assert 'enctype="multipart/form-data"' in form
+    assert 'type="file" name="file"' in form
+
+
+def test_import_page_asks_the_phone_who_it_is_first(client: Client, group: Group) -> None:
+    response = client.get(_url(group))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("who", args=[group.edit_key]))
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        pytest.param(b"\xff\xfe{}", "the file is not UTF-8 text.", id="not-utf8"),
+        pytest.param(
+            b"scores: 12", "the file is not valid JSON (Expecting value, line 1)", id="not-json"
+        ),
+        pytest.param(b"", "the file is not valid JSON (Expecting value, line 1)", id="empty"),
+        pytest.param([], "a game file is a JSON object, not", id="not-an-object"),
+        pytest.param(
+            game_file("amerikaner", FOUR, []) | {"format": "scorekeeper/2"},
+            "the format must be \u201cscorekeeper/1\u201d",
+            id="wrong-format",
+        ),
+        pytest.param(
+            game_file("amerikaner", FOUR, [bid("Xavier", 8, None, {})]),
+            "hand 1: \u201cXavier\u201d is not one of the players",
+            id="unknown-player",
+        ),
+        pytest.param(
+            game_file("amerikaner", FOUR, [bid("Bjørn", 8, "Dina", {"Anne": 12, "Cato": 1})]),
+            # Anne's 12 and Cato's 1 are already more than a hand holds.
+            "hand 1: the tricks add up to 13, but a hand has 12 tricks",
+            id="impossible-hand",
+        ),
+        pytest.param(b" " * (1024 * 1024) + b"{}", "the file is larger than 1 MB.", id="too-large"),
+        pytest.param(
+            game_file("amerikaner", ["Anne", "anne", "Cato"], []),
+            "two players have the same name",
+            id="same-name-twice",
+        ),
+    ],
+)
+def test_bad_file_is_named_with_what_is_wrong_and_nothing_is_saved(
+    phone: Client, group: Group, content: Any, message: str
+) -> None:
+    before = _state()
+    response = phone.post(_url(group), {"file": _upload(content, "sheet.json")})
+    assert response.status_code == 400
+    assert f"sheet.json: {message}" in text(response)
+    assert _state() == before
+
+
+def test_the_same_game_twice_is_refused(phone: Client, group: Group) -> None:
+    phone.post(_url(group), {"file": _upload(PAPER)})
+    before = _state()
+    response = phone.post(_url(group), {"file": _upload(PAPER, "again.json")})
+    assert response.status_code == 400
+    assert "again.json: this game is already in the group" in text(response)
+    assert _state() == before
+
+
+def test_no_file_is_asked_for(phone: Client, group: Group) -> None:
+    response = phone.post(_url(group), {})
+    assert response.status_code == 400
+    assert "This field is required." in text(response)
+    assert Game.objects.count() == 0
+
+
+def test_names_in_messages_are_text_not_markup(phone: Client, group: Group) -> None:
+    script = "<script>alert(1)</script>"
+    document = game_file("amerikaner", FOUR, [bid(script, 8, None, {})])
+    response = phone.post(_url(group), {"file": _upload(document, "<b onmouseover=x>.json")})
+    html = text(response)
+    assert script not in html
+    assert "<b onmouseover" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&lt;b onmouseover=x&gt;.json:" in html
+
+
+def test_view_only_link_cannot_import(client: Client, group: Group) -> None:
+    assert client.get(reverse("import_game", args=[group.view_key])).status_code == 403
+    response = client.post(reverse("import_game", args=[group.view_key]), {"file": _upload(PAPER)})
+    assert response.status_code == 403
+    assert "view-only link" in text(response)
+    assert Game.objects.count() == 0
+
+
+def test_view_only_group_page_has_no_upload_form(client: Client, group: Group) -> None:
+    html = text(client.get(reverse("group", args=[group.view_key])))
+    assert 'type="file"' not in html
+    assert "/import/" not in html
+
+
+def test_upload_without_csrf_token_is_refused(group: Group) -> None:
+    browser = Client(enforce_csrf_checks=True)
+    response = browser.post(_url(group), {"file": _upload(PAPER)})
+    assert response.status_code == 403
+    assert Game.objects.count() == 0
+
+
+def test_upload_with_the_page_token_is_accepted(group: Group) -> None:
+    browser = Client(enforce_csrf_checks=True)
+    who_page = browser.get(reverse("who", args=[group.edit_key]))
+    browser.post(
+        reverse("who", args=[group.edit_key]),
+        {"player": "Cato", "csrfmiddlewaretoken": str(who_page.context["csrf_token"])},
+    )
+    page = browser.get(_url(group))
+    token = str(page.context["csrf_token"])
+    response = browser.post(_url(group), {"file": _upload(PAPER), "csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    assert Game.objects.get().created_by == "Cato"
+
+
+def test_made_up_key_is_not_found(phone: Client) -> None:
+    assert phone.post(reverse("import_game", args=["made-up-key-0123"])).status_code == 404
+
+
+def test_other_methods_are_refused(phone: Client, group: Group) -> None:
+    assert phone.put(_url(group)).status_code == 405

@@ -1,0 +1,225 @@
+"""A night's page: its games with winners and charts, and the form that names the night."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from games.models import Game, Group, Hand, Night, Seat
+from tests.factories import FOUR, anne_wins, endless_hands, make_game, make_group
+from tests.views.pages import text
+
+pytestmark = pytest.mark.django_db
+
+FRIDAY = dt.date(2025, 3, 7)
+NORD_SOR = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
+
+
+def on(night: Night, game: Game) -> Game:
+    """Move a game to a night (games made in a test all belong to today's)."""
+    Game.objects.filter(pk=game.pk).update(night=night)
+    return game
+
+
+def friday(group: Group) -> Night:
+    return Night.objects.create(group=group, date=FRIDAY)
+
+
+def make_euchre(group: Group, marches: int) -> Game:
+    """A Euchre game, Nord (Anne & Cato) against Sør; Anne marches `marches` times (2 each)."""
+    game = Game.objects.create(group=group, kind="euchre", teams=NORD_SOR, first_dealer="Anne")
+    players = {p.name: p for p in group.players.all()}
+    for position, name in enumerate(FOUR, 1):
+        Seat.objects.create(game=game, player=players[name], position=position, name=name)
+    for number in range(1, marches + 1):
+        game.add_hand(number, {"dealer": FOUR[number % 4], "maker": "Anne", "tricks": 5}, "Anne")
+    return game
+
+
+def night_url(night: Night, key: str) -> str:
+    return reverse("night", args=[key, night.code])
+
+
+def edit_url(night: Night, key: str) -> str:
+    return reverse("night_edit", args=[key, night.code])
+
+
+def test_night_shows_its_games_with_winners_and_charts(phone: Client, group: Group) -> None:
+    night = friday(group)
+    won = on(night, make_game(group, hands=anne_wins()))
+    # Five marches of 2 points: Nord reaches the target of 10.
+    on(night, make_euchre(group, 5))
+    on(night, make_game(group, hands=endless_hands(2)))
+    response = phone.get(night_url(night, group.edit_key))
+    assert response.status_code == 200
+    html = text(response)
+    assert "Friday, March 7, 2025" in html
+    assert "🏆 Anne" in html
+    assert "🏆 Nord" in html
+    assert "2 hands, in play" in html
+    assert reverse("game", args=[group.edit_key, won.code]) in html
+    assert html.count('<svg class="chart"') == 3
+    # The games in the order they were played.
+    assert html.index("Amerikaner") < html.index("Euchre")
+
+
+def test_night_date_is_written_in_the_readers_language(phone: Client, group: Group) -> None:
+    night = friday(group)
+    on(night, make_game(group, hands=endless_hands(1)))
+    response = phone.get(night_url(night, group.edit_key), HTTP_ACCEPT_LANGUAGE="nb")
+    heading = text(response).split("<h1>", 1)[1].split("</h1>", 1)[0]
+    assert heading.startswith("fredag")
+    assert heading.endswith("7. mars 2025")
+
+
+def test_named_night_shows_name_date_and_place(client: Client, group: Group) -> None:
+    night = Night.objects.create(group=group, date=FRIDAY, name="Annes bursdag", place="Hos Cato")
+    on(night, make_game(group))
+    html = text(client.get(night_url(night, group.view_key)))
+    assert "<h1>Annes bursdag</h1>" in html
+    assert "Friday, March 7, 2025" in html
+    assert "Hos Cato" in html
+
+
+def test_view_only_link_sees_the_night_without_the_form(client: Client, group: Group) -> None:
+    night = friday(group)
+    on(night, make_game(group, hands=endless_hands(1)))
+    response = client.get(night_url(night, group.view_key))
+    assert response.status_code == 200
+    html = text(response)
+    assert edit_url(night, group.view_key) not in html
+    assert group.edit_key not in html
+
+
+def test_full_link_asks_who_first(client: Client, group: Group) -> None:
+    night = friday(group)
+    response = client.get(night_url(night, group.edit_key))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("who", args=[group.edit_key]))
+
+
+def test_unknown_night_is_not_found(phone: Client, group: Group) -> None:
+    assert phone.get(reverse("night", args=[group.edit_key, "madeUpNight1"])).status_code == 404
+
+
+def test_night_of_another_group_is_not_found(phone: Client, group: Group) -> None:
+    other = make_group("Other table")
+    theirs = friday(other)
+    on(theirs, make_game(other))
+    assert phone.get(night_url(theirs, group.edit_key)).status_code == 404
+    post = phone.post(edit_url(theirs, group.edit_key), {"name": "Mine now", "place": ""})
+    assert post.status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.name == ""
+
+
+def test_game_that_no_longer_scores_is_listed_not_crashed(phone: Client, group: Group) -> None:
+    night = friday(group)
+    game = on(night, make_game(group))
+    Hand.objects.create(game=game, number=1, data={"dealer": "Nobody"})
+    response = phone.get(night_url(night, group.edit_key))
+    assert response.status_code == 200
+    assert "needs a correction" in text(response)
+
+
+def test_names_are_escaped(client: Client) -> None:
+    script = "<script>alert(1)</script>"
+    players = [script, "Bjørn", "Cato", "Dina"]
+    group = make_group(name=script, players=players)
+    night = Night.objects.create(group=group, date=FRIDAY, name=script, place=script)
+    on(night, make_game(group, players, endless_hands(2, players)))
+    html = text(client.get(night_url(night, group.view_key)))
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+@pytest.mark.parametrize("games", [1, 10])
+def test_night_answers_in_the_same_number_of_queries_for_any_number_of_games(
+    phone: Client, group: Group, django_assert_num_queries: DjangoAssertNumQueries, games: int
+) -> None:
+    night = friday(group)
+    for count in range(games):
+        on(night, make_game(group, hands=endless_hands(1 + count % 4)))
+    # The group by its key; the night; its games, their seats and their hands (three
+    # prefetched queries). Scores and charts are worked out in Python.
+    with django_assert_num_queries(5):
+        response = phone.get(night_url(night, group.edit_key))
+    assert text(response).count('<svg class="chart"') == games
+
+
+def test_night_page_is_read_only(phone: Client, group: Group) -> None:
+    assert phone.post(night_url(friday(group), group.edit_key)).status_code == 405
+
+
+# --- Naming the night ---------------------------------------------------------------------------
+
+
+def test_full_link_names_the_night_and_says_where(phone: Client, group: Group) -> None:
+    night = friday(group)
+    response = phone.post(edit_url(night, group.edit_key), {"name": " Quiz ", "place": "Hos Anne"})
+    assert response.status_code == 302
+    assert response["Location"] == night_url(night, group.edit_key)
+    night.refresh_from_db()
+    assert (night.name, night.place) == ("Quiz", "Hos Anne")
+    page = text(phone.get(response["Location"]))
+    assert "<h1>Quiz</h1>" in page
+    assert "Saved." in page
+
+
+def test_clearing_the_name_brings_back_the_date(phone: Client, group: Group) -> None:
+    night = Night.objects.create(group=group, date=FRIDAY, name="Quiz")
+    phone.post(edit_url(night, group.edit_key), {"name": "", "place": ""})
+    night.refresh_from_db()
+    assert night.name == ""
+    assert "<h1>Friday, March 7, 2025</h1>" in text(phone.get(night_url(night, group.edit_key)))
+
+
+def test_htmx_gets_the_head_of_the_page_back(phone: Client, group: Group) -> None:
+    night = friday(group)
+    response = phone.post(
+        edit_url(night, group.edit_key), {"name": "Quiz", "place": ""}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    html = text(response)
+    assert html.lstrip().startswith('<div id="night-head">')
+    assert "<h1>Quiz</h1>" in html
+    assert "<html" not in html
+
+
+def test_too_long_a_name_is_refused_with_a_message(phone: Client, group: Group) -> None:
+    night = Night.objects.create(group=group, date=FRIDAY, name="Quiz")
+    response = phone.post(edit_url(night, group.edit_key), {"name": "x" * 81, "place": "Hos Bo"})
+    assert response.status_code == 422
+    html = text(response)
+    assert "at most 80 characters" in html
+    # What was typed stays in the form; the heading still shows what is saved.
+    assert "x" * 81 in html
+    assert "<h1>Quiz</h1>" in html
+    night.refresh_from_db()
+    assert (night.name, night.place) == ("Quiz", "")
+
+
+def test_htmx_bad_input_shows_the_message_in_place(phone: Client, group: Group) -> None:
+    night = friday(group)
+    response = phone.post(
+        edit_url(night, group.edit_key), {"name": "x" * 81, "place": ""}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    assert "at most 80 characters" in text(response)
+    assert "<html" not in text(response)
+
+
+def test_view_only_link_cannot_rename(client: Client, group: Group) -> None:
+    night = friday(group)
+    response = client.post(edit_url(night, group.view_key), {"name": "Mine", "place": ""})
+    assert response.status_code == 403
+    night.refresh_from_db()
+    assert night.name == ""
+
+
+def test_renaming_takes_a_post(phone: Client, group: Group) -> None:
+    assert phone.get(edit_url(friday(group), group.edit_key)).status_code == 405
