@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Count
+from django.utils.translation import gettext
 
 from games import gamefile, stats
 from games.models import Change, Game, Group, Hand, Night, Player, Seat
@@ -146,8 +147,12 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
     plain = {key: document[key] for key in gamefile.INPUT_KEYS if key in document}
     hands = [_strip(hand) for hand in plain["hands"]]
     players = [name.strip() for name in plain["players"]]
+    try:
+        _check_names(players)
+    except ValueError as exc:
+        raise ImportProblem(str(exc)) from None
     if _already_there(group, scored["game"], players, hands):
-        raise ImportProblem("this game is already in the group")
+        raise ImportProblem(gettext("this game is already in the group"))
     with transaction.atomic():
         game = Game.objects.create(
             group=group,
@@ -308,6 +313,7 @@ def _check_backup(document: object) -> dict[str, Any]:
             _text(info[key], f"group {key}")
         _parse_time(info["created_at"])
         players = [_text(name, "player name") for name in document["players"]]
+        _check_names(players)
         night_codes = set()
         for night in document["nights"]:
             dt.date.fromisoformat(_text(night["date"], "night date"))
@@ -340,6 +346,7 @@ def _check_game(
             raise ValueError("its night is not in the backup")
         if entry["previous"] is not None and entry["previous"] not in games:
             raise ValueError("the game before it is not in the backup")
+        _check_names([name.strip() for name in file["players"]])
         for name in file["players"]:
             if name.strip().lower() not in players:
                 raise ValueError(f"{name} is not among the group's players")
@@ -360,6 +367,16 @@ def _check_game(
         raise ImportProblem(f"{label}: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ImportProblem(f"{label}: {exc}") from None
+
+
+def _check_names(names: list[str]) -> None:
+    """Names a seat can hold: one player each (letter case aside), no longer than the model allows."""
+    longest = Player._meta.get_field("name").max_length or 0
+    for name in names:
+        if len(name) > longest:
+            raise ValueError(f"the name {name} is longer than {longest} characters")
+    if len({name.lower() for name in names}) < len(names):
+        raise ValueError("two players have the same name (letter case aside)")
 
 
 def _text(value: Any, what: str) -> str:

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games import gamefile
 from games.models import Game, Group
 from games.rules import Field, RuleError, Table, Text, get_game, make_table, play
 
@@ -73,6 +74,33 @@ class PlayerForm(forms.Form):
         return name
 
 
+class GameFileForm(forms.Form):
+    """An uploaded game file: read, parsed and scored; every error names the file."""
+
+    MAX_BYTES = 1024 * 1024
+
+    file = forms.FileField(label=_("Game file (JSON)"), allow_empty_file=True)
+    file_name = ""  # as the phone sent it, for messages
+
+    def clean_file(self) -> Any:
+        """The file's JSON document, which the engine has scored without complaint."""
+        upload = self.cleaned_data["file"]
+        self.file_name = upload.name
+        params: dict[str, Any] = {"file": upload.name}
+        if upload.size > self.MAX_BYTES:
+            raise ValidationError(_("%(file)s: the file is larger than 1 MB."), params=params)
+        try:
+            document = gamefile.loads(upload.read().decode("utf-8-sig"))
+            gamefile.score_document(document)
+        except UnicodeDecodeError:
+            message = _("%(file)s: the file is not UTF-8 text.")
+            raise ValidationError(message, params=params) from None
+        except RuleError as exc:
+            params["problem"] = rule_error(exc)
+            raise ValidationError(_("%(file)s: %(problem)s"), params=params) from None
+        return document
+
+
 MAX_SEATS = 6
 
 
@@ -132,7 +160,10 @@ class NewGameForm(forms.Form):
             self.fields[f"rule_{spec.name}"] = _rule_field(spec)
         for preset in self.rules_of_game.presets:
             self.fields[f"preset_{preset.name}"] = forms.BooleanField(
-                label=say(preset.label), required=False
+                label=say(preset.label),
+                required=False,
+                # The script shows the preset's values in the rule fields when ticked.
+                widget=forms.CheckboxInput(attrs={"data-preset": json.dumps(dict(preset.rules))}),
             )
 
     @property
@@ -356,6 +387,8 @@ class HandForm(forms.Form):
                 "numeric": spec.kind == "number" or name == "bid",
             }
             if spec.kind == "tricks":
+                # Two teams share every trick: one count gives the other (see `hand`).
+                item["shared_total"] = spec.maximum if len(self.table.teams) == 2 else None
                 item["rows"] = [
                     {"side": side, "field": self[f"tricks-{i}"]}
                     for i, side in enumerate(self.table.sides)

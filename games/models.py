@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+import string
 from typing import Any
 
 from django.db import IntegrityError, models, transaction
@@ -21,15 +22,24 @@ from django.utils.translation import gettext_lazy as _
 from games import gamefile
 from games.rules import GameResult, Table, get_game, make_table, play
 
+# Letters and digits only: a code that starts with "-" would read as an option on the
+# command line (export_game CODE), and these are easy to read aloud at the table.
+ALPHABET = string.ascii_letters + string.digits
+
+
+def _random_text(length: int) -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
+
 
 def new_key() -> str:
-    """A secret link key: 144 random bits, URL-safe."""
-    return secrets.token_urlsafe(18)
+    """A secret link key: 24 letters and digits, about 143 random bits."""
+    return _random_text(24)
 
 
 def new_code() -> str:
-    """A game's address inside its group: random, so no game can be found by counting."""
-    return secrets.token_urlsafe(9)
+    """An address inside a group (a game, a night, a player): random, so nothing can be
+    found by counting; about 71 bits."""
+    return _random_text(12)
 
 
 class Group(models.Model):
@@ -66,6 +76,8 @@ class Group(models.Model):
 class Player(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=40)
+    # The player page's address: random, like a game's, so nobody can be found by counting.
+    code = models.CharField(max_length=16, unique=True, default=new_code)
 
     class Meta:
         ordering = ["name"]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import games, groups, hands
+from games.views import exports, games, groups, hands, nights, stats
 
 urlpatterns = [
     path("", groups.home, name="home"),
@@ -8,6 +8,10 @@ urlpatterns = [
     path("g/<str:key>/me/", groups.who, name="who"),
     path("g/<str:key>/links/", groups.replace_links, name="replace_links"),
     path("g/<str:key>/players/", groups.add_player, name="add_player"),
+    path("g/<str:key>/players/<str:code>/", stats.player_detail, name="player"),
+    path("g/<str:key>/stats/", stats.group_stats, name="stats"),
+    path("g/<str:key>/nights/<str:night>/", nights.night_detail, name="night"),
+    path("g/<str:key>/nights/<str:night>/edit/", nights.night_edit, name="night_edit"),
     path("g/<str:key>/new/", games.new_game, name="new_game"),
     path("g/<str:key>/new/<str:kind>/", games.new_game, name="new_game_of"),
     path("g/<str:key>/games/<str:code>/", games.game_detail, name="game"),
@@ -29,4 +33,8 @@ urlpatterns = [
         hands.hand_delete,
         name="hand_delete",
     ),
+    path("g/<str:key>/games/<str:code>/export.json", exports.export_json, name="export_json"),
+    path("g/<str:key>/games/<str:code>/export.csv", exports.export_csv, name="export_csv"),
+    path("g/<str:key>/backup.json", exports.group_backup, name="backup"),
+    path("g/<str:key>/import/", exports.import_game, name="import_game"),
 ]

@@ -46,6 +46,7 @@ class American(Game[Rules, Win]):
     name = "american"
     title = Text(_("American"))
     seats = (2, 5)
+    usual_players = 2
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
         if not 2 <= len(players) <= 5:

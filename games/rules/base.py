@@ -166,6 +166,8 @@ class Game(ABC, Generic[RulesT, HandT]):
     title: Text
     #: How many players may sit down, and whether they play as two teams of two.
     seats: tuple[int, int] = (2, 6)
+    #: How many usually play: the new-game form seats that many to start with.
+    usual_players = 4
     team_game = False
     #: After a redeal the same player deals again (False: the deal passes on).
     redeal_keeps_dealer = True

@@ -252,6 +252,7 @@ class Kaiser(Game[Rules, Hand]):
         if at_bid_out:
             keep_negative = rules.negative_at_bid_out and hand_points[other] < 0
             points[other] = hand_points[other] if keep_negative else 0
+        points = {team: points[team] for team in table.sides}  # seating order, as everywhere
         params: dict[str, Param] = {
             "team": bidding,
             "other": other,

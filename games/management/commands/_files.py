@@ -32,5 +32,8 @@ def write_text(text: str, path: str | None, stdout: Any) -> None:
     if path in (None, "-"):
         stdout.write(text, ending="")
         return
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot write the file ({exc.strerror})") from None

@@ -17,7 +17,9 @@ class Command(BaseCommand):
     help = "Write a game as a scorekeeper/1 game file (JSON), or as CSV with --csv."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("code", help="the game's code, as in its address")
+        parser.add_argument(
+            "code", help="the game's code, as in its address (after -- if it starts with -)"
+        )
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
         parser.add_argument("--csv", action="store_true", help="a hand per row instead of JSON")
 

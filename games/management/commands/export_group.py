@@ -17,7 +17,9 @@ class Command(BaseCommand):
     help = "Write a group's backup: players, nights, games, hands and their change history."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("key", help="the group's full-access key")
+        parser.add_argument(
+            "key", help="the group's full-access key (after -- if it starts with -)"
+        )
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -20,7 +20,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="the game file, or - for standard input")
-        parser.add_argument("--group", required=True, help="the group's full-access key")
+        parser.add_argument(
+            "--group",
+            required=True,
+            help="the group's full-access key (write --group=KEY if it starts with -)",
+        )
         parser.add_argument("--by", default="import", help="name recorded on the imported hands")
 
     def handle(self, *args: Any, **options: Any) -> None:

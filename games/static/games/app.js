@@ -112,9 +112,35 @@
     refreshHandForm(form);
   });
 
+  // Two teams share every trick: tapping one team's count lights up the other's.
+  function shareTricks(input) {
+    var fieldset = input.closest("[data-shared-total]");
+    if (!fieldset || !input.closest(".tricks-row")) return;
+    var rest = Number(fieldset.dataset.sharedTotal) - Number(input.value);
+    fieldset.querySelectorAll(".tricks-row").forEach(function (row) {
+      if (row.contains(input)) return;
+      var other = row.querySelector('input[value="' + rest + '"]');
+      if (other) other.checked = true;
+    });
+  }
+
+  // A preset ticks several house rules at once: show their values in the form.
+  function applyPreset(box) {
+    var rules = JSON.parse(box.dataset.preset);
+    Object.keys(rules).forEach(function (name) {
+      var field = box.form.querySelector('[name="rule_' + name + '"]');
+      if (!field) return;
+      if (!field.dataset.before) field.dataset.before = field.value;
+      field.value = box.checked ? rules[name] : field.dataset.before;
+    });
+  }
+
   document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("input[data-preset]")) applyPreset(event.target);
     var form = event.target.closest && event.target.closest("form[data-hand-form]");
-    if (form) refreshHandForm(form);
+    if (!form) return;
+    shareTricks(event.target);
+    refreshHandForm(form);
   });
   function setUp(root) {
     root.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
