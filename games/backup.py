@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.translation import gettext
 
 from games import gamefile, stats
@@ -86,7 +86,7 @@ def group_backup(group: Group) -> dict[str, Any]:
             "view_key": group.view_key,
             "created_at": _time(group.created_at),
         },
-        "players": [player.name for player in group.players.order_by("pk")],
+        "players": [{"name": p.name, "code": p.code} for p in group.players.order_by("pk")],
         "nights": [
             {"code": n.code, "date": n.date.isoformat(), "name": n.name, "place": n.place}
             for n in group.nights.order_by("pk")
@@ -210,9 +210,12 @@ def import_group(document: object) -> tuple[Group, int]:
             Group.objects.filter(pk=group.pk).update(created_at=_parse_time(info["created_at"]))
             group.refresh_from_db()
         known = {p.name.lower(): p for p in group.players.all()}
-        for name in backup["players"]:
-            if name.lower() not in known:
-                known[name.lower()] = Player.objects.create(group=group, name=name)
+        for entry in backup["players"]:
+            if entry["name"].lower() not in known:
+                # The same code as before, so that links to the player's page keep working.
+                known[entry["name"].lower()] = Player.objects.create(
+                    group=group, name=entry["name"], code=entry["code"]
+                )
         nights = {}
         for entry in backup["nights"]:
             night = group.nights.filter(date=dt.date.fromisoformat(entry["date"])).first()
@@ -312,7 +315,8 @@ def _check_backup(document: object) -> dict[str, Any]:
         for key in ("name", "edit_key", "view_key", "created_at"):
             _text(info[key], f"group {key}")
         _parse_time(info["created_at"])
-        players = [_text(name, "player name") for name in document["players"]]
+        players = [_text(entry["name"], "player name") for entry in document["players"]]
+        player_codes = {_text(entry["code"], "player code") for entry in document["players"]}
         _check_names(players)
         night_codes = set()
         for night in document["nights"]:
@@ -321,14 +325,32 @@ def _check_backup(document: object) -> dict[str, Any]:
                 _text(night[key], f"night {key}")
             night_codes.add(night["code"])
         game_codes = {entry["code"] for entry in document["games"]}
+        change_codes = {c["code"] for entry in document["games"] for c in entry["changes"]}
     except (KeyError, TypeError, ValueError) as exc:
         raise ImportProblem(f"the backup is incomplete or damaged ({exc})") from None
     names = {name.lower() for name in players}
-    clash = (
-        Game.objects.exclude(group__edit_key=info["edit_key"]).filter(code__in=game_codes).first()
-    )
-    if clash is not None:
-        raise ImportProblem(f"game {clash.code} belongs to another group here")
+    # Codes are unique on the whole server: one already used by another group here would
+    # make the import fail half-way, so it is refused before anything is written.
+    elsewhere = ~Q(group__edit_key=info["edit_key"])
+    for what, used in (
+        ("game", Game.objects.filter(elsewhere, code__in=game_codes)),
+        ("night", Night.objects.filter(elsewhere, code__in=night_codes)),
+        ("player", Player.objects.filter(elsewhere, code__in=player_codes)),
+        (
+            "change",
+            Change.objects.filter(
+                ~Q(game__group__edit_key=info["edit_key"]), code__in=change_codes
+            ),
+        ),
+        (
+            "link",
+            Group.objects.filter(view_key=info["view_key"]).exclude(edit_key=info["edit_key"]),
+        ),
+    ):
+        if used.exists():
+            raise ImportProblem(
+                f"a {what} in the backup has the same code as one in another group here"
+            )
     for number, entry in enumerate(document["games"], start=1):
         _check_game(number, entry, night_codes, game_codes, names)
     return document

@@ -124,7 +124,7 @@ def _dina_becomes_anne(file: dict[str, Any]) -> None:
             id="unknown-player",
         ),
         pytest.param(
-            lambda f: f["players"].remove("Dina"),
+            lambda f: f["players"].pop(3),
             "backup.json: game 1 (amerikaner, 2026-11-20): Dina is not among the group's players",
             id="player-missing",
         ),
@@ -144,7 +144,7 @@ def _dina_becomes_anne(file: dict[str, Any]) -> None:
             id="no-nights",
         ),
         pytest.param(
-            lambda f: f["players"].append("B" * 41),
+            lambda f: f["players"].append({"name": "B" * 41, "code": "longname0001"}),
             "backup.json: the backup is incomplete or damaged (the name BBBB",
             id="name-too-long",
         ),
