@@ -12,7 +12,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
-from games.models import Game, Group
+from games.models import Game, Group, Night
 from games.rules import Field, RuleError, Table, Text, get_game, make_table, play
 
 
@@ -462,3 +462,14 @@ def initial_for(game: Game, table: Table[Any], hand: dict[str, Any]) -> dict[str
         else:
             initial[key] = str(value) if not isinstance(value, bool) else value
     return initial
+
+
+class NightForm(forms.ModelForm):
+    class Meta:
+        model = Night
+        fields = ["name", "place"]
+        labels = {"name": _("Name of the night"), "place": _("Place")}
+        widgets = {
+            "name": forms.TextInput(attrs={"autocomplete": "off"}),
+            "place": forms.TextInput(attrs={"autocomplete": "off"}),
+        }

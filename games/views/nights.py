@@ -8,30 +8,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from games.forms import NightForm
 from games.models import Game, Night, Seat
 from games.rules import GameResult, RuleError, Table, get_game
 from games.views.access import Access, HtmxHttpRequest, access_for, access_to_edit, ask_who
-
-
-class NightForm(forms.ModelForm):
-    class Meta:
-        model = Night
-        fields = ["name", "place"]
-        labels = {"name": gettext_lazy("Name of the night"), "place": gettext_lazy("Place")}
-        widgets = {
-            "name": forms.TextInput(attrs={"autocomplete": "off"}),
-            "place": forms.TextInput(attrs={"autocomplete": "off"}),
-        }
 
 
 @dataclass(frozen=True)
