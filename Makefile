@@ -63,6 +63,10 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # `make bench BENCH_ARGS=--postgres` runs on PostgreSQL (see bench/README.md).
 BENCH_ARGS ?=
 
-.PHONY: bench
+.PHONY: bench bench-scale
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+# The pages of a generated group of 10,000 games (a few minutes; see bench/README.md).
+bench-scale: $(VENV)/.installed
+	$(BIN)/python -m bench.run --scale $(BENCH_ARGS)

@@ -53,18 +53,18 @@ def main(limits: Limits) -> None:
     started = time.perf_counter()
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
-    print(f"# Scorekeeper bench: {_machine()}\n")
+    print(f"# Scorekeeper bench: {machine()}\n")
     games = {size: build_game(size) for size in SIZES}
     client = Client()
     for game in games.values():
-        _say_who(client, game)
+        say_who(client, game.group)
     page_weight(client, games)
     server_time(client, games, limits)
     engine_speed(limits)
     print(f"\n(whole run: {time.perf_counter() - started:.0f} s)")
 
 
-def _machine() -> str:
+def machine() -> str:
     vendor = connection.display_name
     with connection.cursor() as cursor:
         cursor.execute("select sqlite_version()" if vendor == "SQLite" else "show server_version")
@@ -129,16 +129,16 @@ def build_game(hands: int) -> Game:
     return game
 
 
-def _say_who(client: Client, game: Game) -> None:
+def say_who(client: Client, group: Group) -> None:
     """Name this device, as a phone does once per group (the name sits in the session)."""
-    _check(client.post(f"/g/{game.group.edit_key}/me/", {"name": WHO}), 302)
+    check(client.post(f"/g/{group.edit_key}/me/", {"name": WHO}), 302)
 
 
 def _url(game: Game, part: str = "") -> str:
     return f"/g/{game.group.edit_key}/games/{game.code}/{part}"
 
 
-def _check(response: ResponseT, status: int) -> ResponseT:
+def check(response: ResponseT, status: int) -> ResponseT:
     assert response.status_code == status, (response.status_code, status)
     return response
 
@@ -190,7 +190,7 @@ def _headers_size(response: HttpResponseBase) -> int:
 
 def page_weight(client: Client, games: dict[int, Game]) -> None:
     small, large = games[SIZES[0]], games[SIZES[-1]]
-    html = _check(client.get(_url(small)), 200).content
+    html = check(client.get(_url(small)), 200).content
     parser = _Assets()
     parser.feed(html.decode())
     rows = [(f"game page HTML ({SIZES[0]} hands, scorer's view)", Sizes.of(html))]
@@ -214,15 +214,15 @@ def page_weight(client: Client, games: dict[int, Game]) -> None:
         f"{(rows[0][1].raw + total.brotli - rows[0][1].brotli) / 1000:.1f} kB.\n"
     )
 
-    live = {size: _check(client.get(_url(game, "live/")), 200) for size, game in games.items()}
-    not_modified = _check(
+    live = {size: check(client.get(_url(game, "live/")), 200) for size, game in games.items()}
+    not_modified = check(
         client.get(_url(small, "live/"), headers={"If-None-Match": live[SIZES[0]]["ETag"]}), 304
     )
     extra = [(f"/live/ fragment ({size} hands)", Sizes.of(r.content)) for size, r in live.items()]
     extra.append(
         (
             f"game page HTML ({SIZES[-1]} hands)",
-            Sizes.of(_check(client.get(_url(large)), 200).content),
+            Sizes.of(check(client.get(_url(large)), 200).content),
         )
     )
     print("| answer | raw (B) | gzip -9 (B) | brotli (B) |")
@@ -250,7 +250,7 @@ class Timing:
         return " | ".join(f"{value:.2f}" for value in cells) + f" | {len(self.wall)}"
 
 
-def _timings(
+def timings(
     request: Callable[[], HttpResponseBase],
     status: int,
     limits: Limits,
@@ -265,7 +265,7 @@ def _timings(
         start, start_cpu = time.perf_counter_ns(), time.thread_time_ns()
         response = request()
         wall, cpu = time.perf_counter_ns() - start, time.thread_time_ns() - start_cpu
-        _check(response, status)
+        check(response, status)
         if after is not None:
             after()
         if deadline is not None:
@@ -276,7 +276,7 @@ def _timings(
     return timing
 
 
-def _queries(request: Callable[[], HttpResponseBase]) -> int:
+def count_queries(request: Callable[[], HttpResponseBase]) -> int:
     with CaptureQueriesContext(connection) as captured:
         request()
     return len(captured)
@@ -290,8 +290,13 @@ class Figure:
     after: Callable[[], None] | None = None
 
 
+def _take_back(game: Game, number: int) -> None:
+    """Delete hand `number` again, as its page would: with the revision it was saved with."""
+    game.delete_hand(number, game.hands.get(number=number).revision, WHO)
+
+
 def _figures(client: Client, game: Game, hands: int) -> list[Figure]:
-    etag = _check(client.get(_url(game, "live/")), 200)["ETag"]
+    etag = check(client.get(_url(game, "live/")), 200)["ETag"]
     live = _url(game, "live/")
     post = partial(
         client.post, _url(game, "hands/"), hand_post(hands), headers={"HX-Request": "true"}
@@ -310,7 +315,7 @@ def _figures(client: Client, game: Game, hands: int) -> list[Figure]:
             "hand POST (htmx, answers the #main fragment)",
             post,
             200,
-            partial(game.delete_hand, hands + 1, 1, WHO),
+            partial(_take_back, game, hands + 1),
         ),
     ]
 
@@ -325,10 +330,10 @@ def server_time(client: Client, games: dict[int, Game], limits: Limits) -> None:
         print("| request | median | p95 | CPU median | n | queries |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for figure in _figures(client, game, size):
-            queries = _queries(figure.request)
+            queries = count_queries(figure.request)
             if figure.after is not None:
                 figure.after()
-            timing = _timings(figure.request, figure.status, limits, figure.after)
+            timing = timings(figure.request, figure.status, limits, figure.after)
             print(f"| {figure.name} | {timing.row()} | {queries} |")
         print()
 

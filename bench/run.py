@@ -1,4 +1,4 @@
-"""Run the benchmarks: `python -m bench.run [--postgres [URL]] [--runs N]` (see README.md).
+"""Run the benchmarks: `python -m bench.run [--scale] [--postgres [URL]] [--runs N]` (see README.md).
 
 Everything lives in a temporary directory (SQLite file, collected static files) or, with
 --postgres, in a database this script creates and drops; nothing else is touched.
@@ -18,23 +18,40 @@ import psycopg
 from psycopg import sql
 
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/scorekeeper_bench"
+SCALE_POSTGRES = "postgres://postgres@127.0.0.1:5432/scorekeeper_scale"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__)
     parser.add_argument(
+        "--scale",
+        action="store_true",
+        help="the scale benchmark: the pages of a generated group of --games games",
+    )
+    parser.add_argument(
         "--postgres",
         nargs="?",
-        const=DEFAULT_POSTGRES,
+        const="",
         metavar="URL",
-        help=f"run on PostgreSQL; the database is created and dropped (default {DEFAULT_POSTGRES})",
+        help="run on PostgreSQL; the database is created and dropped "
+        f"(default {DEFAULT_POSTGRES}, or {SCALE_POSTGRES} with --scale)",
     )
-    parser.add_argument("--runs", type=int, default=200, help="timed requests per figure")
-    parser.add_argument("--warmup", type=int, default=10, help="untimed requests first")
+    parser.add_argument(
+        "--runs", type=int, help="timed requests per figure (default 200; 30 with --scale)"
+    )
+    parser.add_argument(
+        "--warmup", type=int, help="untimed requests first (default 10; 3 with --scale)"
+    )
     parser.add_argument(
         "--budget", type=float, default=4.0, help="seconds per figure before stopping early"
     )
+    parser.add_argument("--games", type=int, default=10_000, help="games to generate (--scale)")
+    parser.add_argument("--hands", type=int, default=300_000, help="hands to generate (--scale)")
     args = parser.parse_args(argv)
+    if args.postgres == "":
+        args.postgres = SCALE_POSTGRES if args.scale else DEFAULT_POSTGRES
+    runs = args.runs if args.runs is not None else 30 if args.scale else 200
+    warmup = args.warmup if args.warmup is not None else 3 if args.scale else 10
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
         os.environ["BENCH_TMP"] = tmp
@@ -47,10 +64,15 @@ def main(argv: list[str] | None = None) -> None:
             django.setup()
             from django.db import connections
 
-            from bench import measure
+            from bench import measure, scale
 
             try:
-                measure.main(measure.Limits(args.runs, args.warmup, args.budget))
+                if args.scale:
+                    # Every run is timed: at most a few seconds each even when a page is slow.
+                    limits = measure.Limits(runs, warmup, budget=float("inf"))
+                    scale.main(limits, args.games, args.hands)
+                else:
+                    measure.main(measure.Limits(runs, warmup, args.budget))
             finally:
                 connections.close_all()
 

@@ -1,0 +1,176 @@
+"""The scale benchmark: the pages of a group with years of games (`python -m bench.run --scale`).
+
+Imported by `bench.run` once Django is set up on the bench settings, with an empty
+database of its own. `manage.py generate_group` fills it once (timed); then each page
+is requested as a phone would, in-process, and timed as the game-page benchmark does.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from django.core.management import call_command
+from django.db import connection
+from django.db.models import Count
+from django.http import HttpResponseBase
+from django.test import Client
+from django.urls import NoReverseMatch, reverse
+
+from bench.measure import Limits, count_queries, machine, say_who, timings
+from games.models import Game, GameStat, Group
+
+BUDGET_MS = 150  # what each page should stay under, server time
+PERIOD = "12m"  # the statistics page's "last 12 months" filter
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    url: str | None  # None: the view has no URL yet
+
+
+def main(limits: Limits, games: int, hands: int) -> None:
+    started = time.perf_counter()
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    print(f"# Scorekeeper scale bench: {machine()}\n")
+    group = generate(games, hands)
+    client = Client(raise_request_exception=False)
+    say_who(client, group)
+    pages = _pages(group)
+    built = server_time(client, pages, limits)
+    where_time_goes(client, built)
+    print(f"\n(whole run: {time.perf_counter() - started:.0f} s)")
+
+
+def generate(games: int, hands: int) -> Group:
+    out = io.StringIO()
+    wall, cpu = time.perf_counter(), time.process_time()
+    call_command("generate_group", games=games, hands=hands, stdout=out)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    if connection.vendor == "postgresql":
+        # Fresh tables have no planner statistics until autovacuum gets to them; a live
+        # database has had them for long, so give them before measuring.
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    summary = out.getvalue().splitlines()[0]
+    print(f"## Generation (`manage.py generate_group --games {games} --hands {hands}`)\n")
+    print(f"{summary}\n\nwall {wall:.0f} s, CPU {cpu:.0f} s (this process)\n")
+    return Group.objects.get()
+
+
+def _url(name: str, *args: str, query: str = "") -> str | None:
+    try:
+        return reverse(name, args=args) + query
+    except NoReverseMatch:
+        return None
+
+
+def _pages(group: Group) -> list[Page]:
+    """The busy pages of the group, each with a typical subject: the latest evening, the
+    player with the most games, the latest Amerikaner game of 30 hands."""
+    key = group.edit_key
+    night = group.nights.annotate(n=Count("games")).filter(n__gt=0).order_by("-date").first()
+    busiest = (
+        GameStat.objects.filter(group=group)
+        .values("player__code")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .first()
+    )
+    # A game of the average length: a shorter one would flatter the page.
+    game = (
+        Game.objects.filter(group=group, kind="amerikaner")
+        .annotate(hands_count=Count("hands"))
+        .filter(hands_count=30)
+        .order_by("-created_at")
+        .first()
+    )
+    assert night is not None and busiest is not None and game is not None
+    hands = game.hands.count()
+    return [
+        Page('trivial view (`HttpResponse("ok")`)', "/bench/ok/"),
+        Page(f"group page ({group.nights.count()} evenings)", _url("group", key)),
+        Page(f"night page ({night.games.count()} games)", _url("night", key, night.code)),
+        Page(f"player page ({busiest['n']} games)", _url("player", key, busiest["player__code"])),
+        Page("statistics page (default filters)", _url("stats", key)),
+        Page(
+            f"statistics page (`?period={PERIOD}`)", _url("stats", key, query=f"?period={PERIOD}")
+        ),
+        Page(f"game page (Amerikaner, {hands} hands, finished)", _url("game", key, game.code)),
+    ]
+
+
+def server_time(client: Client, pages: list[Page], limits: Limits) -> list[Page]:
+    """Print the timing table; return the pages that exist."""
+    print(
+        f"## Server time (ms; Django test client in-process; {limits.runs} requests per page "
+        f"after {limits.warmup} warm-up; budget {BUDGET_MS} ms)\n"
+    )
+    print("| page | median | p95 | CPU median | n | queries |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    built = []
+    for page in pages:
+        url = page.url
+        status = client.get(url).status_code if url is not None else 404
+        if url is None or status != 200:
+            # Other pages are still measured when one is missing or broken.
+            problem = "not built yet" if status == 404 else f"fails (HTTP {status})"
+            print(f"| {page.name} | {problem} | | | | |")
+            continue
+        request = partial(client.get, url)
+        queries = count_queries(request)
+        timing = timings(request, 200, limits)
+        over = " **over budget**" if statistics.median(timing.wall) > BUDGET_MS else ""
+        print(f"| {page.name}{over} | {timing.row()} | {queries} |")
+        built.append(page)
+    print()
+    return built
+
+
+# Where a profiled request spends its own time, by the file each function lives in.
+BUCKETS: list[tuple[str, Callable[[str, str], bool]]] = [
+    # SQLite's C calls and Django's thin wrapper around them; psycopg's modules.
+    ("database driver", lambda file, func: "sqlite" in func.lower() or "psycopg" in file + func),
+    ("ORM (django/db)", lambda file, func: "/django/db/" in file),
+    ("templates", lambda file, func: "/django/template/" in file or "template_partials" in file),
+    ("rules engine (games/rules)", lambda file, func: "/games/rules/" in file),
+    ("app (games/, templatetags)", lambda file, func: "/games/" in file),
+]
+
+
+def where_time_goes(client: Client, pages: list[Page]) -> None:
+    """Each page once under cProfile: its own time by part of the stack (cProfile slows
+    Python down more than the database, so read the shares, not the milliseconds)."""
+    print("## Where the time goes (one profiled request; share of its time)\n")
+    names = [name for name, _test in BUCKETS] + ["other Python"]
+    print(f"| page | profiled ms | {' | '.join(names)} |")
+    print("| --- | ---: |" + " ---: |" * len(names))
+    for page in pages:
+        assert page.url is not None
+        shares = _profile(partial(client.get, page.url))
+        total = sum(shares.values())
+        cells = " | ".join(f"{100 * shares[name] / total:.0f} %" for name in names)
+        print(f"| {page.name} | {total:.0f} | {cells} |")
+    print()
+
+
+def _profile(request: Callable[[], HttpResponseBase]) -> dict[str, float]:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    request()
+    profiler.disable()
+    shares: dict[str, float] = defaultdict(float)
+    # pstats keeps (file, line, function) -> (calls, primitive calls, own time, cumulative, ...)
+    for (file, _line, func), row in pstats.Stats(profiler).stats.items():  # type: ignore[attr-defined]
+        bucket = next((name for name, test in BUCKETS if test(file, func)), "other Python")
+        shares[bucket] += row[2] * 1000
+    return shares

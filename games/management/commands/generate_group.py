@@ -1,0 +1,487 @@
+"""``manage.py generate_group``: one made-up group with years of games, to measure pages at scale.
+
+The group's friends meet about three evenings a week and play a few games an evening:
+mostly Amerikaner (four of them with the kitty, now and then five with the full deck),
+some euchre, kaiser and American. Hands are drawn at random but plausibly (low bids
+more often than high ones, most of them made, the opponents' tricks shared out among
+them), every hand is checked and scored by the engine as it is drawn, and every game is
+played until somebody wins. Each game is scored once more with `games.rules.play`, as
+the pages score it, for its statistics rows.
+
+Rows go in with `bulk_create`, a few thousand at a time, in one transaction: what
+`Game.add_hand` would have written for each hand (the hand, its "add" change, the
+revision, the game's version), but not the statistics refresh it runs on every change;
+the statistics rows are written once per finished game with `games.stats.rows_for`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from argparse import ArgumentParser
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.db.models import DateTimeField
+from django.urls import reverse
+from django.utils import timezone
+
+from games import stats
+from games.models import Change, Game, GameStat, Group, Hand, Night, PairStat, Player, Seat
+from games.rules import Table, get_game, make_table, play
+
+NAMES = (
+    "Anne",
+    "Bjørn",
+    "Cato",
+    "Dina",
+    "Erik",
+    "Frida",
+    "Geir",
+    "Hilde",
+    "Ivar",
+    "Jorunn",
+    "Knut",
+    "Liv",
+)
+# Kinds of game, as often as a night picks them. Amerikaner is the group's own game.
+KINDS = {"amerikaner": 80, "euchre": 8, "kaiser": 7, "american": 5}
+FIVE_AT_AMERIKANER = 0.2  # of Amerikaner games, when five or more came
+GAMES_PER_NIGHT = (2, 3, 3, 4, 4, 5, 6)
+DAYS_BETWEEN_NIGHTS = (1, 2, 2, 3, 3, 3)  # about three evenings a week
+MINUTES_PER_HAND = {"amerikaner": 2.5, "euchre": 2.0, "kaiser": 3.0, "american": 6.0}
+# Rows per INSERT statement (Django sends fewer on SQLite: 999 parameters at most).
+BATCH = 2000
+# Evenings written at a time: bounds the model objects held at once.
+NIGHTS_PER_STEP = 100
+# Games drawn (not saved) to find the Amerikaner target that gives the average asked for.
+# A small group needs no precise target: its pilot is about as big as the group itself.
+PILOT_GAMES, MIN_PILOT_GAMES = 300, 40
+
+
+UNSET = dt.datetime.min.replace(tzinfo=dt.UTC)  # a time not yet set
+
+
+@dataclass(frozen=True)
+class Person:
+    """How one made-up player plays: how often they bid, and how well."""
+
+    name: str
+    boldness: float  # weight as the bidder (or maker)
+    skill: float  # added to the chance of making a bid
+    attendance: float  # chance of coming on any evening
+
+
+@dataclass
+class Planned:
+    """One game as drawn: everything its rows are made from."""
+
+    kind: str
+    players: list[str]
+    rules: dict[str, Any]
+    teams: dict[str, list[str]] | None
+    scorer: str  # whose phone keeps the score
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    start: dt.datetime = UNSET  # set once the night is dated
+
+    def table(self) -> Table[Any]:
+        return make_table(self.kind, self.players, self.rules, self.teams)
+
+    @property
+    def end(self) -> dt.datetime:
+        return self.hand_time(len(self.hands))
+
+    def hand_time(self, index: int) -> dt.datetime:
+        """When hand `index` (from 0) was entered: as its deal ended."""
+        return self.start + dt.timedelta(minutes=MINUTES_PER_HAND[self.kind] * (index + 1))
+
+
+@dataclass
+class PlannedNight:
+    """One evening: who came, what they played, and (once dated) when."""
+
+    games: list[Planned]
+    date: dt.date = dt.date.min
+    start: dt.datetime = UNSET
+
+
+class Command(BaseCommand):
+    help = (
+        "Make one group with years of made-up games (mostly Amerikaner), every hand checked "
+        "by the rules engine, with its change log and statistics rows: data to measure pages at."
+    )
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("--games", type=int, default=10_000, help="about this many games")
+        parser.add_argument("--hands", type=int, default=300_000, help="about this many hands")
+        parser.add_argument("--players", type=int, default=8, help="players in the group")
+        parser.add_argument(
+            "--seed", type=int, default=1, help="the same seed draws the same games"
+        )
+        parser.add_argument("--name", default="The generated table", help="the group's name")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        games, hands, count = options["games"], options["hands"], options["players"]
+        if games < 1 or hands < games:
+            raise CommandError("--games must be at least 1, and --hands at least --games")
+        if not 4 <= count <= len(NAMES):
+            raise CommandError(f"--players must be from 4 to {len(NAMES)}")
+        started = time.perf_counter()
+        rng = random.Random(options["seed"])
+        people = make_people(rng, count)
+        target = amerikaner_target(random.Random(rng.random()), people, hands / games, games)
+        nights = draw_nights(rng, people, games, hands, target)
+        group = save_group(options["name"], people, nights)
+        played = [game for night in nights for game in night.games]
+        self.stdout.write(
+            f"{group.name}: {len(played)} games, {sum(len(g.hands) for g in played)} hands, "
+            f"{len(nights)} evenings from {nights[0].date} to {nights[-1].date}; "
+            f"Amerikaner to {target}; {time.perf_counter() - started:.0f} s"
+        )
+        self.stdout.write(f"full access: {reverse('group', args=[group.edit_key])}")
+        self.stdout.write(f"view only:   {reverse('group', args=[group.view_key])}")
+
+
+def make_people(rng: random.Random, count: int) -> list[Person]:
+    return [
+        Person(
+            name,
+            boldness=rng.uniform(0.6, 1.6),
+            skill=rng.uniform(-0.08, 0.08),
+            attendance=rng.uniform(0.45, 0.95),
+        )
+        for name in NAMES[:count]
+    ]
+
+
+# --- Drawing the games ------------------------------------------------------------------------
+
+
+def amerikaner_target(
+    rng: random.Random, people: Sequence[Person], average: float, games: int
+) -> int:
+    """The Amerikaner target at which the group's games last `average` hands on average.
+
+    The other games keep their usual rules. An Amerikaner game lasts about in step with
+    its target, so two rounds of pilot games (drawn, never saved) find it closely enough.
+    """
+    target, pilot_games = 52, min(PILOT_GAMES, max(MIN_PILOT_GAMES, games))
+    for _round in range(2):
+        pilot = [
+            game for night in plan_nights(rng, people, pilot_games, target) for game in night.games
+        ]
+        for game in pilot:
+            play_out(rng, game, people)
+        ours = sum(len(game.hands) for game in pilot if game.kind == "amerikaner")
+        others = sum(len(game.hands) for game in pilot) - ours
+        if not ours:
+            break  # no Amerikaner among the pilot games: nothing to measure
+        target = max(10, round(target * (average * len(pilot) - others) / ours))
+    return target
+
+
+def draw_nights(
+    rng: random.Random, people: Sequence[Person], games: int, hands: int, target: int
+) -> list[PlannedNight]:
+    """The evenings, oldest first, with every game played out and dated; the last is yesterday.
+
+    Games are played in order until the hands run out (a game is never cut short), so
+    there are about `games` games when the target gives the average asked for.
+    """
+    nights = plan_nights(rng, people, games, target)
+    left = hands
+    for night in nights:
+        for game in night.games:
+            if left > 0:
+                play_out(rng, game, people)
+                left -= len(game.hands)
+        night.games = [game for game in night.games if game.hands]
+    nights = [night for night in nights if night.games]
+    zone = ZoneInfo(settings.TIME_ZONE)
+    date = timezone.localdate() - dt.timedelta(days=1)
+    for night in reversed(nights):
+        night.date = date
+        night.start = dt.datetime.combine(date, dt.time(18, 30), zone)
+        night.start += dt.timedelta(minutes=rng.randrange(0, 90, 5))
+        _schedule(rng, night)
+        date -= dt.timedelta(days=rng.choice(DAYS_BETWEEN_NIGHTS))
+    return nights
+
+
+def plan_nights(
+    rng: random.Random, people: Sequence[Person], games: int, target: int
+) -> list[PlannedNight]:
+    """`games` games over evenings of a few each: who came, and what they sat down to."""
+    nights = []
+    while games > 0:
+        came = [p.name for p in people if rng.random() < p.attendance]
+        while len(came) < 4:
+            came.append(rng.choice([p.name for p in people if p.name not in came]))
+        count = min(games, rng.choice(GAMES_PER_NIGHT))
+        nights.append(PlannedNight([_plan_game(rng, came, target) for _ in range(count)]))
+        games -= count
+    return nights
+
+
+def _plan_game(rng: random.Random, came: list[str], target: int) -> Planned:
+    kind = rng.choices(list(KINDS), weights=list(KINDS.values()))[0]
+    teams = None
+    rules: dict[str, Any] = {}
+    if kind == "amerikaner":
+        size = 5 if len(came) >= 5 and rng.random() < FIVE_AT_AMERIKANER else 4
+        rules = {"target": target} if target != 52 else {}
+    elif kind == "american":
+        size = 2
+        rules = {"target_wins": 10}
+    else:
+        size = 4
+    players = rng.sample(came, size)
+    if kind in ("euchre", "kaiser"):
+        # Partners sit opposite; teams are named as the new-game form names them.
+        pairs = ([players[0], players[2]], [players[1], players[3]])
+        teams = {" & ".join(pair): pair for pair in pairs}
+    return Planned(kind, players, rules, teams, rng.choice(players))
+
+
+def _schedule(rng: random.Random, night: PlannedNight) -> None:
+    """One game after another with a short break, each begun before the evening ends."""
+    clock = night.start
+    # The app's evening runs until six in the morning (`Night.EVENING_STARTS`).
+    latest = dt.datetime.combine(night.date + dt.timedelta(days=1), dt.time(5), clock.tzinfo)
+    for game in night.games:
+        game.start = min(clock, latest)
+        clock = game.end + dt.timedelta(minutes=rng.randrange(5, 20))
+
+
+def play_out(rng: random.Random, game: Planned, people: Sequence[Person]) -> None:
+    """Draw hands until the game is won, each checked and scored by the engine as it comes.
+
+    The engine's own steps, hand by hand, as its `play` takes them: calling `play` after
+    every hand would score each game's first hands over and over.
+    """
+    by_name = {person.name: person for person in people}
+    table = game.table()
+    engine = get_game(game.kind)
+    state = engine.new_state(table)
+    dealer = rng.choice(game.players)
+    draw = HANDS[game.kind]
+    while True:
+        raw = draw(rng, table, dealer, by_name)
+        hand = engine.parse_hand(table, raw)
+        outcome = engine.score(table, state, hand)
+        for side, points in outcome.points.items():
+            state.totals[side] += points
+        game.hands.append(raw)
+        if engine.decide(table, state, hand, outcome) is not None:
+            return
+        dealer = engine.next_dealer(table, game.hands) or table.seat_after(dealer)
+
+
+def _weighted(rng: random.Random, names: Sequence[str], people: dict[str, Person]) -> str:
+    return rng.choices(names, weights=[people[name].boldness for name in names])[0]
+
+
+def _share(rng: random.Random, names: Sequence[str], tricks: int) -> dict[str, int]:
+    """`tricks` tricks shared out among `names`, each trick to any of them."""
+    counts = dict.fromkeys(names, 0)
+    for _ in range(tricks):
+        counts[rng.choice(names)] += 1
+    return counts
+
+
+def _amerikaner(
+    rng: random.Random, table: Table[Any], dealer: str, people: dict[str, Person]
+) -> dict[str, Any]:
+    rules, players = table.rules, table.players
+    if rng.random() < 0.04:
+        return {"dealer": dealer, "redeal": True}
+    bidder = _weighted(rng, players, people)
+    others = [p for p in players if p != bidder]
+    if rng.random() < 0.015:
+        lost = 0 if rng.random() < 0.4 else rng.choice((1, 1, 2, 3))
+        return {
+            "dealer": dealer,
+            "bidder": bidder,
+            "bid": "amerikaner",
+            "tricks": _share(rng, others, lost),
+        }
+    over = rng.choices(range(7), weights=(30, 30, 20, 10, 5, 3, 2))[0]
+    bid = min(rules.tricks, rules.min_bid + over)
+    partner = None if rng.random() < 0.08 else rng.choice(others)
+    if rng.random() < 0.72 - 0.06 * over + people[bidder].skill:
+        side = min(rules.tricks, bid + rng.choices((0, 1, 2, 3), weights=(50, 30, 15, 5))[0])
+    else:
+        side = max(0, bid - rng.choices((1, 2, 3), weights=(55, 30, 15))[0])
+    # The bidding side's own counts are left out, as the hand form leaves them.
+    hand: dict[str, Any] = {"dealer": dealer, "bidder": bidder, "bid": bid}
+    if partner is not None:
+        hand["partner"] = partner
+    opponents = [p for p in players if p not in (bidder, partner)]
+    hand["tricks"] = _share(rng, opponents, rules.tricks - side)
+    return hand
+
+
+def _euchre(
+    rng: random.Random, table: Table[Any], dealer: str, people: dict[str, Person]
+) -> dict[str, Any]:
+    if rng.random() < 0.03:
+        return {"dealer": dealer, "redeal": True}
+    maker = _weighted(rng, table.players, people)
+    if rng.random() < 0.75 + people[maker].skill:
+        tricks = rng.choices((3, 4, 5), weights=(45, 30, 25))[0]
+    else:
+        tricks = rng.choices((0, 1, 2), weights=(10, 30, 60))[0]
+    return {"dealer": dealer, "maker": maker, "alone": rng.random() < 0.06, "tricks": tricks}
+
+
+def _kaiser(
+    rng: random.Random, table: Table[Any], dealer: str, people: dict[str, Person]
+) -> dict[str, Any]:
+    if rng.random() < 0.02:
+        return {"dealer": dealer, "redeal": True}
+    bidder = _weighted(rng, table.players, people)
+    bidding = table.team_of(bidder)
+    other = table.other_team(bidding)
+    took = max(0, min(8, round(rng.gauss(5.3 + 10 * people[bidder].skill, 1.4))))
+    tricks = {bidding: took, other: 8 - took}
+    takers = [team for team in table.sides if tricks[team] > 0]
+    weights = [tricks[team] for team in takers]
+    return {
+        "dealer": dealer,
+        "bidder": bidder,
+        "bid": 7 + rng.choices(range(6), weights=(35, 28, 18, 10, 6, 3))[0],
+        "no_trump": rng.random() < 0.1,
+        "tricks": {team: tricks[team] for team in table.sides},
+        "five_hearts": rng.choices(takers, weights=weights)[0],
+        "three_spades": rng.choices(takers, weights=weights)[0],
+    }
+
+
+def _american(
+    rng: random.Random, table: Table[Any], dealer: str, people: dict[str, Person]
+) -> dict[str, Any]:
+    weights = [1 + people[p].skill * 5 for p in table.players]
+    return {"winner": rng.choices(table.players, weights=weights)[0]}
+
+
+HANDS = {"amerikaner": _amerikaner, "euchre": _euchre, "kaiser": _kaiser, "american": _american}
+
+
+# --- Writing the rows ------------------------------------------------------------------------
+
+
+@contextmanager
+def _dates_as_given() -> Iterator[None]:
+    """Let `bulk_create` keep the past dates we give instead of stamping them with now."""
+    fields = [
+        f
+        for model in (Game, Hand, Change)
+        for f in model._meta.concrete_fields
+        if isinstance(f, DateTimeField)
+    ]
+    saved = [(f, f.auto_now, f.auto_now_add) for f in fields]
+    for f in fields:
+        f.auto_now = f.auto_now_add = False
+    try:
+        yield
+    finally:
+        for f, auto_now, auto_now_add in saved:
+            f.auto_now, f.auto_now_add = auto_now, auto_now_add
+
+
+def save_group(name: str, people: Sequence[Person], nights: list[PlannedNight]) -> Group:
+    """Write the group, its players and the nights with their games, all or nothing."""
+    with transaction.atomic(), _dates_as_given():
+        group = Group.objects.create(name=name)
+        players = Player.objects.bulk_create(Player(group=group, name=p.name) for p in people)
+        player_ids = {player.name: player.pk for player in players}
+        for start in range(0, len(nights), NIGHTS_PER_STEP):
+            _save(group, nights[start : start + NIGHTS_PER_STEP], player_ids)
+    return group
+
+
+def _save(group: Group, nights: list[PlannedNight], player_ids: dict[str, int]) -> None:
+    night_rows = Night.objects.bulk_create(Night(group=group, date=n.date) for n in nights)
+    planned = [game for night in nights for game in night.games]
+    rows = Game.objects.bulk_create(
+        (
+            Game(
+                group=group,
+                kind=game.kind,
+                rules=game.rules,
+                teams=game.teams,
+                first_dealer=game.hands[0].get("dealer", ""),
+                version=len(game.hands),  # one change per hand
+                created_at=game.start,
+                created_by=game.scorer,
+                night=night_row,
+            )
+            for night_row, night in zip(night_rows, nights, strict=True)
+            for game in night.games
+        ),
+        batch_size=BATCH,
+    )
+    games = list(zip(rows, planned, strict=True))
+    Seat.objects.bulk_create(
+        (
+            Seat(game_id=row.pk, player_id=player_ids[name], position=position, name=name)
+            for row, game in games
+            for position, name in enumerate(game.players, 1)
+        ),
+        batch_size=BATCH,
+    )
+    Hand.objects.bulk_create(
+        (
+            Hand(
+                game_id=row.pk,
+                number=number,
+                data=data,
+                # What `Game.add_hand` stamps: the version the game reaches with this hand.
+                revision=number,
+                entered_by=game.scorer,
+                created_at=game.hand_time(number - 1),
+                updated_at=game.hand_time(number - 1),
+            )
+            for row, game in games
+            for number, data in enumerate(game.hands, 1)
+        ),
+        batch_size=BATCH,
+    )
+    Change.objects.bulk_create(
+        (
+            Change(
+                game_id=row.pk,
+                number=number,
+                action=Change.ADD,
+                after=data,
+                by=game.scorer,
+                at=game.hand_time(number - 1),
+            )
+            for row, game in games
+            for number, data in enumerate(game.hands, 1)
+        ),
+        batch_size=BATCH,
+    )
+    # The statistics rows `games.stats.refresh` writes, from each game scored once more
+    # as the pages score it, with the seats and night `rows_for` reads.
+    planned_by_pk = {row.pk: game for row, game in games}
+    saved = Game.objects.filter(pk__in=planned_by_pk).select_related("night")
+    game_stats: list[GameStat] = []
+    pair_stats: list[PairStat] = []
+    for row in saved.prefetch_related("seats"):
+        game = planned_by_pk[row.pk]
+        table = game.table()
+        result = play(table, game.hands)
+        assert result.finished, f"generated game {row.code} has no winner"
+        found = stats.rows_for(row, table, result)
+        game_stats += found[0]
+        pair_stats += found[1]
+    GameStat.objects.bulk_create(game_stats, batch_size=BATCH)
+    PairStat.objects.bulk_create(pair_stats, batch_size=BATCH)
