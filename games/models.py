@@ -142,6 +142,11 @@ class Game(models.Model):
     form_token = models.CharField(max_length=32, blank=True, default="")
     # Bumped by every change: the live scoreboard's ETag, and how a stale page is noticed.
     version = models.PositiveIntegerField(default=0)
+    # The winners once the game is finished, None while it is played (or needs a
+    # correction). Derived, kept so that lists of games need not replay every hand;
+    # written with the statistics rows on every change (`games.stats.refresh`) and
+    # rewritten by `manage.py rebuild_stats`.
+    winners = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.CharField(max_length=40, blank=True)
     night = models.ForeignKey(
@@ -461,7 +466,13 @@ class PairStat(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint("game", "bidder", "partner", name="pairstat_unique")]
-        indexes = [models.Index(fields=["group", "kind", "date"])]
+        indexes = [
+            # Covers the partner matrix: its sums read the index alone, not the table.
+            models.Index(
+                fields=["group", "kind", "date", "bidder", "partner", "hands", "made", "points"],
+                name="pairstat_matrix",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.bidder_id} with {self.partner_id} in {self.game_id}"

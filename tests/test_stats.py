@@ -676,3 +676,20 @@ def test_each_reading_is_one_query(django_assert_num_queries: DjangoAssertNumQue
     # A page of games: the rows with their games, then the seats of those games.
     with django_assert_num_queries(2):
         list(stats.games_of(everything, anne)[:10])
+
+
+def test_winners_are_cached_on_the_game_and_can_be_rebuilt() -> None:
+    group = make_group()
+    won = make_game(group, hands=anne_wins())
+    playing = make_game(group, hands=anne_wins()[:2])
+    won.refresh_from_db()
+    playing.refresh_from_db()
+    # Anne's fifth hand takes her to 54: the game caches its winner; the other plays on.
+    assert (won.winners, playing.winners) == (["Anne"], None)
+    Game.objects.update(winners=["Nobody"])
+    assert stats.rebuild() == 2
+    assert list(Game.objects.order_by("pk").values_list("winners", flat=True)) == [["Anne"], None]
+    # A correction that takes the winner back below the target clears the cache again.
+    won.delete_hand(5, revision(won, 5), "Anne")
+    won.refresh_from_db()
+    assert won.winners is None

@@ -65,7 +65,8 @@ class Pair:
 
 
 def refresh(game: Game) -> None:
-    """Rewrite this game's statistics rows from its hands (none while it is not finished)."""
+    """Rewrite this game's statistics rows and cached winners from its hands (no rows
+    while it is not finished)."""
     GameStat.objects.filter(game=game).delete()
     PairStat.objects.filter(game=game).delete()
     game = Game.objects.select_related("night").prefetch_related("seats", "hands").get(pk=game.pk)
@@ -74,8 +75,11 @@ def refresh(game: Game) -> None:
     except RuleError:
         # A game whose hands the rules no longer accept shows "needs a correction" and
         # has no figures until it is corrected; it must not stop `rebuild` for the rest.
-        return
-    if not result.finished:
+        result = None
+    winners = list(result.winners) if result is not None and result.finished else None
+    if winners != game.winners:
+        Game.objects.filter(pk=game.pk).update(winners=winners)
+    if result is None or not result.finished:
         return
     stats, pairs = rows_for(game, game.table(), result)
     GameStat.objects.bulk_create(stats)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -29,7 +31,7 @@ from games.views.access import (
     set_who,
     who_is,
 )
-from games.views.nights import NightRow, games_with_hands, in_play_on
+from games.views.nights import NightRow, in_play_on, listed_games
 
 NIGHTS_PER_PAGE = 20
 
@@ -56,7 +58,7 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
     # being played on the first page's nights are listed on top as well.
     nights = Paginator(
         group.nights.filter(Exists(Game.objects.filter(night=OuterRef("pk")))).prefetch_related(
-            Prefetch("games", queryset=games_with_hands(["created_at", "id"]))
+            Prefetch("games", queryset=listed_games())
         ),
         NIGHTS_PER_PAGE,
     ).get_page(request.GET.get("page"))
@@ -90,8 +92,15 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
 
 def _link(request: HttpRequest, key: str, label: str) -> dict[str, str]:
     url = request.build_absolute_uri(reverse("group", args=[key]))
-    qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
-    return {"url": url, "label": label, "qr": qr}
+    return {"url": url, "label": label, "qr": _qr_code(url)}
+
+
+@lru_cache(maxsize=256)
+def _qr_code(url: str) -> str:
+    """A link's QR code as inline SVG; drawing one takes several milliseconds."""
+    return str(
+        segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
+    )
 
 
 @require_http_methods(["GET", "POST"])

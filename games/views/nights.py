@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.formats import date_format
@@ -49,22 +49,53 @@ def played(game: Game) -> Played:
 
 
 @dataclass(frozen=True)
+class Listed:
+    """A game as the group page lists it: from its cached winners and a count of its hands,
+    so that a page of nights replays no hand (see `Game.winners`)."""
+
+    game: Game
+
+    @property
+    def in_play(self) -> bool:
+        return self.game.winners is None
+
+    @property
+    def winners(self) -> list[str]:
+        return self.game.winners or []
+
+    @property
+    def hand_count(self) -> int:
+        count: int = getattr(self.game, "hand_count", 0)
+        return count
+
+
+@dataclass(frozen=True)
 class NightRow:
-    """A night as the group page lists it: its date in words and its games, scored."""
+    """A night as the group page lists it: its date in words and its games."""
 
     night: Night
     date: str
-    games: list[Played]
+    games: list[Listed]
 
     @classmethod
     def of(cls, night: Night) -> NightRow:
-        return cls(night, night_date(night.date), [played(game) for game in night.games.all()])
+        return cls(night, night_date(night.date), [Listed(game) for game in night.games.all()])
 
 
-def in_play_on(rows: Iterable[NightRow]) -> list[Played]:
-    """The games of these nights still being played (or needing a correction), newest first."""
+def in_play_on(rows: Iterable[NightRow]) -> list[Listed]:
+    """The games of these nights still being played, newest first."""
     games = [game for row in rows for game in row.games if game.in_play]
     return sorted(games, key=lambda p: (p.game.created_at, p.game.pk), reverse=True)
+
+
+def listed_games() -> QuerySet[Game]:
+    """Games as lists show them: seats in order and the number of hands (no hands)."""
+    seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
+    return (
+        Game.objects.annotate(hand_count=Count("hands"))
+        .prefetch_related(seats)
+        .order_by("created_at", "id")
+    )
 
 
 def games_with_hands(order: Iterable[str]) -> QuerySet[Game]:

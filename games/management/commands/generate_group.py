@@ -472,10 +472,12 @@ def _save(group: Group, nights: list[PlannedNight], player_ids: dict[str, int]) 
     # The statistics rows `games.stats.refresh` writes, from each game scored once more
     # as the pages score it, with the seats and night `rows_for` reads.
     planned_by_pk = {row.pk: game for row, game in games}
-    saved = Game.objects.filter(pk__in=planned_by_pk).select_related("night")
+    saved = list(
+        Game.objects.filter(pk__in=planned_by_pk).select_related("night").prefetch_related("seats")
+    )
     game_stats: list[GameStat] = []
     pair_stats: list[PairStat] = []
-    for row in saved.prefetch_related("seats"):
+    for row in saved:
         game = planned_by_pk[row.pk]
         table = game.table()
         result = play(table, game.hands)
@@ -483,5 +485,7 @@ def _save(group: Group, nights: list[PlannedNight], player_ids: dict[str, int]) 
         found = stats.rows_for(row, table, result)
         game_stats += found[0]
         pair_stats += found[1]
+        row.winners = list(result.winners)
+    Game.objects.bulk_update(saved, ["winners"], batch_size=BATCH)
     GameStat.objects.bulk_create(game_stats, batch_size=BATCH)
     PairStat.objects.bulk_create(pair_stats, batch_size=BATCH)
