@@ -210,8 +210,9 @@ def page_weight(client: Client, games: dict[int, Game]) -> None:
     verdict = "under" if total.brotli < PAGE_WEIGHT_TARGET else "OVER"
     print(
         f"\nAll brotli: {total.brotli / 1000:.1f} kB, {verdict} the {PAGE_WEIGHT_TARGET / 1000:.0f} kB target. "
-        f"As `make run` sends it (HTML uncompressed, static files brotli from WhiteNoise): "
-        f"{(rows[0][1].raw + total.brotli - rows[0][1].brotli) / 1000:.1f} kB.\n"
+        f"As `make run` sends it (HTML gzip from Django's GZipMiddleware, static files "
+        f"brotli from WhiteNoise): about "
+        f"{(rows[0][1].gzip + total.brotli - rows[0][1].brotli) / 1000:.1f} kB.\n"
     )
 
     live = {size: check(client.get(_url(game, "live/")), 200) for size, game in games.items()}
