@@ -345,18 +345,23 @@ def _end_labels(lines: list[_Line], ends: list[tuple[float, float]], x: float) -
     parts: list[str] = []
     for i, line in enumerate(lines):
         colour, _dash, marker = _style(i)
+        if abs(placed[i] - ends[i][1]) > 0.5:
+            # Only a label that had to move gets a lead: faint and dotted, so that it
+            # cannot be read as the line going on after the last hand.
+            parts.append(
+                format_html(
+                    '<polyline class="lead" points="{},{} {},{}" fill="none" '
+                    'style="stroke:{}" stroke-width="0.75" stroke-dasharray="1 2" opacity="0.6"/>',
+                    _f(ends[i][0]),
+                    _f(ends[i][1]),
+                    _f(x + 9),
+                    _f(placed[i]),
+                    colour,
+                )
+            )
         parts.append(
             format_html(
-                '<polyline class="lead" points="{},{} {},{} {},{}" fill="none" '
-                'style="stroke:{}" stroke-width="1.5"/>{}'
-                '<text x="{}" y="{}" dy="0.35em" class="end">{}</text>',
-                _f(ends[i][0]),
-                _f(ends[i][1]),
-                _f(x + 3),
-                _f(ends[i][1]),
-                _f(x + 9),
-                _f(placed[i]),
-                colour,
+                '{}<text x="{}" y="{}" dy="0.35em" class="end">{}</text>',
                 _marker(marker, x + 9, placed[i], colour),
                 _f(x + 16),
                 _f(placed[i]),
