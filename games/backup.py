@@ -20,7 +20,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext
 
 from games import gamefile, stats
-from games.models import Change, Game, Group, Hand, Night, Player, Seat
+from games.models import Change, Game, Group, Hand, Night, Player
 from games.rules import RuleError, get_game
 
 BACKUP_FORMAT = "scorekeeper-backup/1"
@@ -153,6 +153,9 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
         raise ImportProblem(str(exc)) from None
     if _already_there(group, scored["game"], players, hands):
         raise ImportProblem(gettext("this game is already in the group"))
+    # The whole file was scored above, so its hands go in at once, as `add_hand` would have
+    # written them one by one (hand n is the game's nth change), and the statistics once:
+    # a long file must not hold the database hand by hand.
     with transaction.atomic():
         game = Game.objects.create(
             group=group,
@@ -162,10 +165,18 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
             start=plain.get("start") or {},
             first_dealer=str(hands[0].get("dealer", "")) if hands else "",
             created_by=by,
+            version=len(hands),
         )
-        _seat(group, game, players)
-        for number, hand in enumerate(hands, start=1):
-            game.add_hand(number, hand, by)
+        game.take_seats(players)
+        Hand.objects.bulk_create(
+            Hand(game=game, number=n, data=hand, revision=n, entered_by=by)
+            for n, hand in enumerate(hands, start=1)
+        )
+        Change.objects.bulk_create(
+            Change(game=game, number=n, action=Change.ADD, after=hand, by=by)
+            for n, hand in enumerate(hands, start=1)
+        )
+        stats.refresh(game)
     return game
 
 
@@ -235,7 +246,7 @@ def import_group(document: object) -> tuple[Group, int]:
             if existing is not None:
                 codes[entry["code"]] = existing
                 continue
-            game = _restore_game(group, entry, nights, known)
+            game = _restore_game(group, entry, nights)
             codes[entry["code"]] = game
             added.append(game)
         for entry in backup["games"]:
@@ -247,12 +258,7 @@ def import_group(document: object) -> tuple[Group, int]:
     return group, len(added)
 
 
-def _restore_game(
-    group: Group,
-    entry: Mapping[str, Any],
-    nights: Mapping[str, Night],
-    players: Mapping[str, Player],
-) -> Game:
+def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, Night]) -> Game:
     file = entry["game"]
     game = Game.objects.create(
         group=group,
@@ -267,10 +273,7 @@ def _restore_game(
         version=entry["version"],
     )
     Game.objects.filter(pk=game.pk).update(created_at=_parse_time(entry["created_at"]))
-    Seat.objects.bulk_create(
-        Seat(game=game, player=players[name.strip().lower()], position=i, name=name.strip())
-        for i, name in enumerate(file["players"], start=1)
-    )
+    game.take_seats([name.strip() for name in file["players"]])
     hands = [
         Hand(
             game=game,
@@ -412,11 +415,3 @@ def _parse_time(value: Any) -> dt.datetime:
     if moment.tzinfo is None:
         raise ValueError(f"{value} has no time zone")
     return moment
-
-
-def _seat(group: Group, game: Game, names: list[str]) -> None:
-    # The seat keeps the file's spelling: the hands name the players exactly so.
-    Seat.objects.bulk_create(
-        Seat(game=game, player=player, position=i, name=name)
-        for i, (name, player) in enumerate(zip(names, group.players_named(names), strict=True), 1)
-    )

@@ -220,10 +220,14 @@ class NewGameForm(forms.Form):
             raise ValidationError(problems)
         players: list[str] = []
         seat_of: dict[str, int] = {}
+        # A name typed for a player the group knows takes the group's spelling, so that
+        # seats, teams and start totals all spell it the same way ("anne" is Anne).
+        spelling = {p.name.lower(): p.name for p in self.group.players.all()}
         for i in range(1, self.seat_count + 1):
             name = (data.get(f"new_{i}") or "").strip() or data.get(f"seat_{i}") or ""
             if not name:
                 continue
+            name = spelling.get(name.lower(), name)
             if name.lower() in (p.lower() for p in players):
                 raise ValidationError(_("%(name)s has two seats."), params={"name": name})
             players.append(name)

@@ -210,6 +210,15 @@ class Game(models.Model):
             return self.first_dealer or None
         return get_game(self.kind).next_dealer(self.table(), hands)
 
+    def take_seats(self, names: list[str]) -> None:
+        """Seat these names in order, each as (or as a new) player of the group. A seat keeps
+        the name exactly as given, since the hands, teams and start totals spell it so."""
+        players = self.group.players_named(names)
+        Seat.objects.bulk_create(
+            Seat(game=self, player=player, position=i, name=name)
+            for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
+        )
+
     # --- Changing, always through these methods ----------------------------------------------
 
     def add_hand(self, number: int, data: dict[str, Any], by: str) -> Hand:

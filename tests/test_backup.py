@@ -250,3 +250,19 @@ def test_codes_used_by_another_group_are_refused_before_anything_is_written() ->
     with pytest.raises(backup.ImportProblem, match="a night in the backup has the same code"):
         backup.import_group(file)
     assert Group.objects.count() == 1
+
+
+def test_a_long_game_file_goes_in_at_once_as_add_hand_would_write_it() -> None:
+    group = make_group()
+    hands = [{"winner": "Anne" if n % 3 else "Bjørn"} for n in range(1, 301)]
+    game = backup.import_game(group, game_file("american", ["Anne", "Bjørn"], hands), by="Paper")
+    # Hand n is the game's nth change, as if entered one by one.
+    assert game.version == 300
+    assert list(game.hands.order_by("number").values_list("number", "revision"))[:3] == [
+        (1, 1),
+        (2, 2),
+        (3, 3),
+    ]
+    assert game.changes.count() == 300
+    assert {c.by for c in game.changes.all()} == {"Paper"}
+    assert game.result().totals == {"Anne": 200, "Bjørn": 100}

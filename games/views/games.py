@@ -20,7 +20,7 @@ from games.forms import (
     rule_error,
     say,
 )
-from games.models import Game, GameChanged, Player, Seat
+from games.models import Game, GameChanged
 from games.rules import GAMES, GameResult, RuleError, Standing, Table, get_game
 from games.views.access import (
     Access,
@@ -68,18 +68,11 @@ def new_game(request: HttpRequest, key: str, kind: str = "amerikaner") -> HttpRe
                         created_by=who_is(request, group),
                         form_token=token,
                     )
-                    _seat(made, group.players_named(data["players"]))
+                    made.take_seats(data["players"])
             except IntegrityError:  # the same form, sent twice at once: the first one won
                 made = group.games.get(form_token=token)
         return redirect(game_url(access, made))
     return render(request, "games/new_game.html", {"access": access, "form": form})
-
-
-def _seat(game: Game, players: list[Player]) -> None:
-    Seat.objects.bulk_create(
-        Seat(game=game, player=player, position=i, name=player.name)
-        for i, player in enumerate(players, 1)
-    )
 
 
 @require_POST
@@ -101,7 +94,7 @@ def play_again(request: HttpRequest, key: str, code: str) -> HttpResponse:
                 created_by=who_is(request, access.group),
                 previous=game,
             )
-            _seat(again, [seat.player for seat in game.seats.select_related("player")])
+            again.take_seats(game.players)
     return redirect(game_url(access, again))
 
 
@@ -185,6 +178,8 @@ def game_context(
         "etag": _etag(game.version, access.can_edit),
         "form_action": reverse("hand_create", args=[access.key, game.code]),
         "preview_url": reverse("hand_preview", args=[access.key, game.code]),
+        # Polls carry these too, so an open form can follow a hand saved elsewhere.
+        "next_number": len(hands) + 1,
         "save_label": _("Save hand %(number)d") % {"number": len(hands) + 1},
         "htmx_target": "#main",
         "result": result,

@@ -66,7 +66,8 @@ def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, grou
             "Choose 3 to 6 players, in the order you sit.",
             id="seven-players",
         ),
-        pytest.param({**THREE, "new_3": "anne"}, "anne has two seats.", id="same-name-twice"),
+        # "anne" is Anne: a typed name takes the spelling of the player the group knows.
+        pytest.param({**THREE, "new_3": "anne"}, "Anne has two seats.", id="same-name-twice"),
         pytest.param({**THREE, "seat_3": "Anne"}, "Anne has two seats.", id="same-seat-twice"),
         pytest.param({**THREE, "first_dealer": "4"}, "Nobody sits in seat 4.", id="no-dealer"),
         pytest.param(
@@ -135,3 +136,27 @@ def test_a_second_tap_on_start_makes_no_second_game(phone: Client, group: Group)
     # A fresh form has a fresh token and makes a new game.
     again = phone.get(reverse("new_game", args=[group.edit_key])).context["form"]["token"].value()
     assert again != token
+
+
+def test_a_known_player_typed_in_other_letters_keeps_the_groups_spelling(
+    phone: Client, group: Group
+) -> None:
+    # Typed "anne" for seat 1 of a team game with start totals: seats, teams and start must
+    # all say "Anne", or the game could never be scored (and its page never opened).
+    url = reverse("new_game_of", args=[group.edit_key, "euchre"])
+    data = {
+        "new_1": "anne",
+        "seat_2": "Bjørn",
+        "seat_3": "Cato",
+        "seat_4": "Dina",
+        "first_dealer": "1",
+        "team_start_1": "3",
+    }
+    response = phone.post(url, data)
+    game = Game.objects.get()
+    assert game.players == ["Anne", "Bjørn", "Cato", "Dina"]
+    assert game.teams == {"Anne & Cato": ["Anne", "Cato"], "Bjørn & Dina": ["Bjørn", "Dina"]}
+    assert phone.get(response["Location"]).status_code == 200
+    # A new game at the same table keeps those names too.
+    again = phone.post(reverse("play_again", args=[group.edit_key, game.code]))
+    assert phone.get(again["Location"]).status_code == 200
