@@ -107,6 +107,7 @@ def _game_entry(game: Game) -> dict[str, Any]:
         "game": game_file(game),
         "hands": [
             {
+                "code": h.code,
                 "number": h.number,
                 "revision": h.revision,
                 "entered_by": h.entered_by,
@@ -118,6 +119,7 @@ def _game_entry(game: Game) -> dict[str, Any]:
         "changes": [
             {
                 "code": c.code,
+                "hand": c.hand_code,
                 "number": c.number,
                 "action": c.action,
                 "before": c.before,
@@ -168,13 +170,20 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
             version=len(hands),
         )
         game.take_seats(players)
-        Hand.objects.bulk_create(
+        rows = Hand.objects.bulk_create(
             Hand(game=game, number=n, data=hand, revision=n, entered_by=by)
             for n, hand in enumerate(hands, start=1)
         )
         Change.objects.bulk_create(
-            Change(game=game, number=n, action=Change.ADD, after=hand, by=by)
-            for n, hand in enumerate(hands, start=1)
+            Change(
+                game=game,
+                number=row.number,
+                hand_code=row.code,
+                action=Change.ADD,
+                after=row.data,
+                by=by,
+            )
+            for row in rows
         )
         stats.refresh(game)
     return game
@@ -277,6 +286,7 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
     hands = [
         Hand(
             game=game,
+            code=meta["code"],
             number=meta["number"],
             data=_strip(data),
             revision=meta["revision"],
@@ -294,6 +304,7 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
         Change(
             game=game,
             code=c["code"],
+            hand_code=c["hand"],
             number=c["number"],
             action=c["action"],
             before=c["before"],

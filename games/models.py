@@ -237,11 +237,10 @@ class Game(models.Model):
                     hand = Hand.objects.create(
                         game=game, number=number, data=data, revision=game._stamp(), entered_by=by
                     )
-            except (
-                IntegrityError
-            ) as exc:  # pragma: no cover - the row lock makes this a last resort
+            # The row lock makes this a last resort.
+            except IntegrityError as exc:  # pragma: no cover
                 raise GameChanged(game, None) from exc
-            game._record(number, Change.ADD, None, data, by)
+            game._record(hand, Change.ADD, None, data, by)
             return hand
 
     def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Hand:
@@ -252,11 +251,7 @@ class Game(models.Model):
             if saved is not None and saved.data == data:
                 return saved  # already so: the same correction sent twice is no conflict
             hand = game._current(hands, number, revision)
-            play(game.table(), [data if h.number == number else h.data for h in hands])
-            before = hand.data
-            hand.data, hand.revision, hand.entered_by = data, game._stamp(), by
-            hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
-            game._record(number, Change.EDIT, before, data, by)
+            game._rewrite(hands, hand, data, Change.EDIT, by)
             return hand
 
     def delete_hand(self, number: int, revision: int, by: str) -> None:
@@ -267,40 +262,52 @@ class Game(models.Model):
             play(game.table(), [h.data for h in hands if h.number != number])
             hand.delete()
             game._shift_after(number, -1)
-            game._record(number, Change.DELETE, hand.data, None, by)
+            game._record(hand, Change.DELETE, hand.data, None, by)
 
     def restore(self, change: Change, by: str) -> None:
-        """Bring back the hand as it was after `change` (or before it, for a deletion)."""
+        """Bring the hand `change` is about back to how it was after it (or before it, for a
+        deletion). Hands are followed by their code, so a hand that has moved up or down
+        since is still the one restored, and a deleted one goes back where it last was."""
         data = change.after if change.after is not None else change.before
         assert data is not None
         with transaction.atomic():
             game = self._lock()
             hands = game.hand_list()
-            number = min(change.number, len(hands) + 1)
-            current = next((h for h in hands if h.number == number), None)
-            if current is not None and current.data == data:
-                return  # already so: nothing to restore (or the same restore sent twice)
-            if change.action == Change.DELETE or current is None:
-                # Put the hand back in its place; the hands after it move up one.
-                play(
-                    game.table(),
-                    [
-                        *(h.data for h in hands[: number - 1]),
-                        data,
-                        *(h.data for h in hands[number - 1 :]),
-                    ],
-                )
-                game._shift_after(number - 1, +1)
-                Hand.objects.create(
-                    game=game, number=number, data=data, revision=game._stamp(), entered_by=by
-                )
-                game._record(number, Change.RESTORE, None, data, by)
+            current = next((h for h in hands if h.code == change.hand_code), None)
+            if current is not None:
+                if current.data != data:  # equal: the same restore sent twice
+                    game._rewrite(hands, current, data, Change.RESTORE, by)
                 return
-            play(game.table(), [data if h.number == number else h.data for h in hands])
-            before = current.data
-            current.data, current.revision, current.entered_by = data, game._stamp(), by
-            current.save(update_fields=["data", "revision", "entered_by", "updated_at"])
-            game._record(number, Change.RESTORE, before, data, by)
+            last = game.changes.filter(hand_code=change.hand_code).order_by("-pk").first()
+            number = min((last or change).number, len(hands) + 1)
+            play(
+                game.table(),
+                [
+                    *(h.data for h in hands[: number - 1]),
+                    data,
+                    *(h.data for h in hands[number - 1 :]),
+                ],
+            )
+            game._shift_after(number - 1, +1)
+            hand = Hand.objects.create(
+                game=game,
+                number=number,
+                data=data,
+                revision=game._stamp(),
+                entered_by=by,
+                code=change.hand_code or new_code(),
+            )
+            game._record(hand, Change.RESTORE, None, data, by)
+
+    def _rewrite(
+        self, hands: list[Hand], hand: Hand, data: dict[str, Any], action: str, by: str
+    ) -> None:
+        """Give a hand new contents, once the rules accept the game with them."""
+        play(self.table(), [data if h.pk == hand.pk else h.data for h in hands])
+        before = hand.data
+        hand.data, hand.revision, hand.entered_by = data, self._stamp(), by
+        hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
+        self._record(hand, action, before, data, by)
 
     def _stamp(self) -> int:
         """The revision for what this change writes: the game version it brings about.
@@ -329,9 +336,15 @@ class Game(models.Model):
         later.update(number=-F("number"), revision=self._stamp())
         self.hands.filter(number__lt=0).update(number=-F("number") + step)
 
-    def _record(self, number: int, action: str, before: Any, after: Any, by: str) -> None:
+    def _record(self, hand: Hand, action: str, before: Any, after: Any, by: str) -> None:
         Change.objects.create(
-            game=self, number=number, action=action, before=before, after=after, by=by
+            game=self,
+            number=hand.number,
+            hand_code=hand.code,
+            action=action,
+            before=before,
+            after=after,
+            by=by,
         )
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
         # Statistics follow the hands in the same transaction (stats reads these models).
@@ -370,6 +383,9 @@ class Seat(models.Model):
 
 class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    # Stays with the hand while its number changes (a hand before it deleted or restored):
+    # what the change history and "restore" follow.
+    code = models.CharField(max_length=16, unique=True, default=new_code)
     number = models.IntegerField()
     # The hand exactly as the game file writes it: names, bid, tricks, ...
     data = models.JSONField()
@@ -402,7 +418,9 @@ class Change(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     code = models.CharField(max_length=16, unique=True, default=new_code)
+    # The number the hand had when it changed, and the hand's own code (see `Hand.code`).
     number = models.PositiveIntegerField()
+    hand_code = models.CharField(max_length=16, blank=True, default="")
     action = models.CharField(max_length=8, choices=ACTIONS)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)

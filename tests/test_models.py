@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import math
 
-from games.models import ALPHABET, new_code, new_key
+import pytest
+
+from games.models import ALPHABET, Change, new_code, new_key
+from tests.factories import FOUR, bid, endless_hands, make_game, revision
 
 
 def test_keys_are_unguessable_and_safe_on_a_command_line() -> None:
@@ -15,3 +18,50 @@ def test_keys_are_unguessable_and_safe_on_a_command_line() -> None:
     for text in [*keys, *(new_code() for _ in range(200))]:
         # Never a leading "-", which a command would take for an option.
         assert text.isalnum() and text.isascii()
+
+
+def _hands(game: object) -> list[dict[str, object]]:
+    return [hand.data for hand in game.hand_list()]  # type: ignore[attr-defined]
+
+
+@pytest.mark.django_db
+def test_restore_follows_a_hand_that_moved() -> None:
+    game = make_game(hands=endless_hands(4))
+    _first, second, third, fourth = endless_hands(4)
+    corrected = third | {"dealer": "Dina"}
+    game.edit_hand(3, revision(game, 3), corrected, "Anne")
+    game.edit_hand(3, revision(game, 3), third, "Bjørn")  # and back again
+    game.delete_hand(1, revision(game, 1), "Cato")  # hands 2..4 move up to 1..3
+    # Restoring the first correction changes the hand that is now number 2, nothing else.
+    game.restore(Change.objects.get(action=Change.EDIT, by="Anne"), "Dina")
+    assert _hands(game) == [second, corrected, fourth]
+
+
+@pytest.mark.django_db
+def test_restoring_a_version_of_a_deleted_hand_puts_it_back_instead_of_overwriting() -> None:
+    game = make_game(hands=endless_hands(3))
+    first, second, third = endless_hands(3)
+    game.delete_hand(2, revision(game, 2), "Anne")
+    # "Restore this version" on the hand's first entry: it comes back where it last was.
+    added = Change.objects.get(action=Change.ADD, number=2)
+    game.restore(added, "Bjørn")
+    assert _hands(game) == [first, second, third]
+    # Its history is one history, under one code, across the deletion.
+    code = game.hands.get(number=2).code
+    assert list(
+        Change.objects.filter(hand_code=code).values_list("action", flat=True).order_by("pk")
+    ) == [
+        "add",
+        "delete",
+        "restore",
+    ]
+
+
+@pytest.mark.django_db
+def test_a_hand_keeps_its_code_when_its_number_changes() -> None:
+    game = make_game(
+        hands=[bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}), *endless_hands(2, FOUR)]
+    )
+    code = game.hands.get(number=3).code
+    game.delete_hand(1, revision(game, 1), "Anne")
+    assert game.hands.get(number=2).code == code

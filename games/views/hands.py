@@ -43,7 +43,7 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
     scored = result.hands[number - 1]
     before = result.hands[number - 2].totals if number > 1 else game.table().start_totals()
     hand = next(h for h in game.hand_list() if h.number == number)
-    changes = game.changes.filter(number=number)
+    changes = game.changes.filter(hand_code=hand.code)
     return render(
         request,
         "games/hand.html",
@@ -71,17 +71,18 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
     )
 
 
-def _current(game: Game) -> dict[int, dict[str, Any]]:
-    return {hand.number: hand.data for hand in game.hand_list()}
+def _current(game: Game) -> dict[str, dict[str, Any]]:
+    """What each hand of the game is now, by the hand's code."""
+    return {hand.code: hand.data for hand in game.hand_list()}
 
 
-def _change_row(game: Game, change: Change, current: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def _change_row(game: Game, change: Change, current: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {
         "change": change,
         "before": describe_hand(game, change.before),
         "after": describe_hand(game, change.after),
         # Restoring what the hand already is would change nothing: no button for it.
-        "is_current": change.after is not None and current.get(change.number) == change.after,
+        "is_current": change.after is not None and current.get(change.hand_code) == change.after,
     }
 
 

@@ -437,8 +437,8 @@ def _save(group: Group, nights: list[PlannedNight], player_ids: dict[str, int]) 
         ),
         batch_size=BATCH,
     )
-    Hand.objects.bulk_create(
-        (
+    hands = Hand.objects.bulk_create(
+        [
             Hand(
                 game_id=row.pk,
                 number=number,
@@ -451,21 +451,22 @@ def _save(group: Group, nights: list[PlannedNight], player_ids: dict[str, int]) 
             )
             for row, game in games
             for number, data in enumerate(game.hands, 1)
-        ),
+        ],
         batch_size=BATCH,
     )
+    scorer_of = {row.pk: game for row, game in games}
     Change.objects.bulk_create(
         (
             Change(
-                game_id=row.pk,
-                number=number,
+                game_id=hand.game_id,
+                number=hand.number,
+                hand_code=hand.code,
                 action=Change.ADD,
-                after=data,
-                by=game.scorer,
-                at=game.hand_time(number - 1),
+                after=hand.data,
+                by=scorer_of[hand.game_id].scorer,
+                at=scorer_of[hand.game_id].hand_time(hand.number - 1),
             )
-            for row, game in games
-            for number, data in enumerate(game.hands, 1)
+            for hand in hands
         ),
         batch_size=BATCH,
     )
