@@ -15,7 +15,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
+from django.db import DataError, IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
@@ -220,6 +220,13 @@ def import_group(document: object) -> tuple[Group, int]:
     Returns the group and how many games were added.
     """
     backup = _check_backup(document)
+    try:
+        return _write_group(backup)
+    except (IntegrityError, DataError) as exc:  # pragma: no cover - the checks come first
+        raise ImportProblem(f"the backup does not fit this server ({exc})") from None
+
+
+def _write_group(backup: dict[str, Any]) -> tuple[Group, int]:
     with transaction.atomic():
         info = backup["group"]
         group = Group.objects.filter(edit_key=info["edit_key"]).first()
@@ -326,20 +333,41 @@ def _check_backup(document: object) -> dict[str, Any]:
         raise ImportProblem(f"not a group backup: the format must be \u201c{BACKUP_FORMAT}\u201d")
     try:
         info = document["group"]
-        for key in ("name", "edit_key", "view_key", "created_at"):
-            _text(info[key], f"group {key}")
+        _text(info["name"], "the group's name", 80)
+        _code(info["edit_key"], "the group's full link", 32)
+        _code(info["view_key"], "the group's view-only link", 32)
+        if info["edit_key"] == info["view_key"]:
+            raise ValueError("the full and the view-only link are the same")
         _parse_time(info["created_at"])
-        players = [_text(entry["name"], "player name") for entry in document["players"]]
-        player_codes = {_text(entry["code"], "player code") for entry in document["players"]}
+        players = [_text(entry["name"], "player name", 40) for entry in document["players"]]
+        player_codes = _unique(
+            [_code(entry["code"], "player code") for entry in document["players"]], "player code"
+        )
         _check_names(players)
-        night_codes = set()
+        night_codes = _unique(
+            [_code(night["code"], "night code") for night in document["nights"]], "night code"
+        )
+        _unique(
+            [
+                dt.date.fromisoformat(_text(n["date"], "night date")).isoformat()
+                for n in document["nights"]
+            ],
+            "night date",
+        )
         for night in document["nights"]:
-            dt.date.fromisoformat(_text(night["date"], "night date"))
-            for key in ("code", "name", "place"):
-                _text(night[key], f"night {key}")
-            night_codes.add(night["code"])
-        game_codes = {entry["code"] for entry in document["games"]}
-        change_codes = {c["code"] for entry in document["games"] for c in entry["changes"]}
+            _text(night["name"], "night name", 80)
+            _text(night["place"], "night place", 80)
+        game_codes = _unique(
+            [_code(entry["code"], "game code") for entry in document["games"]], "game code"
+        )
+        hand_codes = _unique(
+            [_code(h["code"], "hand code") for e in document["games"] for h in e["hands"]],
+            "hand code",
+        )
+        change_codes = _unique(
+            [_code(c["code"], "change code") for e in document["games"] for c in e["changes"]],
+            "change code",
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise ImportProblem(f"the backup is incomplete or damaged ({exc})") from None
     names = {name.lower() for name in players}
@@ -350,6 +378,10 @@ def _check_backup(document: object) -> dict[str, Any]:
         ("game", Game.objects.filter(elsewhere, code__in=game_codes)),
         ("night", Night.objects.filter(elsewhere, code__in=night_codes)),
         ("player", Player.objects.filter(elsewhere, code__in=player_codes)),
+        (
+            "hand",
+            Hand.objects.filter(~Q(game__group__edit_key=info["edit_key"]), code__in=hand_codes),
+        ),
         (
             "change",
             Change.objects.filter(
@@ -388,17 +420,38 @@ def _check_game(
                 raise ValueError(f"{name} is not among the group's players")
         if len(entry["hands"]) != len(file["hands"]):
             raise ValueError("its hands and their details do not match")
-        for meta in entry["hands"]:
+        version = entry["version"]
+        if not isinstance(version, int) or version < 0:
+            raise ValueError("its version is not a whole number")
+        _text(entry["created_by"], "who started it", 40)
+        _text(entry["first_dealer"], "the first dealer", 40)
+        for n, meta in enumerate(entry["hands"], start=1):
+            # The hands as the file lists them, numbered 1, 2, 3, ...: the order the rules
+            # checked them in is the order they are stored in.
+            if meta["number"] != n or isinstance(meta["number"], bool):
+                raise ValueError(f"hand {n} is numbered {meta['number']!r}")
+            revision = meta["revision"]
+            if (
+                not isinstance(revision, int)
+                or isinstance(revision, bool)
+                or not 1 <= revision <= version
+            ):
+                raise ValueError(
+                    f"hand {n} has revision {revision!r}, outside 1 to the game's version"
+                )
+            _text(meta["entered_by"], "who entered a hand", 40)
             _parse_time(meta["created_at"])
             _parse_time(meta["updated_at"])
-            if not isinstance(meta["number"], int) or not isinstance(meta["revision"], int):
-                raise ValueError("a hand's number or revision is not a whole number")
         for change in entry["changes"]:
             _parse_time(change["at"])
             if change["action"] not in {Change.ADD, Change.EDIT, Change.DELETE, Change.RESTORE}:
                 raise ValueError(f"unknown change {change['action']!r}")
-        _text(entry["code"], "game code")
-        int(entry["version"])
+            if not isinstance(change["number"], int) or change["number"] < 1:
+                raise ValueError(f"a change names hand {change['number']!r}")
+            if change["before"] is None and change["after"] is None:
+                raise ValueError("a change has neither a before nor an after")
+            _text(change["by"], "who made a change", 40)
+            _text(change["hand"], "a change's hand code", 16)
     except RuleError as exc:
         raise ImportProblem(f"{label}: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -415,10 +468,26 @@ def _check_names(names: list[str]) -> None:
         raise ValueError("two players have the same name (letter case aside)")
 
 
-def _text(value: Any, what: str) -> str:
+def _text(value: Any, what: str, longest: int | None = None) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{what} must be text")
+    if longest is not None and len(value) > longest:
+        raise ValueError(f"{what} is longer than {longest} characters")
     return value
+
+
+def _code(value: Any, what: str, longest: int = 16) -> str:
+    """A code or key as the server makes them: letters and digits."""
+    code = _text(value, what, longest)
+    if not code or not code.isascii() or not code.isalnum():
+        raise ValueError(f"{what} {code!r} is not letters and digits")
+    return code
+
+
+def _unique(values: list[str], what: str) -> set[str]:
+    if len(set(values)) < len(values):
+        raise ValueError(f"the same {what} appears twice")
+    return set(values)
 
 
 def _parse_time(value: Any) -> dt.datetime:

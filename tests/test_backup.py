@@ -266,3 +266,60 @@ def test_a_long_game_file_goes_in_at_once_as_add_hand_would_write_it() -> None:
     assert game.changes.count() == 300
     assert {c.by for c in game.changes.all()} == {"Paper"}
     assert game.result().totals == {"Anne": 200, "Bjørn": 100}
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        pytest.param(
+            lambda f: f["games"][0]["hands"][1].update(number=7),
+            "hand 2 is numbered 7",
+            id="hand-numbers-out-of-order",
+        ),
+        pytest.param(
+            lambda f: f["games"][0]["hands"][1].update(revision=-1),
+            "hand 2 has revision -1",
+            id="negative-revision",
+        ),
+        pytest.param(
+            lambda f: f["games"][0].update(version=0),
+            "outside 1 to the game's version",
+            id="version-below-revisions",
+        ),
+        pytest.param(
+            lambda f: f["games"][0]["hands"][0].update(entered_by=None),
+            "who entered a hand must be text",
+            id="null-name",
+        ),
+        pytest.param(
+            lambda f: f["games"][0]["changes"][0].update(before=None, after=None),
+            "neither a before nor an after",
+            id="empty-change",
+        ),
+        pytest.param(
+            lambda f: f["games"][1].update(code=f["games"][0]["code"]),
+            "the same game code appears twice",
+            id="same-game-twice",
+        ),
+        pytest.param(
+            lambda f: f["games"][0].update(code="x" * 40),
+            "longer than 16 characters",
+            id="code-too-long",
+        ),
+        pytest.param(
+            lambda f: f["group"].update(view_key=f["group"]["edit_key"]),
+            "the full and the view-only link are the same",
+            id="one-link",
+        ),
+        pytest.param(
+            lambda f: f["group"].update(edit_key="-a b"), "is not letters and digits", id="odd-key"
+        ),
+    ],
+)
+def test_inconsistent_backup_is_refused_before_anything_is_written(
+    damage: Any, message: str
+) -> None:
+    file = _damaged(damage)
+    with pytest.raises(backup.ImportProblem, match=message):
+        backup.import_group(file)
+    assert (Group.objects.count(), Game.objects.count(), Hand.objects.count()) == (0, 0, 0)

@@ -145,7 +145,7 @@ def _dina_becomes_anne(file: dict[str, Any]) -> None:
         ),
         pytest.param(
             lambda f: f["players"].append({"name": "B" * 41, "code": "longname0001"}),
-            "backup.json: the backup is incomplete or damaged (the name BBBB",
+            "backup.json: the backup is incomplete or damaged (player name is longer than 40 characters)",
             id="name-too-long",
         ),
         pytest.param(
