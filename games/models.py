@@ -189,16 +189,37 @@ class Game(models.Model):
         return make_table(self.kind, self.players, self.rules, self.teams, self.start)
 
     def document(self) -> dict[str, Any]:
-        """The game file of this game, as the table recorded it (without engine output)."""
+        """The game file of this game, as the table recorded it (without engine output).
+
+        Keys come in one fixed order, whatever order the database keeps them in (PostgreSQL's
+        jsonb sorts them its own way): the rules and a hand's inputs in the order the engine
+        lists them, names in seating order. So the same game exports the same bytes from any
+        database.
+        """
+        rules_of_game = get_game(self.kind)
+        table = self.table()
+        sides = table.sides
         document: dict[str, Any] = {"format": gamefile.FORMAT, "game": self.kind}
         if self.rules:
-            document["rules"] = self.rules
+            document["rules"] = _ordered(self.rules, [f.name for f in rules_of_game.rule_fields()])
         document["players"] = self.players
         if self.teams:
-            document["teams"] = self.teams
+            document["teams"] = _ordered(self.teams, sides)
         if self.start:
-            document["start"] = self.start
-        document["hands"] = [hand.data for hand in self.hand_list()]
+            document["start"] = _ordered(self.start, sides)
+        inputs = ["dealer", "redeal", *(f.name for f in rules_of_game.fields(table))]
+        document["hands"] = [
+            _ordered(
+                {
+                    key: _ordered(value, sides)
+                    if key == "tricks" and isinstance(value, dict)
+                    else value
+                    for key, value in hand.data.items()
+                },
+                inputs,
+            )
+            for hand in self.hand_list()
+        ]
         return document
 
     def result(self) -> GameResult:
@@ -351,6 +372,12 @@ class Game(models.Model):
         from games import stats
 
         stats.refresh(self)
+
+
+def _ordered(mapping: dict[str, Any], order: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """The same keys and values, those named in `order` first and in that order."""
+    rank = {key: i for i, key in enumerate(order)}
+    return dict(sorted(mapping.items(), key=lambda item: rank.get(item[0].strip(), len(rank))))
 
 
 class GameChanged(Exception):

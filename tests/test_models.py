@@ -65,3 +65,27 @@ def test_a_hand_keeps_its_code_when_its_number_changes() -> None:
     code = game.hands.get(number=3).code
     game.delete_hand(1, revision(game, 1), "Anne")
     assert game.hands.get(number=2).code == code
+
+
+@pytest.mark.django_db
+def test_the_game_file_has_one_key_order_whatever_the_database_keeps() -> None:
+    game = make_game(
+        hands=[bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})],
+        rules={"target": 40, "deal": "kitty"},
+    )
+    hand = game.hands.get()
+    # As PostgreSQL's jsonb might hand them back: keys in an order of its own.
+    hand.data = {
+        "tricks": {"Cato": 1, "Anne": 2},
+        "partner": "Dina",
+        "bid": 8,
+        "bidder": "Bjørn",
+        "dealer": "Anne",
+    }
+    hand.save()
+    game.rules = {"target": 40, "deal": "kitty"}
+    game.save()
+    document = game.document()
+    assert list(document["hands"][0]) == ["dealer", "bidder", "bid", "partner", "tricks"]
+    assert list(document["hands"][0]["tricks"]) == ["Anne", "Cato"]
+    assert list(document["rules"]) == ["deal", "target"]
