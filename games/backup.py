@@ -52,8 +52,8 @@ def game_csv(game: Game) -> str:
             "hand_summary",
             "details",
             "made",
-            *(f"points {side}" for side in table.sides),
-            *(f"total {side}" for side in table.sides),
+            *(_cell(f"points {side}") for side in table.sides),
+            *(_cell(f"total {side}") for side in table.sides),
         ]
     )
     for hand, scored in zip(game.hand_list(), result.hands, strict=True):
@@ -61,15 +61,20 @@ def game_csv(game: Game) -> str:
         writer.writerow(
             [
                 hand.number,
-                hand.data.get("dealer", ""),
-                str(rules.summary(hand.data)),
-                rules.details(hand.data),
+                _cell(hand.data.get("dealer", "")),
+                _cell(str(rules.summary(hand.data))),
+                _cell(rules.details(hand.data)),
                 made,
                 *(scored.points.get(side, 0) for side in table.sides),
                 *(scored.totals[side] for side in table.sides),
             ]
         )
     return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """Text a spreadsheet must not run: a name like "=SUM(A1)" stays a name."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
 
 
 def group_backup(group: Group) -> dict[str, Any]:

@@ -323,3 +323,15 @@ def test_inconsistent_backup_is_refused_before_anything_is_written(
     with pytest.raises(backup.ImportProblem, match=message):
         backup.import_group(file)
     assert (Group.objects.count(), Game.objects.count(), Hand.objects.count()) == (0, 0, 0)
+
+
+def test_csv_keeps_names_that_look_like_formulas_as_text() -> None:
+    players = ["=SUM(A1)", "Bjørn", "Cato", "Dina"]
+    game = make_game(
+        make_group(players=players),
+        players=players,
+        hands=[bid("Bjørn", 8, "Dina", {"=SUM(A1)": 2, "Cato": 1}, dealer="=SUM(A1)")],
+    )
+    rows = list(csv.reader(io.StringIO(backup.game_csv(game))))
+    assert rows[0][5] == "points =SUM(A1)"  # starts with a letter: no formula
+    assert rows[1][1] == "'=SUM(A1)"

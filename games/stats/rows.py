@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import transaction
+
 from games.models import Game, GameStat, Night, PairStat
 from games.rules import GameResult, RuleError, Table
 from games.rules.american import Win
@@ -91,7 +93,9 @@ def rebuild(games: Iterable[Game] | None = None) -> int:
     count = 0
     queryset = games if games is not None else Game.objects.order_by("pk").iterator(chunk_size=500)
     for game in queryset:
-        refresh(game)
+        # Locked like any change, so a hand saved meanwhile waits instead of racing it.
+        with transaction.atomic():
+            refresh(Game.objects.select_for_update().get(pk=game.pk))
         count += 1
     return count
 
