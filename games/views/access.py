@@ -9,6 +9,7 @@ from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
@@ -73,7 +74,8 @@ def set_who(request: HttpRequest, group: Group, name: str) -> None:
 def ask_who(request: HttpRequest, access: Access) -> HttpResponse | None:
     """Send a device with the full link to say who it is, once."""
     if access.can_edit and not who_is(request, access.group):
-        return redirect(f"{reverse('who', args=[access.key])}?next={request.get_full_path()}")
+        query = urlencode({"next": request.get_full_path()})
+        return redirect(f"{reverse('who', args=[access.key])}?{query}")
     return None
 
 

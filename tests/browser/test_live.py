@@ -2,14 +2,17 @@
 
 from collections.abc import Callable
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import (
+    choice,
     expect_totals,
     fill_new_game,
     open_new_game,
+    open_new_game_of,
     play_hand,
+    save,
     start_game,
     start_group,
     total,
@@ -45,3 +48,74 @@ def test_a_view_only_phone_sees_a_saved_hand_within_seconds(
     expect_totals(watcher, {"Anne": 8, "Bjørn": 3, "Cato": 8, "Dina": 1})
     expect(watcher.locator("#hands tbody tr")).to_have_count(1)
     expect(watcher.locator("form[data-hand-form]")).to_have_count(0)
+
+
+def test_an_open_form_moves_on_when_another_phone_saves_its_hand(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "american")
+    fill_new_game(page, ["Bjørn"])
+    page.locator("#id_rule_target_wins").fill("3")
+    start_game(page)
+
+    # Bjørn's phone opens the same game with the full link, and says who it is first.
+    other = new_phone()
+    other.goto(page.url)
+    other.locator('label:has(> input[name=player][value="Bjørn"])').click()
+    other.locator("form.card button.primary").click()
+    expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("1")
+
+    # Anne is halfway through game 1 ("Anne won") when Bjørn's phone saves that game.
+    choice(page, "winner", "Anne").click()
+    choice(other, "winner", "Anne").click()
+    save(other)
+
+    # Within a poll, Anne's open form moves on to hand 2 and says why; her tap stays.
+    number = page.locator("form[data-hand-form] input[name=number]")
+    expect(number).to_have_value("2", timeout=3500)
+    expect(page.locator("button[name=save]")).to_have_text("Save hand 2")
+    notice = page.locator("[data-renumbered]")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Hand 1 was just saved on another phone")
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    expect(page.locator('input[name=winner][value="Anne"]')).to_be_checked()
+
+    # Anne won game 2 as well: the same hand again is a new hand, not a double tap.
+    save(page)
+    expect_totals(page, {"Anne": 2, "Bjørn": 0})
+    expect(page.locator("[data-renumbered]")).to_be_hidden()
+
+
+def test_a_poll_answered_after_a_save_does_not_bring_back_the_old_score(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "american")
+    fill_new_game(page, ["Bjørn"])
+    page.locator("#id_rule_target_wins").fill("3")
+    start_game(page)
+    live_url = page.locator("#main").get_attribute("data-live-url")
+    before = page.request.get(f"{live_server.url}{live_url}")  # no hands yet
+
+    # Hold the next poll's answer until the hand below is saved, then answer with the
+    # game as it was when the poll asked: a slow network does exactly this.
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/live/", hold)
+    with page.expect_request("**/live/"):
+        pass
+    choice(page, "winner", "Anne").click()
+    save(page)
+    held[0].fulfill(status=200, headers=before.headers, body=before.body())
+    page.unroute("**/live/", hold)
+
+    # The poll after it comes only once the held one is done with.
+    with page.expect_request("**/live/"):
+        pass
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    expect_totals(page, {"Anne": 1, "Bjørn": 0})
+    expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -37,12 +39,27 @@ def test_game_page_shows_totals_hands_and_the_next_hand_form(phone: Client, grou
     assert winner(response) is None
 
 
+def test_the_hand_form_can_say_it_moved_on_to_the_next_hand(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    html = text(phone.get(reverse("game", args=[group.edit_key, game.code])))
+    # What a poll compares with: the open form saves hand 3, with this button.
+    assert 'data-next="3" data-save-label="Save hand 3"' in html
+    # Hidden until a poll finds hand 3 saved elsewhere; app.js fills in the numbers.
+    assert (
+        '<p class="banner" data-renumbered role="status" hidden>Hand <span data-saved></span> '
+        "was just saved on another phone: this form now saves hand <span data-next></span>.</p>"
+    ) in html
+
+
 def test_full_link_asks_who_before_the_game(client: Client, group: Group) -> None:
     game = make_game(group)
     url = reverse("game", args=[group.edit_key, game.code])
     response = client.get(url)
     assert response.status_code == 302
-    assert response["Location"] == f"{reverse('who', args=[group.edit_key])}?next={url}"
+    assert (
+        response["Location"]
+        == f"{reverse('who', args=[group.edit_key])}?next={quote(url, safe='')}"
+    )
 
 
 def test_view_only_link_follows_the_score_without_changing_it(client: Client, group: Group) -> None:

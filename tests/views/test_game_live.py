@@ -61,6 +61,19 @@ def test_full_and_view_links_never_share_an_etag(phone: Client, group: Group) ->
     assert "Undo hand 1" not in text(view)
 
 
+def test_live_fragment_names_the_hand_an_open_form_saves_next(phone: Client, group: Group) -> None:
+    # A phone keeps its open form through a poll; these tell it which hand that form
+    # saves now, so a hand saved on another phone moves the form on to the next one.
+    game = make_game(group, hands=endless_hands(2))
+    url = reverse("game_live", args=[group.edit_key, game.code])
+    live = phone.get(url)
+    assert 'data-state="open" data-next="3" data-save-label="Save hand 3"' in text(live)
+    assert "data-hand-form" not in text(live)  # the form itself stays the phone's own
+    game.add_hand(3, endless_hands(3)[2], "Bjørn")
+    live = phone.get(url, HTTP_IF_NONE_MATCH=live["ETag"])
+    assert 'data-next="4" data-save-label="Save hand 4"' in text(live)
+
+
 def test_live_is_read_only(client: Client, group: Group) -> None:
     game = make_game(group)
     assert client.post(reverse("game_live", args=[group.view_key, game.code])).status_code == 405

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -39,7 +41,10 @@ def test_full_link_asks_the_phone_who_it_is_first(client: Client, group: Group) 
     url = reverse("group", args=[group.edit_key])
     response = client.get(url)
     assert response.status_code == 302
-    assert response["Location"] == f"{reverse('who', args=[group.edit_key])}?next={url}"
+    assert (
+        response["Location"]
+        == f"{reverse('who', args=[group.edit_key])}?next={quote(url, safe='')}"
+    )
 
 
 def test_finished_game_shows_its_winner(phone: Client, group: Group) -> None:

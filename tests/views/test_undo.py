@@ -41,7 +41,7 @@ def test_undo_takes_back_the_last_hand(phone: Client, three: Game) -> None:
     assert [h.number for h in three.hand_list()] == [1, 2]
     # Hands 1-2 only: Anne -12, Bjørn 1 - 12, Cato +1.
     assert scoreboard(response) == {"Anne": -12, "Bjørn": -11, "Cato": 1, "Dina": 0}
-    assert "Hand 3 deleted. The history can bring it back." in text(response)
+    assert text(response).count("Hand 3 deleted. The history can bring it back.") == 1
     change = three.changes.first()
     assert change is not None
     assert (change.action, change.number, change.by) == (Change.DELETE, 3, "Anne")
@@ -63,6 +63,18 @@ def test_a_second_tap_undoes_nothing_more(phone: Client, three: Game, htmx: bool
         assert second.status_code == 302
         page = phone.get(second["Location"])
         assert "Nothing undone: that hand is no longer the last one." in text(page)
+
+
+def test_htmx_undo_shows_its_message_in_the_fragment_and_only_there(
+    phone: Client, three: Game
+) -> None:
+    response = _undo(phone, three, _undo_button(phone, three), HTTP_HX_REQUEST="true")
+    main = text(response)
+    assert main.lstrip().startswith('<div id="main"')
+    assert "Hand 3 deleted. The history can bring it back." in main
+    # Shown in the answer, so used up: the next page does not bring it up again.
+    page = phone.get(reverse("group", args=[three.group.edit_key]))
+    assert "Hand 3 deleted" not in text(page)
 
 
 def test_undo_of_a_hand_corrected_since_is_refused(phone: Client, three: Game) -> None:

@@ -38,6 +38,18 @@ def test_a_written_name_wins_over_the_picked_one(client: Client, group: Group) -
     assert "This phone is Erik." in page.content.decode()
 
 
+def test_the_asked_for_address_comes_back_whole(client: Client, group: Group) -> None:
+    # "&" and "?" in the address must not split it when it rides along as `next`.
+    game = make_game(group)
+    wanted = reverse("game", args=[group.edit_key, game.code]) + "?from=night&x=a?b"
+    asked = client.get(wanted)
+    assert asked.status_code == 302
+    who_page = client.get(asked["Location"])
+    assert who_page.context["next"] == wanted
+    response = client.post(asked["Location"], {"player": "Anne", "next": who_page.context["next"]})
+    assert response["Location"] == wanted
+
+
 def test_next_to_another_site_is_ignored(client: Client, group: Group) -> None:
     response = client.post(
         reverse("who", args=[group.edit_key]),

@@ -6,25 +6,41 @@
   //    answers 304 with no body while it has not, thanks to If-None-Match. The region
   //    is looked up on every tick, so it survives being swapped by htmx.
   var polling = false;
+  // htmx requests under way (a save, an undo): their answer is newer than a poll's.
+  var sending = new Set();
+  document.addEventListener("htmx:beforeRequest", function (event) { sending.add(event.detail.xhr); });
+  document.addEventListener("htmx:afterRequest", function (event) { sending.delete(event.detail.xhr); });
+  function busy() {
+    // A request whose end never reached the document (its element was swapped out
+    // first) must not stop the polling for good: a finished xhr is done (4) or unsent (0).
+    sending.forEach(function (xhr) { if (xhr.readyState === 4 || xhr.readyState === 0) sending.delete(xhr); });
+    return sending.size > 0;
+  }
   function poll() {
     var main = document.querySelector("[data-live-url]");
-    if (polling || !main || document.visibilityState !== "visible") return;
+    if (polling || busy() || !main || document.visibilityState !== "visible") return;
     polling = true;
-    var etag = main.dataset.etag || "";
-    fetch(main.dataset.liveUrl, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" })
+    var asked = main.dataset.etag || "";
+    var etag = "";
+    fetch(main.dataset.liveUrl, { headers: asked ? { "If-None-Match": asked } : {}, cache: "no-store" })
       .then(function (response) {
         if (response.status !== 200) return null;
         etag = response.headers.get("ETag") || "";
         return response.text();
       })
       .then(function (html) {
-        if (!html) return;
+        // An htmx answer that came in meanwhile (a swapped #main, a newer ETag) wins.
+        if (!html || !main.isConnected || (main.dataset.etag || "") !== asked) return;
         var holder = document.createElement("div");
         holder.innerHTML = html;
         holder.querySelectorAll("[data-live-part]").forEach(function (fresh) {
           var old = document.getElementById(fresh.id);
+          if (!old) return;
           // A form that is open stays as it is: someone may be halfway through a hand.
-          if (!old || (fresh.dataset.state && fresh.dataset.state === old.dataset.state)) return;
+          if (fresh.dataset.state && fresh.dataset.state === old.dataset.state) {
+            renumber(old, fresh);
+            return;
+          }
           // A game that reopened (a correction took the winner below the target) needs
           // its form back: the poll does not carry one, so load the page afresh.
           if (fresh.querySelector("[data-reload]")) { window.location.reload(); return; }
@@ -36,6 +52,27 @@
       })
       .catch(function () {})
       .finally(function () { polling = false; });
+  }
+
+  // The hand this open form was for was saved meanwhile (on another phone, or on this
+  // one with its answer lost): the form moves on to the next hand and says so, or an
+  // identical next hand would be taken for a double tap of the saved one. After an
+  // undo elsewhere it keeps its number, and saving it shows the conflict.
+  function renumber(entry, fresh) {
+    var form = entry.querySelector("form[data-hand-form]");
+    var number = form && form.querySelector('input[name="number"]');
+    var next = Number(fresh.dataset.next);
+    if (!number || !(next > Number(number.value))) return;
+    number.value = String(next);
+    entry.dataset.next = fresh.dataset.next;
+    entry.dataset.saveLabel = fresh.dataset.saveLabel;
+    var button = form.querySelector('button[name="save"]');
+    if (button) button.textContent = fresh.dataset.saveLabel;
+    var notice = form.querySelector("[data-renumbered]");
+    if (!notice) return;
+    notice.querySelector("[data-saved]").textContent = String(next - 1);
+    notice.querySelector("[data-next]").textContent = String(next);
+    notice.hidden = false;
   }
 
   // 2. Keep the screen awake on the game page (Screen Wake Lock), with a toggle.
