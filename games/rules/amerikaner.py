@@ -42,6 +42,7 @@ from .base import (
     as_int,
     check_keys,
     dealer_field,
+    flag_field,
     player_field,
     reached,
     read_counts,
@@ -466,17 +467,11 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
                     Choice("shared", Text(_("Level players share the win"))),
                 ),
             ),
-            Field(
-                name="amerikaner_wins",
-                label=Text(_("A made Amerikaner wins the game outright")),
-                kind="flag",
-                default=False,
+            flag_field(
+                "amerikaner_wins", _("A made Amerikaner wins the game outright"), shown_when={}
             ),
-            Field(
-                name="bidder_double",
-                label=Text(_("The bidder's points count double (house rule)")),
-                kind="flag",
-                default=False,
+            flag_field(
+                "bidder_double", _("The bidder's points count double (house rule)"), shown_when={}
             ),
         )
 

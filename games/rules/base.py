@@ -481,15 +481,16 @@ def flag_field(
     label: str,
     help: str | None = None,
     shown_when: Mapping[str, tuple[str | int | bool, ...]] = PLAYED,
+    default: bool = False,
 ) -> Field:
-    """An optional true/false input, false unless ticked."""
+    """An optional true/false input (a hand's, or a house rule with `shown_when={}`)."""
     return Field(
         name=name,
         label=Text(label),
         kind="flag",
         help=Text(help) if help else None,
         required=False,
-        default=False,
+        default=default,
         shown_when=shown_when,
     )
 

@@ -394,10 +394,10 @@ class Kaiser(Game[Rules, Hand]):
                 ),
                 required=False,
             ),
-            Field(
-                name="win_needs_bid",
-                label=Text(_("Only the bidding team can win by reaching the target")),
-                kind="flag",
+            flag_field(
+                "win_needs_bid",
+                _("Only the bidding team can win by reaching the target"),
+                shown_when={},
                 default=True,
             ),
             Field(
@@ -407,17 +407,16 @@ class Kaiser(Game[Rules, Hand]):
                 help=Text(_("For example -52. Empty: nobody loses that way.")),
                 required=False,
             ),
-            Field(
-                name="negative_at_bid_out",
-                label=Text(_("A team at bid-out still loses negative points")),
-                kind="flag",
+            flag_field(
+                "negative_at_bid_out",
+                _("A team at bid-out still loses negative points"),
+                shown_when={},
                 default=True,
             ),
-            Field(
-                name="no_trump_62",
-                label=Text(_("The first no-trump bid made raises the target to 62")),
-                kind="flag",
-                default=False,
+            flag_field(
+                "no_trump_62",
+                _("The first no-trump bid made raises the target to 62"),
+                shown_when={},
             ),
         )
 
