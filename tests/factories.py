@@ -5,15 +5,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 from games import gamefile
 from games.models import Game, Group, Player, Seat
+from games.rules import RuleError
 
 FOUR = ["Anne", "Bjørn", "Cato", "Dina"]
 
 
 def game_file(game: str, players: Any, hands: list[Any], **extra: Any) -> dict[str, Any]:
-    """A game document in the scorekeeper/1 format."""
-    return {"format": gamefile.FORMAT, "game": game, "players": players, **extra, "hands": hands}
+    """A game document in the scorekeeper/1 format; an extra given as None is left out."""
+    given = {key: value for key, value in extra.items() if value is not None}
+    return {"format": gamefile.FORMAT, "game": game, "players": players, **given, "hands": hands}
+
+
+def refused(document: dict[str, Any]) -> RuleError:
+    """The engine's refusal of a game file, checked to read as words, not as a crash."""
+    with pytest.raises(RuleError) as info:
+        gamefile.score_document(document)
+    message = str(info.value)
+    for leak in ("Traceback", "Error", "NoneType", "{'"):
+        assert leak not in message, message
+    return info.value
 
 
 def scored(game: str, players: Any, hands: list[Any], **extra: Any) -> dict[str, Any]:

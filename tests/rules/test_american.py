@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
-from games.rules import RuleError
+from tests.factories import game_file, refused
 
 TWO = ["Ann", "Bo"]
 FIVE = ["Ann", "Bo", "Cy", "Di", "Eve"]
@@ -26,26 +26,11 @@ def doc(
     rules: dict[str, Any] | None = None,
     start: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    document: dict[str, Any] = {"format": "scorekeeper/1", "game": "american", "players": players}
-    if rules is not None:
-        document["rules"] = rules
-    if start is not None:
-        document["start"] = start
-    document["hands"] = hands
-    return document
+    return game_file("american", players, hands, rules=rules, start=start)
 
 
 def score(hands: list[Any], **kwargs: Any) -> dict[str, Any]:
     return gamefile.score_document(doc(hands, **kwargs))
-
-
-def refused(document: dict[str, Any]) -> RuleError:
-    with pytest.raises(RuleError) as info:
-        gamefile.score_document(document)
-    message = str(info.value)
-    for leak in ("Traceback", "Error", "NoneType", "{'"):
-        assert leak not in message, message
-    return info.value
 
 
 def won(winner: str, dealer: str | None = None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
-from games.rules import RuleError
+from tests.factories import game_file, refused
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 TEAMS = {"Us": ["Ann", "Cy"], "Them": ["Bo", "Di"]}
@@ -40,30 +40,12 @@ def doc(
     teams: Any = UNSET,
     start: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    document: dict[str, Any] = {"format": "scorekeeper/1", "game": "euchre", "players": players}
-    document["teams"] = TEAMS if teams is UNSET else teams
-    if document["teams"] is None:
-        del document["teams"]
-    if rules is not None:
-        document["rules"] = rules
-    if start is not None:
-        document["start"] = start
-    document["hands"] = hands
-    return document
+    teams = TEAMS if teams is UNSET else teams
+    return game_file("euchre", players, hands, teams=teams, rules=rules, start=start)
 
 
 def score(hands: list[Any], **kwargs: Any) -> dict[str, Any]:
     return gamefile.score_document(doc(hands, **kwargs))
-
-
-def refused(document: dict[str, Any]) -> RuleError:
-    with pytest.raises(RuleError) as info:
-        gamefile.score_document(document)
-    message = str(info.value)
-    # In words a player understands: no Python internals leak into the message.
-    for leak in ("Traceback", "Error", "NoneType", "{'", "[]"):
-        assert leak not in message, message
-    return info.value
 
 
 def play(

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
-from games.rules import RuleError
+from tests.factories import game_file, refused
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 TEAMS = {"Us": ["Ann", "Cy"], "Them": ["Bo", "Di"]}
@@ -34,31 +34,11 @@ def doc(
     start: dict[str, int] | None = None,
     teams: dict[str, Any] = TEAMS,
 ) -> dict[str, Any]:
-    document: dict[str, Any] = {
-        "format": "scorekeeper/1",
-        "game": "kaiser",
-        "players": PLAYERS,
-        "teams": teams,
-    }
-    if rules is not None:
-        document["rules"] = rules
-    if start is not None:
-        document["start"] = start
-    document["hands"] = hands
-    return document
+    return game_file("kaiser", PLAYERS, hands, teams=teams, rules=rules, start=start)
 
 
 def score(hands: list[Any], **kwargs: Any) -> dict[str, Any]:
     return gamefile.score_document(doc(hands, **kwargs))
-
-
-def refused(document: dict[str, Any]) -> RuleError:
-    with pytest.raises(RuleError) as info:
-        gamefile.score_document(document)
-    message = str(info.value)
-    for leak in ("Traceback", "Error", "NoneType", "{'"):
-        assert leak not in message, message
-    return info.value
 
 
 def h(
