@@ -24,6 +24,7 @@ from .base import (
     Table,
     check_keys,
     dealer_field,
+    number_rule,
     player_field,
     read_name,
 )
@@ -113,12 +114,10 @@ class American(Game[Rules, Win]):
 
     def rule_fields(self) -> tuple[Field, ...]:
         return (
-            Field(
-                name="target_wins",
-                label=Text(_("Games to win the match")),
-                kind="number",
-                help=Text(_("Empty: just keep the tally.")),
-                required=False,
+            number_rule(
+                "target_wins",
+                _("Games to win the match"),
+                help=_("Empty: just keep the tally."),
                 minimum=1,
             ),
         )

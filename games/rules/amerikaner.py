@@ -43,6 +43,7 @@ from .base import (
     check_keys,
     dealer_field,
     flag_field,
+    number_rule,
     player_field,
     reached,
     read_counts,
@@ -428,29 +429,21 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
                     ),
                 ),
             ),
-            Field(
-                name="target",
-                label=Text(_("Target")),
-                kind="number",
-                help=Text(_("The first to reach it wins.")),
-                minimum=1,
-                default=52,
+            number_rule(
+                "target", _("Target"), default=52, help=_("The first to reach it wins."), minimum=1
             ),
-            Field(
-                name="min_bid",
-                label=Text(_("Lowest bid")),
-                kind="number",
-                help=Text(_("Empty: 6 with the kitty, 5 with the whole deck.")),
-                required=False,
+            number_rule(
+                "min_bid",
+                _("Lowest bid"),
+                help=_("Empty: 6 with the kitty, 5 with the whole deck."),
                 minimum=1,
             ),
-            Field(
-                name="amerikaner_points",
-                label=Text(_("Amerikaner is worth")),
-                kind="number",
-                help=Text(_("Won or lost by the player who bids Amerikaner.")),
-                minimum=1,
+            number_rule(
+                "amerikaner_points",
+                _("Amerikaner is worth"),
                 default=52,
+                help=_("Won or lost by the player who bids Amerikaner."),
+                minimum=1,
             ),
             Field(
                 name="tie_break",

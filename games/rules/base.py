@@ -476,6 +476,27 @@ def player_field(
     )
 
 
+def number_rule(
+    name: str,
+    label: str,
+    default: int | None = None,
+    help: str | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Field:
+    """A house rule that is a number; one without a default may be left empty."""
+    return Field(
+        name=name,
+        label=Text(label),
+        kind="number",
+        help=Text(help) if help else None,
+        required=default is not None,
+        minimum=minimum,
+        maximum=maximum,
+        default=default,
+    )
+
+
 def flag_field(
     name: str,
     label: str,

@@ -29,6 +29,7 @@ from .base import (
     check_keys,
     dealer_field,
     flag_field,
+    number_rule,
     player_field,
     reached,
     read_bool,
@@ -190,24 +191,16 @@ class Euchre(Game[Rules, Play | Redeal]):
         return Text(_("%(maker)s made trump, %(tricks)s tricks"), params)
 
     def rule_fields(self) -> tuple[Field, ...]:
-        def points(name: str, label: str, default: int) -> Field:
-            return Field(name=name, label=Text(label), kind="number", minimum=0, default=default)
-
         return (
-            Field(
-                name="target",
-                label=Text(_("Target")),
-                kind="number",
-                help=Text(_("The first team to reach it wins.")),
-                minimum=1,
-                default=10,
+            number_rule(
+                "target", _("Target"), 10, _("The first team to reach it wins."), minimum=1
             ),
-            points("point", _("Makers take 3 or 4 tricks"), 1),
-            points("march", _("Makers take all 5 (a march)"), 2),
-            points("lone_point", _("A lone maker takes 3 or 4"), 2),
-            points("lone_march", _("A lone maker takes all 5"), 4),
-            points("euchre", _("Makers euchred: to the defenders"), 2),
-            points("lone_euchre", _("A lone maker euchred: to the defenders"), 2),
+            number_rule("point", _("Makers take 3 or 4 tricks"), 1, minimum=0),
+            number_rule("march", _("Makers take all 5 (a march)"), 2, minimum=0),
+            number_rule("lone_point", _("A lone maker takes 3 or 4"), 2, minimum=0),
+            number_rule("lone_march", _("A lone maker takes all 5"), 4, minimum=0),
+            number_rule("euchre", _("Makers euchred: to the defenders"), 2, minimum=0),
+            number_rule("lone_euchre", _("A lone maker euchred: to the defenders"), 2, minimum=0),
         )
 
     def fields(self, table: Table[Rules]) -> tuple[Field, ...]:

@@ -37,6 +37,7 @@ from .base import (
     check_keys,
     dealer_field,
     flag_field,
+    number_rule,
     player_field,
     read_bool,
     read_counts,
@@ -367,32 +368,20 @@ class Kaiser(Game[Rules, Hand]):
 
     def rule_fields(self) -> tuple[Field, ...]:
         return (
-            Field(
-                name="min_bid",
-                label=Text(_("Lowest bid")),
-                kind="number",
-                minimum=1,
-                maximum=MAX_BID,
-                default=7,
-            ),
-            Field(
-                name="target",
-                label=Text(_("Target")),
-                kind="number",
-                help=Text(_("The bidding team wins when it reaches it.")),
-                minimum=1,
+            number_rule("min_bid", _("Lowest bid"), default=7, minimum=1, maximum=MAX_BID),
+            number_rule(
+                "target",
+                _("Target"),
                 default=52,
+                help=_("The bidding team wins when it reaches it."),
+                minimum=1,
             ),
-            Field(
-                name="bid_out",
-                label=Text(_("Bid-out at")),
-                kind="number",
-                help=Text(
-                    _(
-                        "From this total a team scores only by bidding. Empty: target minus the lowest bid."
-                    )
+            number_rule(
+                "bid_out",
+                _("Bid-out at"),
+                help=_(
+                    "From this total a team scores only by bidding. Empty: target minus the lowest bid."
                 ),
-                required=False,
             ),
             flag_field(
                 "win_needs_bid",
@@ -400,12 +389,10 @@ class Kaiser(Game[Rules, Hand]):
                 shown_when={},
                 default=True,
             ),
-            Field(
-                name="lose_at",
-                label=Text(_("A team at or below this loses")),
-                kind="number",
-                help=Text(_("For example -52. Empty: nobody loses that way.")),
-                required=False,
+            number_rule(
+                "lose_at",
+                _("A team at or below this loses"),
+                help=_("For example -52. Empty: nobody loses that way."),
             ),
             flag_field(
                 "negative_at_bid_out",
