@@ -11,15 +11,18 @@ from games import gamefile
 from games.rules import RuleError
 
 
+def read_text(path: str) -> str:
+    """The UTF-8 text in `path` ('-': standard input), a byte order mark allowed."""
+    if path == "-":
+        return sys.stdin.buffer.read().decode("utf-8-sig")
+    with open(path, encoding="utf-8-sig") as handle:
+        return handle.read()
+
+
 def read_json(path: str) -> Any:
     """The JSON document in `path` ('-': standard input); a clear error names the file."""
     try:
-        if path == "-":
-            text = sys.stdin.buffer.read().decode("utf-8-sig")
-        else:
-            with open(path, encoding="utf-8-sig") as handle:
-                text = handle.read()
-        return gamefile.loads(text)
+        return gamefile.loads(read_text(path))
     except OSError as exc:
         raise CommandError(f"{path}: cannot read the file ({exc.strerror})") from None
     except UnicodeDecodeError:

@@ -11,6 +11,8 @@ from django.core.management.base import BaseCommand
 from games import gamefile
 from games.rules import RuleError
 
+from ._files import read_text
+
 
 class Command(BaseCommand):
     help = "Score a game file (scorekeeper/1); '-' reads standard input. Needs no database."
@@ -22,7 +24,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
-            text = _read_text(path)
+            text = read_text(path)
             self.stdout.write(
                 gamefile.dumps(gamefile.score_document(gamefile.loads(text))), ending=""
             )
@@ -37,10 +39,3 @@ class Command(BaseCommand):
         # One line, whatever the names in the file contain.
         self.stderr.write(" ".join(message.split()))
         sys.exit(1)
-
-
-def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8-sig")
-    with open(path, encoding="utf-8-sig") as handle:
-        return handle.read()
