@@ -225,12 +225,6 @@ class Game(models.Model):
     def result(self) -> GameResult:
         return play(self.table(), [hand.data for hand in self.hand_list()])
 
-    def next_dealer(self) -> str | None:
-        hands = [hand.data for hand in self.hand_list()]
-        if not hands:
-            return self.first_dealer or None
-        return get_game(self.kind).next_dealer(self.table(), hands)
-
     def take_seats(self, names: list[str]) -> None:
         """Seat these names in order, each as (or as a new) player of the group. A seat keeps
         the name exactly as given, since the hands, teams and start totals spell it so."""

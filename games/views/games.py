@@ -99,12 +99,9 @@ def play_again(request: HttpRequest, key: str, code: str) -> HttpResponse:
 
 
 def _dealer_after_game(game: Game) -> str:
+    """Who deals first in the next game: the deal goes on round the table."""
     hands = [hand.data for hand in game.hand_list()]
-    table = game.table()
-    if not hands:
-        return game.first_dealer
-    last_dealer = hands[-1].get("dealer")
-    return table.seat_after(last_dealer) if last_dealer in table.players else game.first_dealer
+    return get_game(game.kind).next_dealer(game.table(), hands) or game.first_dealer
 
 
 @require_GET
