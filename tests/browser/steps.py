@@ -174,3 +174,15 @@ class Taps:
     def __call__(self, target: Locator) -> None:
         self.count += 1
         target.tap()
+
+
+def start_team_game(page: Page, base_url: str, kind: str) -> None:
+    """A new group and a team game: Sharks (Anne and Cato) against Jets (Bjørn and Dina)."""
+    start_group(page, base_url, me="Anne")
+    open_new_game_of(page, kind)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    name_teams(page, "Sharks", "Jets")
+    start_game(page)
+    expect_totals(page, {"Sharks": 0, "Jets": 0})
+    expect(page.locator('#live [data-side="Sharks"]')).to_contain_text("Anne and Cato")
+    expect(page.locator('#live [data-side="Jets"]')).to_contain_text("Bjørn and Dina")

@@ -20,13 +20,13 @@ from tests.browser.steps import (
     fill_new_game,
     flag,
     game_code,
-    name_teams,
     open_new_game_of,
     page_totals,
     redeal,
     save,
     start_game,
     start_group,
+    start_team_game,
 )
 
 
@@ -41,14 +41,7 @@ def play(page: Page, maker: str, tricks: int, alone: bool = False) -> None:
 def test_a_game_to_10_with_a_lone_march_a_euchre_a_march_and_a_redeal(
     live_server: LiveServer, page: Page, tmp_path: Path
 ) -> None:
-    start_group(page, live_server.url, me="Anne")
-    open_new_game_of(page, "euchre")
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    name_teams(page, "Sharks", "Jets")
-    start_game(page)
-    expect_totals(page, {"Sharks": 0, "Jets": 0})
-    expect(page.locator('#live [data-side="Sharks"]')).to_contain_text("Anne and Cato")
-    expect(page.locator('#live [data-side="Jets"]')).to_contain_text("Bjørn and Dina")
+    start_team_game(page, live_server.url, "euchre")
     expect_team_dealer(page, "Sharks", "Anne")
 
     # Hand 1, a normal hand in three taps (the dealer is already suggested): Bjørn

@@ -15,15 +15,11 @@ from tests.browser.steps import (
     choice,
     expect_totals,
     exported_and_scored,
-    fill_new_game,
     flag,
     game_code,
-    name_teams,
-    open_new_game_of,
     page_totals,
     save,
-    start_game,
-    start_group,
+    start_team_game,
     tricks,
 )
 
@@ -51,14 +47,7 @@ def fill(
 def test_a_game_past_bid_out_ends_at_once_with_a_failed_kaiser_bid(
     live_server: LiveServer, page: Page, tmp_path: Path
 ) -> None:
-    start_group(page, live_server.url, me="Anne")
-    open_new_game_of(page, "kaiser")
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    name_teams(page, "Sharks", "Jets")
-    start_game(page)
-    expect_totals(page, {"Sharks": 0, "Jets": 0})
-    expect(page.locator('#live [data-side="Sharks"]')).to_contain_text("Anne and Cato")
-    expect(page.locator('#live [data-side="Jets"]')).to_contain_text("Bjørn and Dina")
+    start_team_game(page, live_server.url, "kaiser")
 
     # Hand 1, a normal hand in six taps (the dealer is suggested): Anne bids 8; the
     # Sharks take 6 tricks and the 5 of hearts, the Jets the other 2 and the 3 of
