@@ -22,8 +22,7 @@ run: $(VENV)/.installed
 	@echo "Scorekeeper is starting. Open this on the phones on the same network:"
 	@for ip in $(LAN_IPS); do echo "    http://$$ip:$(PORT)/"; done
 	@echo
-	$(BIN)/gunicorn scorekeeper.wsgi --bind 0.0.0.0:$(PORT) --workers 2 --threads 4 \
-		--access-logfile -
+	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 
 test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .

@@ -11,6 +11,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import django
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> None:
             django.setup()
             from django.db import connections
 
-            from bench import measure, scale
+            from bench import http, measure, scale
 
             try:
                 if args.scale:
@@ -73,6 +74,7 @@ def main(argv: list[str] | None = None) -> None:
                     scale.main(limits, args.games, args.hands)
                 else:
                     measure.main(measure.Limits(runs, warmup, args.budget))
+                    http.main(measure.Limits(runs, warmup, args.budget), Path(tmp))
             finally:
                 connections.close_all()
 

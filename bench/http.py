@@ -1,0 +1,281 @@
+"""Over HTTP, each request as a multiple of a hello-world view served the same way.
+
+The machine is shared and noisy, so absolute milliseconds say little from one run to the
+next. Here every figure is measured against `HttpResponse("ok")` through the same gunicorn
+(`scorekeeper/gunicorn.py`, as `make run` serves), the same middleware and the same
+settings, in the same run and interleaved request by request: one round asks each figure
+once, in turn, so a burst of load elsewhere falls on all of them alike. Every request opens
+a new connection, as a phone waking its radio does.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from urllib.parse import urlencode
+
+from django.test import Client
+
+from bench import measure
+from games.models import Game
+
+SIZES = (40, 200)
+HELLO = "hello-world view"
+FIRST_VISIT_TARGET = 25_000  # bytes: a phone's first visit, as served
+
+
+@dataclass
+class Request:
+    """One HTTP request, with what it must answer and what undoes it (outside the clock)."""
+
+    name: str
+    path: str
+    status: int
+    method: str = "GET"
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes | None = None
+    after: Callable[[], None] | None = None
+    queries: int | None = None
+    times: list[float] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+def fetch(port: int, request: Request) -> Answer:
+    """`request` on a connection of its own, read to the end."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(request.method, request.path, request.body, request.headers)
+        response = connection.getresponse()
+        body = response.read()
+        return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, body)
+    finally:
+        connection.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def gunicorn(tmp: Path) -> Iterator[int]:
+    """The app as `make run` serves it, on a free loopback port, with the bench's settings."""
+    port = _free_port()
+    log = (tmp / "gunicorn.log").open("w")
+    server = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "gunicorn"),
+            *("--config", "python:scorekeeper.gunicorn"),
+            *("--bind", f"127.0.0.1:{port}"),
+            *("--env", "DJANGO_SETTINGS_MODULE=bench.settings"),
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=os.environ.copy(),
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                fetch(port, Request("up", "/bench/ok/", 200))
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"gunicorn did not start: see {log.name}") from None
+                time.sleep(0.1)
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+@dataclass(frozen=True)
+class Phone:
+    """A phone that named itself: its test client, and its cookies as a browser sends them."""
+
+    client: Client
+    headers: dict[str, str]
+
+    @classmethod
+    def of(cls, games: list[Game]) -> Phone:
+        client = Client()
+        for game in games:
+            measure.say_who(client, game.group)
+            measure.check(client.get(measure._url(game)), 200)  # sets the CSRF cookie
+        cookies = "; ".join(f"{name}={morsel.value}" for name, morsel in client.cookies.items())
+        headers = {
+            "Cookie": cookies,
+            "Accept-Encoding": "gzip, br",
+            "Accept-Language": "en",
+            "X-CSRFToken": client.cookies["csrftoken"].value,
+        }
+        return cls(client, headers)
+
+    def etag(self, path: str) -> str:
+        return str(measure.check(self.client.get(path), 200)["ETag"])
+
+
+def requests_for(games: dict[int, Game], phone: Phone) -> list[Request]:
+    small = games[SIZES[0]]
+    headers = phone.headers
+    live = measure._url(small, "live/")
+    unchanged = Request(
+        "live poll, unchanged (304)",
+        live,
+        304,
+        headers={**headers, "If-None-Match": phone.etag(live)},
+    )
+    hands = len(small.hand_list())
+    post = measure.hand_post(hands)
+
+    def take_back() -> None:
+        # The game keeps its size, and the unchanged poll asks for its new version.
+        measure._take_back(small, hands + 1)
+        unchanged.headers["If-None-Match"] = phone.etag(live)
+
+    save = Request(
+        f"saving a hand, htmx ({SIZES[0]} hands)",
+        measure._url(small, "hands/"),
+        200,
+        method="POST",
+        headers={
+            **headers,
+            "HX-Request": "true",
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body=urlencode(post).encode(),
+        after=take_back,
+        queries=measure.count_queries(
+            partial(
+                phone.client.post,
+                measure._url(small, "hands/"),
+                post,
+                headers={"HX-Request": "true"},
+            )
+        ),
+    )
+    take_back()
+    return [
+        Request(HELLO, "/bench/ok/", 200, headers=headers),
+        *(
+            Request(
+                f"game page, {size} hands, scorer's view", measure._url(game), 200, headers=headers
+            )
+            for size, game in games.items()
+        ),
+        Request(f"live poll with a body ({SIZES[0]} hands)", live, 200, headers=headers),
+        unchanged,
+        save,
+    ]
+
+
+def first_visit(port: int, phone: Phone, game: Game) -> int:
+    """Bytes a phone receives on its first visit: the page and what it links, as served."""
+    page = fetch(port, Request("page", measure._url(game), 200, headers=phone.headers))
+    html = page.body
+    if page.headers.get("content-encoding") == "gzip":
+        html = gzip.decompress(html)
+    parser = measure._Assets()
+    parser.feed(html.decode())
+    total = len(page.body)
+    for url in parser.urls:
+        asset = fetch(port, Request(url, url, 200, headers={"Accept-Encoding": "gzip, br"}))
+        total += len(asset.body)
+    return total
+
+
+def run_rounds(port: int, requests: list[Request], limits: measure.Limits) -> int:
+    """Interleaved rounds: every request once per round, until runs or budget are spent."""
+    deadline = None
+    rounds = 0
+    for run in range(limits.warmup + limits.runs):
+        if run == limits.warmup:
+            deadline = time.monotonic() + limits.budget * len(requests)
+        for request in requests:
+            start = time.perf_counter_ns()
+            answer = fetch(port, request)
+            elapsed = (time.perf_counter_ns() - start) / 1e6
+            assert answer.status == request.status, (request.name, answer.status)
+            if request.after is not None:
+                request.after()
+            if deadline is not None:
+                request.times.append(elapsed)
+        if deadline is not None:
+            rounds += 1
+            if rounds >= measure.MIN_RUNS and time.monotonic() > deadline:
+                break
+    return rounds
+
+
+def wrk(port: int, path: str, headers: dict[str, str], seconds: int = 5) -> float | None:
+    """Requests a second under `wrk -t2 -c16` (None where wrk is not installed)."""
+    if shutil.which("wrk") is None:
+        return None
+    command = ["wrk", "-t2", "-c16", f"-d{seconds}s", "--latency"]
+    for name, value in headers.items():
+        command += ["-H", f"{name}: {value}"]
+    out = subprocess.run(
+        [*command, f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True, check=True
+    ).stdout
+    line = next(line for line in out.splitlines() if line.startswith("Requests/sec:"))
+    return float(line.split()[1])
+
+
+def main(limits: measure.Limits, tmp: Path) -> None:
+    games = {size: measure.build_game(size) for size in SIZES}
+    phone = Phone.of(list(games.values()))
+    requests = requests_for(games, phone)
+    with gunicorn(tmp) as port:
+        sizes = {size: first_visit(port, phone, game) for size, game in games.items()}
+        rounds = run_rounds(port, requests, limits)
+        hello = statistics.median(requests[0].times)
+        print(
+            f"## Over HTTP, as a multiple of a hello-world view (gunicorn as `make run`, "
+            f"a new connection per request, {rounds} interleaved rounds)\n"
+        )
+        print("| request | median ms | p95 ms | ratio to hello | queries |")
+        print("| --- | ---: | ---: | ---: | ---: |")
+        for request in requests:
+            median = statistics.median(request.times)
+            p95 = statistics.quantiles(request.times, n=20)[-1]
+            queries = "" if request.queries is None else str(request.queries)
+            print(
+                f"| {request.name} | {median:.2f} | {p95:.2f} | {median / hello:.1f} x | {queries} |"
+            )
+        print()
+        for size, total in sizes.items():
+            verdict = "under" if total <= FIRST_VISIT_TARGET else "OVER"
+            print(
+                f"First visit at {size} hands, as served: {total / 1000:.1f} kB "
+                f"({verdict} {FIRST_VISIT_TARGET / 1000:.0f} kB)"
+            )
+        game_page = requests[1]
+        page_rate = wrk(port, game_page.path, phone.headers)
+        hello_rate = wrk(port, requests[0].path, phone.headers)
+        if page_rate and hello_rate:
+            print(
+                f"\nwrk -t2 -c16, 5 s: hello {hello_rate:,.0f} req/s, {game_page.name} "
+                f"{page_rate:,.0f} req/s: 1/{hello_rate / page_rate:.1f} of hello"
+            )
+        else:
+            print("\n(wrk is not installed: `apt-get install wrk` adds the throughput figure)")
