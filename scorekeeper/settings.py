@@ -118,6 +118,19 @@ else:
         }
     }
 
+# Without CACHE_URL each worker process keeps a small cache in its own memory, and nothing
+# that must agree between processes is kept there. With CACHE_URL (e.g.
+# redis://127.0.0.1:6379/0) every app server shares one Redis through Django's backend.
+if os.environ.get("CACHE_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["CACHE_URL"],
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -10,7 +10,7 @@ import scorekeeper.settings
 
 def _settings_with(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, Any]:
     """Run the settings module afresh under the given environment and return its names."""
-    for name in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE"):
+    for name in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE", "CACHE_URL"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -78,3 +78,18 @@ def test_admin_login_page_speaks_norwegian(client: Client) -> None:
     response = client.get("/admin/login/", headers={"accept-language": "nb"})
     assert response.headers["Content-Language"] == "nb"
     assert "Brukernavn" in response.text
+
+
+def test_cache_is_each_processes_own_memory_without_cache_url(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    backend = _settings_with(monkeypatch)["CACHES"]["default"]["BACKEND"]
+    assert backend == "django.core.cache.backends.locmem.LocMemCache"
+
+
+def test_cache_url_shares_one_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = _settings_with(monkeypatch, CACHE_URL="redis://127.0.0.1:6379/0")["CACHES"]["default"]
+    assert cache == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:6379/0",
+    }
