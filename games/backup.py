@@ -464,11 +464,8 @@ def _check_game(
 
 
 def _check_names(names: list[str]) -> None:
-    """Names a seat can hold: one player each (letter case aside), no longer than the model allows."""
-    longest = Player._meta.get_field("name").max_length or 0
-    for name in names:
-        if len(name) > longest:
-            raise ValueError(f"the name {name} is longer than {longest} characters")
+    """Names the seats can hold: one player each, letter case aside (the engine has
+    checked their length and characters)."""
     if len({name.lower() for name in names}) < len(names):
         raise ValueError("two players have the same name (letter case aside)")
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from games import gamefile
 from games.models import Game, Group, Night
 from games.rules import Field, RuleError, Table, Text, get_game, make_table, play
+from games.rules.limits import PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
 
 
 def say(text: Text) -> str:
@@ -25,15 +26,27 @@ def rule_error(exc: RuleError) -> str:
     return exc.render(gettext, ngettext)
 
 
+def name_field(label: Any, *, team: bool = False, **kwargs: Any) -> forms.CharField:
+    """A player's (or team's) name, within the engine's limits for names."""
+
+    def within_limits(value: str) -> None:
+        try:
+            check_name(value.strip(), team=team)
+        except RuleError as exc:
+            raise ValidationError(rule_error(exc)) from None
+
+    longest = TEAM_NAME_LENGTH if team else PLAYER_NAME_LENGTH
+    return forms.CharField(label=label, max_length=longest, validators=[within_limits], **kwargs)
+
+
 class GroupForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the group"),
         max_length=80,
         widget=forms.TextInput(attrs={"placeholder": _("The Friday table"), "autocomplete": "off"}),
     )
-    me = forms.CharField(
-        label=_("Your name"),
-        max_length=40,
+    me = name_field(
+        _("Your name"),
         help_text=_("You become the group's first player."),
         widget=forms.TextInput(attrs={"autocomplete": "given-name"}),
     )
@@ -43,7 +56,7 @@ class WhoForm(forms.Form):
     """Which player this device belongs to: recorded on every change it makes."""
 
     player = forms.ChoiceField(label=_("I am"), required=False, widget=forms.RadioSelect)
-    name = forms.CharField(label=_("or my name is"), max_length=40, required=False)
+    name = name_field(_("or my name is"), required=False)
 
     def __init__(self, *args: Any, group: Group, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -61,7 +74,7 @@ class WhoForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("New player"), max_length=40)
+    name = name_field(_("New player"))
 
     def __init__(self, *args: Any, group: Group, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -77,7 +90,7 @@ class PlayerForm(forms.Form):
 class GameFileForm(forms.Form):
     """An uploaded game file: read, parsed and scored; every error names the file."""
 
-    MAX_BYTES = 1024 * 1024
+    MAX_BYTES = gamefile.LARGEST_FILE
 
     file = forms.FileField(label=_("Game file (JSON)"), allow_empty_file=True)
     file_name = ""  # as the phone sent it, for messages
@@ -88,7 +101,10 @@ class GameFileForm(forms.Form):
         self.file_name = upload.name
         params: dict[str, Any] = {"file": upload.name}
         if upload.size > self.MAX_BYTES:
-            raise ValidationError(_("%(file)s: the file is larger than 1 MB."), params=params)
+            params["size"] = self.MAX_BYTES // (1024 * 1024)
+            raise ValidationError(
+                _("%(file)s: the file is larger than %(size)d MB."), params=params
+            )
         try:
             document = gamefile.loads(upload.read().decode("utf-8-sig"))
             gamefile.score_document(document)
@@ -141,17 +157,15 @@ class NewGameForm(forms.Form):
                 required=False,
                 initial=seats[i - 1] if i <= len(seats) else "",
             )
-            self.fields[f"new_{i}"] = forms.CharField(
-                label=_("or a new player"), max_length=40, required=False
-            )
+            self.fields[f"new_{i}"] = name_field(_("or a new player"), required=False)
             if not self.team_game:
                 self.fields[f"start_{i}"] = forms.IntegerField(
                     label=_("Start total"), required=False
                 )
         if self.team_game:
             for i in (1, 2):
-                self.fields[f"team_{i}"] = forms.CharField(
-                    label=_("Team %(number)d") % {"number": i}, max_length=40, required=False
+                self.fields[f"team_{i}"] = name_field(
+                    _("Team %(number)d") % {"number": i}, team=True, required=False
                 )
                 self.fields[f"team_start_{i}"] = forms.IntegerField(
                     label=_("Start total"), required=False

@@ -9,6 +9,7 @@ exported file can be read back. Every problem is a `RuleError` naming the hand.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,9 +22,26 @@ INPUT_KEYS = ("format", "game", "rules", "players", "teams", "start", "hands")
 OUTPUT_KEYS = ("totals", "winners", "finished")
 
 
-def loads(text: str) -> Any:
+#: A game file of the most hands the spec allows, as exported, is about 4 MB.
+LARGEST_FILE = 8 * 1024 * 1024
+#: A backup nests six deep (games, a game, its file, hands, a hand, its tricks).
+DEEPEST = 16
+#: Digits of the longest whole number read; the spec's bounds need five.
+LONGEST_NUMBER = 20
+
+# What a JSON text's nesting is read from: strings (skipped whole) and brackets.
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def loads(text: str, *, largest: int | None = LARGEST_FILE) -> Any:
+    """The JSON document in `text`, refused with a `RuleError` unless it is plain data of
+    a sane size: a game file (or, with ``largest=None``, a backup of any length)."""
+    if largest is not None and len(text) > largest:
+        raise error(_("the file is larger than %(size)d MB"), size=largest // (1024 * 1024))
+    if _depth(text) > DEEPEST:
+        raise error(_("the file nests more than %(count)d levels deep"), count=DEEPEST)
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        document = json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number)
     except (json.JSONDecodeError, RuleError) as exc:
         reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
         line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 1
@@ -33,10 +51,45 @@ def loads(text: str) -> Any:
                 {"reason": reason, "line": line},
             )
         ) from None
+    _check_text(document)
+    return document
+
+
+def _depth(text: str) -> int:
+    deepest = depth = 0
+    for match in _NESTING.finditer(text):
+        bracket = match.group()
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in "]}":
+            depth -= 1
+    return deepest
 
 
 def _refuse_constant(name: str) -> Any:
     raise error(_("%(name)s is not a number"), name=name)
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > LONGEST_NUMBER:
+        raise error(_("a number has more than %(count)d digits"), count=LONGEST_NUMBER)
+    return int(digits)
+
+
+def _check_text(value: object) -> None:
+    """Every string and key can be stored and printed: no unpaired surrogates (which only
+    a ``\\ud800`` escape can bring in)."""
+    if isinstance(value, str):
+        if not value.isascii() and any("\ud800" <= char <= "\udfff" for char in value):
+            raise error(_("the file holds broken Unicode (an unpaired surrogate)"))
+    elif isinstance(value, list):
+        for item in value:
+            _check_text(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key)
+            _check_text(item)
 
 
 def dumps(document: Mapping[str, Any]) -> str:

@@ -468,7 +468,8 @@ class GameStat(models.Model):
     date = models.DateField()
     place = models.PositiveSmallIntegerField()
     win_share = models.FloatField()  # 1 for a win, 1/n for a win shared by n, else 0
-    total = models.IntegerField()
+    # 64 bits: the spec's limits keep totals below 10^9, but a total is never what fails a save.
+    total = models.BigIntegerField()
     hands = models.PositiveIntegerField()
     bids = models.PositiveIntegerField(
         default=0

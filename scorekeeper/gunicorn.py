@@ -8,3 +8,5 @@ and the watching phones' polls go on in the other threads meanwhile.
 wsgi_app = "scorekeeper.wsgi"
 workers = 2
 threads = 4
+# The access log without the groups' secret keys (games/logs.py).
+logger_class = "games.logs.AccessLogger"

@@ -5,10 +5,13 @@ The README lists the variables. A server reachable from the internet must at lea
 SECRET_KEY and ALLOWED_HOSTS.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -26,13 +29,33 @@ DEBUG = _env_flag("DEBUG")
 
 # The fallback keeps `make run` working without any setup. Sessions and CSRF tokens
 # signed with it are only as secret as this file, so production must set SECRET_KEY.
-SECRET_KEY = os.environ.get(
-    "SECRET_KEY", "django-insecure-scorekeeper-local-only-set-SECRET_KEY-in-production"
-)
+BUILT_IN_SECRET_KEY = "django-insecure-scorekeeper-local-only-set-SECRET_KEY-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", BUILT_IN_SECRET_KEY)
 
 # "*" because the app is meant for a home network, where phones reach it by an IP
 # address that nobody knows in advance. Set a list when serving on a real host name.
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "*")
+
+
+def _is_host_name(host: str) -> bool:
+    """A name on the internet, as opposed to "*", "localhost" or an IP address."""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return host not in ("*", "localhost")
+    return False
+
+
+# Served under a real name, the app is reachable from the internet, where a key published
+# in the source would let anyone forge sessions: refuse to start rather than run so.
+if SECRET_KEY == BUILT_IN_SECRET_KEY and any(map(_is_host_name, ALLOWED_HOSTS)):
+    raise ImproperlyConfigured(
+        "ALLOWED_HOSTS names a host, so the app may be on the internet: set SECRET_KEY to "
+        "a long random value of your own (see the README, Putting it on the internet)."
+    )
+
+# The admin pages only when asked for: they are one more login to guess at.
+ADMIN = _env_flag("ADMIN")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -50,12 +73,15 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and live fragments compress about ten to one; Django's gzip adds random
     # padding against BREACH, and static files come precompressed from WhiteNoise.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything reads the body: refuses a body too large and a client too fast.
+    "games.middleware.LimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -114,6 +140,10 @@ else:
                 # for each other instead of failing with "database is locked".
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                 "transaction_mode": "IMMEDIATE",
+                # How long a write waits for another one to finish before it gives up:
+                # far longer than the longest write (a 10,000-hand import, about a
+                # second), so a save waits and never fails with "database is locked".
+                "timeout": 30,
             },
         }
     }
@@ -158,7 +188,16 @@ STORAGES = {
 }
 
 # HTTPS-only settings (secure cookies, HSTS, SSL redirect) stay off: on a home network
-# the app is reached over plain http. `manage.py check --deploy` warns about them.
+# the app is reached over plain http, and `manage.py check --deploy` warns about them.
+# HTTPS=1 turns them on, for the app behind an HTTPS proxy that sets X-Forwarded-Proto.
+if _env_flag("HTTPS"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -170,14 +209,44 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 SESSION_COOKIE_SAMESITE = "Lax"
 
+# Only this site's own scripts, styles, images and requests (django-csp). Style
+# attributes stay allowed: the server-drawn SVG charts colour their lines with them, and
+# with images limited to this site they cannot fetch anything from elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    }
+}
+
+# Request rates (games.middleware) count in the default cache: per worker process, or
+# shared by all of them with CACHE_URL.
+RATELIMIT_ENABLE = not _env_flag("NO_RATE_LIMITS")
+# Behind an HTTPS proxy every request comes from the proxy: name the header in which it
+# passes on the client's address (nginx: X-Real-IP), so each client is counted apart.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
     },
+    "filters": {"hide_keys": {"()": "games.logs.HideKeys"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["hide_keys"],
+        },
     },
     "root": {"handlers": ["console"], "level": "INFO"},
     # Replaces Django's default "django" logger, which prints only when DEBUG is on

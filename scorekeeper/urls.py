@@ -1,9 +1,9 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
 urlpatterns = [
-    path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "manifest.webmanifest",
@@ -14,3 +14,9 @@ urlpatterns = [
     ),
     path("", include("games.urls")),
 ]
+
+# Only with ADMIN=1 (its login is throttled by games.middleware).
+if settings.ADMIN:
+    urlpatterns.insert(0, path("admin/", admin.site.urls))
+
+handler400 = "games.views.errors.bad_request"

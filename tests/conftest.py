@@ -1,8 +1,13 @@
+import importlib
+from collections.abc import Iterator
+
 import pytest
+from django.core.cache import cache
 from django.test import Client
-from django.urls import reverse
+from django.urls import clear_url_caches, reverse
 from pytest_django import Settings
 
+import scorekeeper.urls
 from games.models import Game, Group
 from tests.factories import make_game, make_group
 
@@ -16,6 +21,24 @@ def _static_files_from_apps(settings: Settings) -> None:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.STATIC_ROOT = None
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> None:
+    # The request rates count in the cache: each test starts as a new client would.
+    cache.clear()
+
+
+@pytest.fixture
+def admin_on(settings: Settings) -> Iterator[None]:
+    """The URLs as they are with ADMIN=1."""
+    settings.ADMIN = True
+    importlib.reload(scorekeeper.urls)
+    clear_url_caches()
+    yield
+    settings.ADMIN = False
+    importlib.reload(scorekeeper.urls)
+    clear_url_caches()
 
 
 # --- The view tests' table: a group, a game at it, and a phone with the full link ----------

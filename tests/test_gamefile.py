@@ -164,3 +164,51 @@ def test_bad_document(document: Any, message: str) -> None:
     with pytest.raises(RuleError) as caught:
         gamefile.score_document(document)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "[" * 100_000 + "]" * 100_000, "the file nests more than 16 levels deep", id="deep"
+        ),
+        pytest.param(
+            '{"hands": [{"tricks": ' + "[" * 5000 + "]" * 5000 + "}]}",
+            "the file nests more than 16 levels deep",
+            id="deep-inside-a-hand",
+        ),
+        pytest.param(
+            '{"start": {"Anne": ' + "9" * 5000 + "}}",
+            "the file is not valid JSON (a number has more than 20 digits, line 1)",
+            id="5000-digits",
+        ),
+        pytest.param(
+            '{"players": ["An\\ud800ne"]}',
+            "the file holds broken Unicode (an unpaired surrogate)",
+            id="lone-surrogate",
+        ),
+        pytest.param(
+            '{"\\udfff": 1}', "the file holds broken Unicode (an unpaired surrogate)", id="in-a-key"
+        ),
+        pytest.param(" " * (8 * 1024 * 1024 + 1), "the file is larger than 8 MB", id="too-large"),
+    ],
+)
+def test_loads_refuses_what_is_no_plain_data(text: str, message: str) -> None:
+    with pytest.raises(RuleError) as info:
+        gamefile.loads(text)
+    assert str(info.value) == message
+
+
+def test_loads_reads_strings_with_brackets_and_paired_surrogates() -> None:
+    # Brackets inside strings are no nesting; an escaped pair is one character (U+1F600).
+    text = '{"name": "[[[[[[[[[[[[[[[[[[[[\\"{{", "smile": "\\ud83d\\ude00", "n": -12345678901234567890}'
+    assert gamefile.loads(text) == {
+        "name": "[" * 20 + '"{{',
+        "smile": "\U0001f600",
+        "n": -12345678901234567890,
+    }
+
+
+def test_a_backup_may_be_larger_than_a_game_file() -> None:
+    text = '{"padding": "' + "x" * (9 * 1024 * 1024) + '"}'
+    assert len(gamefile.loads(text, largest=None)["padding"]) == 9 * 1024 * 1024

@@ -10,7 +10,17 @@ import scorekeeper.settings
 
 def _settings_with(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, Any]:
     """Run the settings module afresh under the given environment and return its names."""
-    for name in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE", "CACHE_URL"):
+    for name in (
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "DATABASE_URL",
+        "TIME_ZONE",
+        "ADMIN",
+        "HTTPS",
+        "CLIENT_IP_HEADER",
+        "CACHE_URL",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -32,7 +42,9 @@ def test_debug_stays_off_for_other_values(monkeypatch: pytest.MonkeyPatch, value
 
 
 def test_allowed_hosts_reads_a_comma_list(monkeypatch: pytest.MonkeyPatch) -> None:
-    found = _settings_with(monkeypatch, ALLOWED_HOSTS="score.example, 192.168.1.20,")
+    found = _settings_with(
+        monkeypatch, ALLOWED_HOSTS="score.example, 192.168.1.20,", SECRET_KEY="s" * 50
+    )
     assert found["ALLOWED_HOSTS"] == ["score.example", "192.168.1.20"]
 
 
@@ -67,6 +79,13 @@ def test_deploy_check_finds_no_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     call_command("check", "--deploy", "--fail-level", "ERROR")
 
 
+def test_admin_is_off_unless_asked_for(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert client.get("/admin/login/").status_code == 404
+    assert _settings_with(monkeypatch)["ADMIN"] is False
+    assert _settings_with(monkeypatch, ADMIN="1")["ADMIN"] is True
+
+
+@pytest.mark.usefixtures("admin_on")
 def test_admin_login_page_answers(client: Client) -> None:
     response = client.get("/admin/login/")
     assert response.status_code == 200
@@ -74,6 +93,7 @@ def test_admin_login_page_answers(client: Client) -> None:
     assert response.headers["X-Content-Type-Options"] == "nosniff"
 
 
+@pytest.mark.usefixtures("admin_on")
 def test_admin_login_page_speaks_norwegian(client: Client) -> None:
     response = client.get("/admin/login/", headers={"accept-language": "nb"})
     assert response.headers["Content-Language"] == "nb"

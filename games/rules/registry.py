@@ -10,6 +10,7 @@ from .amerikaner import Amerikaner
 from .base import Game, GameResult, Table, as_int, describe
 from .euchre import Euchre
 from .kaiser import Kaiser
+from .limits import check_hand_count, check_name, check_number, check_rules
 from .text import Names, _, error
 
 GAMES: dict[str, Game[Any, Any]] = {
@@ -42,13 +43,17 @@ def make_table(
         rules = {}
     if not isinstance(rules, Mapping):
         raise error(_("the rules must be an object of house rules"), field="rules")
+    check_rules(rules)
     parsed_rules = rules_of_game.parse_rules(rules, names)
     parsed_teams = rules_of_game.parse_teams(teams, names)
+    for team in parsed_teams:
+        check_name(team.name, team=True)
     table = Table(rules_of_game.name, names, parsed_rules, parsed_teams)
     return Table(table.game, names, parsed_rules, parsed_teams, _read_start(start, table.sides))
 
 
 def play(table: Table[Any], hands: Sequence[Mapping[str, Any]]) -> GameResult:
+    check_hand_count(hands)
     return GAMES[table.game].play(table, hands)
 
 
@@ -66,6 +71,7 @@ def _read_players(raw: object) -> tuple[str, ...]:
             )
         if name in names:
             raise error(_("two players are called %(name)s"), field="players", name=name)
+        check_name(name)
         names.append(name)
     return tuple(names)
 
@@ -86,4 +92,5 @@ def _read_start(raw: object, sides: tuple[str, ...]) -> dict[str, int]:
                 names=Names(sides),
             )
         start[name] = as_int(value, name, "start")
+        check_number(start[name], name, "start")
     return start

@@ -9,7 +9,7 @@ from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.http import urlencode
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
@@ -29,7 +29,16 @@ class Access:
     can_edit: bool
 
 
+def could_be_code(value: str, longest: int = 32) -> bool:
+    """Whether `value` could be a key or code the server made (letters and digits only):
+    anything else (a NUL byte, a 5,000-character segment) is not worth a database query,
+    and a NUL would make PostgreSQL refuse the query outright."""
+    return 0 < len(value) <= longest and value.isascii() and value.isalnum()
+
+
 def access_for(key: str) -> Access:
+    if not could_be_code(key):
+        raise Http404
     group = Group.objects.filter(Q(edit_key=key) | Q(view_key=key)).first()
     if group is None:
         raise Http404
@@ -44,6 +53,8 @@ def access_to_edit(key: str) -> Access:
 
 
 def find_game(access: Access, code: str) -> Game:
+    if not could_be_code(code):
+        raise Http404
     game = (
         Game.objects.filter(group=access.group, code=code)
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands")
@@ -55,6 +66,8 @@ def find_game(access: Access, code: str) -> Game:
 
 
 def find_player(access: Access, code: str) -> Player:
+    if not could_be_code(code):
+        raise Http404
     player = Player.objects.filter(group=access.group, code=code).first()
     if player is None:
         raise Http404
@@ -81,6 +94,19 @@ def ask_who(request: HttpRequest, access: Access) -> HttpResponse | None:
 
 def game_url(access: Access, game: Game) -> str:
     return reverse("game", args=[access.key, game.code])
+
+
+def local_path(value: str, request: HttpRequest) -> str:
+    """`value` if it is a path on this site ("/g/..."), else "": where a form may send the
+    browser next. A bare word ("abc") would otherwise be read as the name of a view."""
+    if (
+        value.isprintable()
+        and value.startswith("/")
+        and not value.startswith("//")
+        and url_has_allowed_host_and_scheme(value, allowed_hosts={request.get_host()})
+    ):
+        return value
+    return ""
 
 
 def to_int(value: str | None) -> int:

@@ -28,6 +28,7 @@ from games.views.access import (
     access_for,
     access_to_edit,
     ask_who,
+    could_be_code,
     find_game,
     game_url,
     to_int,
@@ -117,6 +118,8 @@ def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
 @require_GET
 def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
+    if not (could_be_code(key) and could_be_code(code)):
+        raise Http404
     version = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))

@@ -9,10 +9,9 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -28,6 +27,7 @@ from games.views.access import (
     access_for,
     access_to_edit,
     ask_who,
+    local_path,
     set_who,
     who_is,
 )
@@ -111,12 +111,10 @@ def who(request: HttpRequest, key: str) -> HttpResponse:
         group=access.group,
         initial={"player": who_is(request, access.group)},
     )
-    next_url = request.POST.get("next") or request.GET.get("next") or ""
-    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
-        next_url = ""
+    next_url = local_path(request.POST.get("next") or request.GET.get("next") or "", request)
     if request.method == "POST" and form.is_valid():
         set_who(request, access.group, form.cleaned_data["who"])
-        return redirect(next_url or reverse("group", args=[key]))
+        return HttpResponseRedirect(next_url or reverse("group", args=[key]))
     return render(request, "games/who.html", {"access": access, "form": form, "next": next_url})
 
 

@@ -24,6 +24,7 @@ from games.views.access import (
     HtmxHttpRequest,
     access_for,
     access_to_edit,
+    could_be_code,
     find_game,
     game_url,
     to_int,
@@ -202,7 +203,7 @@ def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
 def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpResponse:
     access = access_to_edit(key)
     game = find_game(access, code)
-    found = game.changes.filter(code=change).first()
+    found = game.changes.filter(code=change).first() if could_be_code(change) else None
     if found is None:
         raise Http404
     try:

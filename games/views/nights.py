@@ -19,7 +19,14 @@ from django.views.decorators.http import require_GET, require_POST
 from games.forms import NightForm
 from games.models import Game, Night, Seat
 from games.rules import GameResult, RuleError, Table, get_game
-from games.views.access import Access, HtmxHttpRequest, access_for, access_to_edit, ask_who
+from games.views.access import (
+    Access,
+    HtmxHttpRequest,
+    access_for,
+    access_to_edit,
+    ask_who,
+    could_be_code,
+)
 
 
 @dataclass(frozen=True)
@@ -113,6 +120,8 @@ def night_date(date: dt.date) -> str:
 
 
 def _find_night(access: Access, code: str) -> Night:
+    if not could_be_code(code):
+        raise Http404
     night = (
         Night.objects.filter(group=access.group, code=code)
         .prefetch_related(Prefetch("games", queryset=games_with_hands(["created_at", "id"])))

@@ -5,6 +5,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 
+@pytest.mark.usefixtures("admin_on")
 def test_admin_login_page_renders_on_a_phone(
     live_server: LiveServer, page: Page, screenshots: Path
 ) -> None:
@@ -15,6 +16,7 @@ def test_admin_login_page_renders_on_a_phone(
     page.screenshot(path=screenshots / "admin-login-en.png", full_page=True)
 
 
+@pytest.mark.usefixtures("admin_on")
 @pytest.mark.parametrize("locale", ["nb-NO"])
 def test_admin_login_page_follows_the_phone_language(
     live_server: LiveServer, page: Page, screenshots: Path

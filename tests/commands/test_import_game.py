@@ -127,7 +127,7 @@ def _nothing_saved() -> tuple[int, int, int]:
         ),
         pytest.param(
             game_file("amerikaner", ["A" * 41, "Bjørn", "Cato"], []),
-            "game.json: the name AAAA",
+            "game.json: a player's name has at most 40 characters",
             id="name-too-long",
         ),
     ],

@@ -116,7 +116,9 @@ def test_import_page_asks_the_phone_who_it_is_first(client: Client, group: Group
             "hand 1: the tricks add up to 13, but a hand has 12 tricks",
             id="impossible-hand",
         ),
-        pytest.param(b" " * (1024 * 1024) + b"{}", "the file is larger than 1 MB.", id="too-large"),
+        pytest.param(
+            b" " * (8 * 1024 * 1024) + b"{}", "the file is larger than 8 MB.", id="too-large"
+        ),
         pytest.param(
             game_file("amerikaner", ["Anne", "anne", "Cato"], []),
             "two players have the same name",

@@ -19,10 +19,10 @@ def read_text(path: str) -> str:
         return handle.read()
 
 
-def read_json(path: str) -> Any:
+def read_json(path: str, *, largest: int | None = gamefile.LARGEST_FILE) -> Any:
     """The JSON document in `path` ('-': standard input); a clear error names the file."""
     try:
-        return gamefile.loads(read_text(path))
+        return gamefile.loads(read_text(path), largest=largest)
     except OSError as exc:
         raise CommandError(f"{path}: cannot read the file ({exc.strerror})") from None
     except UnicodeDecodeError:

@@ -21,7 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
-            group, added = backup.import_group(read_json(path))
+            group, added = backup.import_group(read_json(path, largest=None))
         except backup.ImportProblem as exc:
             raise CommandError(f"{path}: {exc}") from None
         self.stdout.write(f"{group.name}: {added} games added")

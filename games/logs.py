@@ -1,0 +1,39 @@
+"""Logs without the secret keys: a group's key in a logged address is as good as its link."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from gunicorn.glogging import Logger
+
+# "/g/KEY" wherever it appears: a path, a full address, a percent-encoded ?next=.
+_KEY = re.compile(r"(/|%2F)g(/|%2F)[A-Za-z0-9]+", re.IGNORECASE)
+
+
+def hide_keys(text: str) -> str:
+    return _KEY.sub(lambda match: f"{match[1]}g{match[2]}…", text)
+
+
+class HideKeys(logging.Filter):
+    """For the app's own log: "Not Found: /g/KEY/..." and the like lose the key."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        hidden = hide_keys(message)
+        if hidden != message:
+            record.msg, record.args = hidden, None
+        return True
+
+
+class AccessLogger(Logger):
+    """Gunicorn's access log with the keys taken out of the request line, the path, the
+    query, the referrer and every header it might print."""
+
+    def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> Any:
+        atoms = super().atoms(resp, req, environ, request_time)
+        for name, value in atoms.items():
+            if isinstance(value, str):
+                atoms[name] = hide_keys(value)
+        return atoms
