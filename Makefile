@@ -28,7 +28,8 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
-	$(BIN)/pytest --cov --cov-branch
+	# The backup test between databases borrows scratch databases from this PostgreSQL server.
+	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest --cov --cov-branch
 	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
 
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium

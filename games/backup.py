@@ -12,7 +12,9 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import DataError, IntegrityError, transaction
@@ -127,14 +129,20 @@ def _game_entry(game: Game) -> dict[str, Any]:
                 "hand": c.hand_code,
                 "number": c.number,
                 "action": c.action,
-                "before": c.before,
-                "after": c.after,
+                # In one key order whatever the database keeps (PostgreSQL's jsonb sorts
+                # keys its own way), so a backup is the same bytes from any database.
+                "before": _sorted_keys(c.before),
+                "after": _sorted_keys(c.after),
                 "by": c.by,
                 "at": _time(c.at),
             }
             for c in sorted(game.changes.all(), key=lambda c: c.pk)
         ],
     }
+
+
+def _sorted_keys(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True))
 
 
 def _time(moment: dt.datetime) -> str:
@@ -158,7 +166,7 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
         _check_names(players)
     except ValueError as exc:
         raise ImportProblem(str(exc)) from None
-    if _already_there(group, scored["game"], players, hands):
+    if _already_there(group, {**plain, "players": players, "hands": hands}):
         raise ImportProblem(gettext("this game is already in the group"))
     # The whole file was scored above, so its hands go in at once, as `add_hand` would have
     # written them one by one (hand n is the game's nth change), and the statistics once:
@@ -194,19 +202,41 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
     return game
 
 
-def _already_there(
-    group: Group, kind: str, players: list[str], hands: list[dict[str, Any]]
-) -> bool:
+def _already_there(group: Group, document: Mapping[str, Any]) -> bool:
+    """Whether the group has this very game: same players, rules, teams, start and hands."""
     candidates = (
-        group.games.filter(kind=kind)
+        group.games.filter(kind=document["game"])
         .annotate(hand_count=Count("hands"))
-        .filter(hand_count=len(hands))
+        .filter(hand_count=len(document["hands"]))
         .prefetch_related("seats", "hands")
     )
-    return any(
-        game.players == players and [h.data for h in game.hand_list()] == hands
-        for game in candidates
-    )
+    return any(not _differences(game, document) for game in candidates)
+
+
+def _differences(game: Game, document: Mapping[str, Any]) -> list[str]:
+    """What tells the game here from a game file of it, in words ([] when they agree)."""
+    here = game.document()
+    differs = [
+        f"its {what} differ" if what.endswith("s") else f"its {what} differs"
+        for key, what in (
+            ("game", "game"),
+            ("players", "players"),
+            ("teams", "teams"),
+            ("rules", "house rules"),
+            ("start", "start totals"),
+        )
+        if (here.get(key) or None) != (document.get(key) or None)
+    ]
+    theirs = [_strip(hand) for hand in document["hands"]]
+    ours = here["hands"]
+    for number in range(1, max(len(ours), len(theirs)) + 1):
+        if number > len(ours):
+            differs.append(f"hand {number} is not here")
+        elif number > len(theirs):
+            differs.append(f"hand {number} is not in the file")
+        elif ours[number - 1] != theirs[number - 1]:
+            differs.append(f"hand {number} differs")
+    return differs
 
 
 def _strip(hand: Mapping[str, Any]) -> dict[str, Any]:
@@ -219,19 +249,49 @@ def _strip(hand: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def import_group(document: object) -> tuple[Group, int]:
-    """Bring a group back from its backup; games already here are left as they are.
+@dataclass
+class Restored:
+    """What a restore did: the games it added, and those it found already here."""
 
-    Returns the group and how many games were added.
+    group: Group
+    added: list[str] = field(default_factory=list)
+    same: list[str] = field(default_factory=list)
+    #: (code, label, what differs) of each game here that differs from the backup's.
+    different: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    #: Labels of the games brought to the backup's version, as corrections.
+    corrected: list[str] = field(default_factory=list)
+
+    def report(self) -> list[str]:
+        """The restore in lines, as ``import_group`` prints it."""
+        lines = [
+            f"{self.group.name}: {len(self.added)} games added, {len(self.same)} already here "
+            f"and the same, {len(self.different)} already here but different"
+        ]
+        for code, label, differs in self.different:
+            state = "corrected from the backup" if label in self.corrected else "; ".join(differs)
+            lines.append(f"  game {code} ({label}): {state}")
+        if len(self.corrected) < len(self.different):
+            lines.append(
+                "  To bring the backup's version of a game in as a correction (kept in its "
+                "history), import again with --correct CODE (or --correct for all of them)."
+            )
+        return lines
+
+
+def import_group(document: object, *, correct: Iterable[str] | None = ()) -> Restored:
+    """Bring a group back from its backup. Games already here are left as they are, unless
+    named in `correct` (None: every game that differs): then their hands become the
+    backup's, each change recorded in the game's history as made by "backup".
     """
     backup = _check_backup(document)
     try:
-        return _write_group(backup)
+        return _write_group(backup, correct)
     except (IntegrityError, DataError) as exc:  # pragma: no cover - the checks come first
         raise ImportProblem(f"the backup does not fit this server ({exc})") from None
 
 
-def _write_group(backup: dict[str, Any]) -> tuple[Group, int]:
+def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Restored:
+    corrections = None if correct is None else set(correct)
     with transaction.atomic():
         info = backup["group"]
         group = Group.objects.filter(edit_key=info["edit_key"]).first()
@@ -241,6 +301,7 @@ def _write_group(backup: dict[str, Any]) -> tuple[Group, int]:
             )
             Group.objects.filter(pk=group.pk).update(created_at=_parse_time(info["created_at"]))
             group.refresh_from_db()
+        restored = Restored(group)
         known = {p.name.lower(): p for p in group.players.all()}
         for entry in backup["players"]:
             if entry["name"].lower() not in known:
@@ -263,20 +324,49 @@ def _write_group(backup: dict[str, Any]) -> tuple[Group, int]:
         added: list[Game] = []
         codes = {}
         for entry in backup["games"]:
-            existing = group.games.filter(code=entry["code"]).first()
-            if existing is not None:
-                codes[entry["code"]] = existing
-                continue
-            game = _restore_game(group, entry, nights)
+            label = _label(entry)
+            existing = group.games.filter(code=entry["code"]).prefetch_related("seats", "hands")
+            game = existing.first()
+            if game is None:
+                game = _restore_game(group, entry, nights)
+                added.append(game)
+                restored.added.append(label)
+            elif differs := _differences(game, entry["game"]):
+                restored.different.append((game.code, label, differs))
+                if corrections is None or game.code in corrections:
+                    _correct(game, entry, differs)
+                    restored.corrected.append(label)
+            else:
+                restored.same.append(label)
             codes[entry["code"]] = game
-            added.append(game)
         for entry in backup["games"]:
             if entry["previous"] and entry["previous"] in codes:
                 Game.objects.filter(pk=codes[entry["code"]].pk).update(
                     previous=codes[entry["previous"]]
                 )
         stats.rebuild(added)
-    return group, len(added)
+    return restored
+
+
+def _label(entry: Mapping[str, Any]) -> str:
+    return f"{entry['game']['game']}, {entry['created_at'][:10]}"
+
+
+def _correct(game: Game, entry: Mapping[str, Any], differs: list[str]) -> None:
+    """Bring the backup's hands in, through the game's own change method."""
+    if any(not what.startswith("hand ") for what in differs):
+        raise ImportProblem(
+            f"game {game.code}: {'; '.join(differs)}: only the hands of a game can be "
+            "corrected from a backup; import its game file as a new game instead"
+        )
+    hands = [
+        (meta["code"], _strip(data))
+        for meta, data in zip(entry["hands"], entry["game"]["hands"], strict=True)
+    ]
+    try:
+        game.replace_hands(hands, "backup")
+    except RuleError as exc:  # pragma: no cover - the whole file was checked
+        raise ImportProblem(f"game {game.code}: {exc}") from None
 
 
 def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, Night]) -> Game:

@@ -314,6 +314,59 @@ class Game(models.Model):
             )
             game._record(hand, Change.RESTORE, None, data, by)
 
+    def replace_hands(self, wanted: list[tuple[str, dict[str, Any]]], by: str) -> None:
+        """Make the hands these (code, hand) pairs, in this order: a correction from a backup.
+
+        Hands are matched by code. One not wanted is deleted, one missing is restored, one
+        whose contents differ is corrected; each is a change in the history, as if made
+        one by one, and the rules check the game as it ends up.
+        """
+        with transaction.atomic():
+            game = self._lock()
+            play(game.table(), [data for _code, data in wanted])
+            hands = {hand.code: hand for hand in game.hand_list()}
+            codes = {code for code, _data in wanted}
+            for gone in hands.values():
+                if gone.code not in codes:
+                    gone.delete()
+                    game._record(gone, Change.DELETE, gone.data, None, by)
+                    game.version += 1
+            # Out of the way first, so that (game, number) stays unique at every row.
+            game.hands.update(number=-F("number"))
+            for number, (code, data) in enumerate(wanted, start=1):
+                kept = hands.get(code)
+                if kept is None:
+                    taken = Hand.objects.filter(code=code).exists()
+                    hand = Hand.objects.create(
+                        game=game,
+                        code=new_code() if taken else code,
+                        number=number,
+                        data=data,
+                        revision=game._stamp(),
+                        entered_by=by,
+                    )
+                    game._record(hand, Change.RESTORE, None, data, by)
+                    game.version += 1
+                    continue
+                hand = kept
+                before, moved = hand.data, hand.number != number
+                hand.number = number
+                if before != data:
+                    hand.data, hand.revision, hand.entered_by = data, game._stamp(), by
+                    hand.save(
+                        update_fields=["number", "data", "revision", "entered_by", "updated_at"]
+                    )
+                    game._record(hand, Change.EDIT, before, data, by)
+                    game.version += 1
+                elif moved:
+                    # A hand that moved is not the one a page showed under its number.
+                    game.version += 1
+                    hand.revision = game.version
+                    hand.save(update_fields=["number", "revision"])
+                else:
+                    hand.save(update_fields=["number"])
+            Game.objects.filter(pk=game.pk).update(version=game.version)
+
     def _rewrite(
         self, hands: list[Hand], hand: Hand, data: dict[str, Any], action: str, by: str
     ) -> None:

@@ -58,8 +58,9 @@ def test_round_trip_gives_the_same_file_and_the_same_results() -> None:
     first = _dump(group)
     results = {g.code: (dict(g.result().totals), g.result().winners) for g in group.games.all()}
     _wipe()
-    restored, added = backup.import_group(json.loads(first))
-    assert added == 3
+    report = backup.import_group(json.loads(first))
+    restored = report.group
+    assert len(report.added) == 3
     assert _dump(restored) == first
     for game in restored.games.all():
         assert (dict(game.result().totals), game.result().winners) == results[game.code]
@@ -79,8 +80,8 @@ def test_importing_the_same_backup_again_adds_nothing() -> None:
         Player.objects.count(),
         Night.objects.count(),
     )
-    _same, added = backup.import_group(file)
-    assert added == 0
+    report = backup.import_group(file)
+    assert (len(report.added), len(report.same), report.different) == (0, 3, [])
     assert (
         Game.objects.count(),
         Hand.objects.count(),
@@ -237,7 +238,7 @@ def test_player_pages_keep_their_address_after_a_restore() -> None:
     codes = {p.name: p.code for p in group.players.all()}
     file = json.loads(_dump(group))
     _wipe()
-    restored, _added = backup.import_group(file)
+    restored = backup.import_group(file).group
     assert {p.name: p.code for p in restored.players.all()} == codes
 
 

@@ -158,6 +158,21 @@ def test_the_same_game_twice_is_refused(tmp_path: Path) -> None:
     assert group.games.count() == 1
 
 
+@pytest.mark.parametrize(
+    "change",
+    [{"start": {"Anne": 41, "Cato": -7}}, {"rules": {"target": 40}}, {"start": None}],
+    ids=["start", "rules", "no-start"],
+)
+def test_a_game_differing_only_in_rules_or_start_is_another_game(
+    tmp_path: Path, change: dict[str, object]
+) -> None:
+    group = make_group()
+    _run(_file(tmp_path, PAPER), f"--group={group.edit_key}")
+    other = {key: value for key, value in {**PAPER, **change}.items() if value is not None}
+    _run(_file(tmp_path, other), f"--group={group.edit_key}")
+    assert group.games.count() == 2
+
+
 def test_unknown_group_is_an_error(tmp_path: Path) -> None:
     group = make_group()
     with pytest.raises(CommandError, match="no group has that full-access key"):

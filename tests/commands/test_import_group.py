@@ -61,7 +61,10 @@ def test_round_trip_gives_identical_bytes() -> None:
     key = _busy_group().edit_key
     first = _export(key, "backup.json")
     Group.objects.all().delete()
-    assert _run("backup.json") == "The Friday table: 2 games added\n"
+    assert (
+        _run("backup.json")
+        == "The Friday table: 2 games added, 0 already here and the same, 0 already here but different\n"
+    )
     assert _export(key, "again.json") == first
 
 
@@ -70,7 +73,10 @@ def test_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
     first = _export(key, "backup.json")
     Group.objects.all().delete()
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(first), encoding="utf-8"))
-    assert _run("-") == "The Friday table: 2 games added\n"
+    assert (
+        _run("-")
+        == "The Friday table: 2 games added, 0 already here and the same, 0 already here but different\n"
+    )
     assert _export(key, "again.json") == first
 
 
@@ -78,8 +84,14 @@ def test_importing_twice_adds_nothing() -> None:
     key = _busy_group().edit_key
     _export(key, "backup.json")
     before = _counts()
-    assert _run("backup.json") == "The Friday table: 0 games added\n"
-    assert _run("backup.json") == "The Friday table: 0 games added\n"
+    assert (
+        _run("backup.json")
+        == "The Friday table: 0 games added, 2 already here and the same, 0 already here but different\n"
+    )
+    assert (
+        _run("backup.json")
+        == "The Friday table: 0 games added, 2 already here and the same, 0 already here but different\n"
+    )
     assert _counts() == before
 
 
@@ -87,7 +99,10 @@ def test_only_the_missing_games_are_added() -> None:
     group = _busy_group()
     first = _export(group.edit_key, "backup.json")
     group.games.order_by("pk").last().delete()  # type: ignore[union-attr]
-    assert _run("backup.json") == "The Friday table: 1 games added\n"
+    assert (
+        _run("backup.json")
+        == "The Friday table: 1 games added, 1 already here and the same, 0 already here but different\n"
+    )
     assert _export(group.edit_key, "again.json") == first
 
 

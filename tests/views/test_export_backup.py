@@ -31,7 +31,8 @@ def test_downloaded_backup_brings_the_group_back(phone: Client, group: Group) ->
     make_game(group, hands=anne_wins())
     content = phone.get(reverse("backup", args=[group.edit_key])).content
     Group.objects.all().delete()
-    restored, added = backup.import_group(json.loads(content))
+    report = backup.import_group(json.loads(content))
+    restored, added = report.group, len(report.added)
     assert added == 1
     assert gamefile.dumps(backup.group_backup(restored)).encode() == content
 

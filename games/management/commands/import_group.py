@@ -17,11 +17,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="the backup file, or - for standard input")
+        parser.add_argument(
+            "--correct",
+            nargs="*",
+            metavar="CODE",
+            help="bring the backup's hands into these games already here (no code: into "
+            "every game that differs), each change kept in the game's history",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
-            group, added = backup.import_group(read_json(path, largest=None))
+            correct = options["correct"]
+            restored = backup.import_group(
+                read_json(path, largest=None), correct=() if correct is None else correct or None
+            )
         except backup.ImportProblem as exc:
             raise CommandError(f"{path}: {exc}") from None
-        self.stdout.write(f"{group.name}: {added} games added")
+        for line in restored.report():
+            self.stdout.write(line)
