@@ -123,28 +123,31 @@ TEMPLATES = [
     },
 ]
 
+# SQLite (the default, or DATABASE_URL=sqlite:///path) in WAL mode, which lets the
+# watching phones read while the scorer writes; IMMEDIATE takes the write lock when a
+# transaction starts, so two writers wait for each other instead of failing with
+# "database is locked"; and a write waits up to 30 s, far longer than the longest one
+# (a 10,000-hand import holds the lock about a second and a half).
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 30,
+}
+
 if os.environ.get("DATABASE_URL"):
     DATABASES = {
         "default": dj_database_url.parse(
             os.environ["DATABASE_URL"], conn_max_age=600, conn_health_checks=True
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(BASE_DIR / "db.sqlite3"),
-            "OPTIONS": {
-                # WAL lets the watching phones read while the scorer writes; IMMEDIATE
-                # takes the write lock when a transaction starts, so two writers wait
-                # for each other instead of failing with "database is locked".
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-                "transaction_mode": "IMMEDIATE",
-                # How long a write waits for another one to finish before it gives up:
-                # far longer than the longest write (a 10,000-hand import, about a
-                # second), so a save waits and never fails with "database is locked".
-                "timeout": 30,
-            },
+            "OPTIONS": SQLITE_OPTIONS,
         }
     }
 

@@ -113,3 +113,11 @@ def test_cache_url_shares_one_redis(monkeypatch: pytest.MonkeyPatch) -> None:
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": "redis://127.0.0.1:6379/0",
     }
+
+
+def test_sqlite_from_database_url_waits_for_writes_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = _settings_with(monkeypatch, DATABASE_URL="sqlite:////tmp/score.sqlite3")
+    options = found["DATABASES"]["default"]["OPTIONS"]
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] == 30
+    assert "journal_mode=WAL" in options["init_command"]
