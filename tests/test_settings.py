@@ -1,7 +1,13 @@
+import os
 import runpy
+import secrets
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.test import Client
 
@@ -121,3 +127,37 @@ def test_sqlite_from_database_url_waits_for_writes_too(monkeypatch: pytest.Monke
     assert options["transaction_mode"] == "IMMEDIATE"
     assert options["timeout"] == 30
     assert "journal_mode=WAL" in options["init_command"]
+
+
+@pytest.mark.parametrize("hosts", ["score.example", "192.168.1.20,score.example", ".example.org"])
+def test_refuses_the_built_in_key_once_a_host_name_is_allowed(
+    monkeypatch: pytest.MonkeyPatch, hosts: str
+) -> None:
+    with pytest.raises(ImproperlyConfigured, match="set SECRET_KEY"):
+        _settings_with(monkeypatch, ALLOWED_HOSTS=hosts)
+
+
+@pytest.mark.parametrize("hosts", ["*", "192.168.1.20,10.0.0.2", "localhost,127.0.0.1,[::1]"])
+def test_home_network_addresses_need_no_key_of_ones_own(
+    monkeypatch: pytest.MonkeyPatch, hosts: str
+) -> None:
+    assert _settings_with(monkeypatch, ALLOWED_HOSTS=hosts)["SECRET_KEY"].startswith("django-")
+
+
+def test_deploy_check_is_clean_with_the_readmes_https_settings() -> None:
+    # As the README's "Putting it on the internet" sets them, in a process of its own.
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE")},
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "score.example",
+        "HTTPS": "1",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=Path(scorekeeper.settings.__file__).parents[1],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
