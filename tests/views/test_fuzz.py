@@ -167,9 +167,13 @@ def test_no_request_gets_a_server_error(site: dict[str, str]) -> None:
     strict.cookies["csrftoken"] = "a" * 32
     routes = _routes()
     failures = []
+    seen: set[int] = set()
     for _ in range(REQUESTS):
         url = _url(rng, rng.choice(routes), site)
         status = _request(rng, strict if rng.random() < 0.1 else client, url)
+        seen.add(status)
         if status >= 500:
             failures.append((status, url))
     assert failures == []
+    # The requests went everywhere: pages shown, forms refused, links without rights.
+    assert {200, 302, 400, 403, 404, 405, 422} <= seen
