@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from games import gamefile, stats
 from games.models import Change, Game, Group, Hand, Night, Player
 from games.rules import RuleError, get_game
+from games.rules.limits import printable
 
 BACKUP_FORMAT = "scorekeeper-backup/1"
 
@@ -565,6 +566,8 @@ def _text(value: Any, what: str, longest: int | None = None) -> str:
         raise ValueError(f"{what} must be text")
     if longest is not None and len(value) > longest:
         raise ValueError(f"{what} is longer than {longest} characters")
+    if not printable(value):
+        raise ValueError(f"{what} holds control characters or broken Unicode")
     return value
 
 

@@ -164,6 +164,18 @@ def _dina_becomes_anne(file: dict[str, Any]) -> None:
             id="name-too-long",
         ),
         pytest.param(
+            lambda f: f["nights"][0].update(place="Hytta\x00"),
+            "backup.json: the backup is incomplete or damaged "
+            "(night place holds control characters or broken Unicode)",
+            id="nul-in-a-place",
+        ),
+        pytest.param(
+            lambda f: f["games"][0]["changes"][0].update(by="Bj\x1børn"),
+            "backup.json: game 1 (amerikaner, 2026-11-20): "
+            "who made a change holds control characters or broken Unicode",
+            id="escape-in-a-name",
+        ),
+        pytest.param(
             _dina_becomes_anne,
             "backup.json: game 1 (amerikaner, 2026-11-20): "
             "two players have the same name (letter case aside)",
