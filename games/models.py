@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
-from games.rules import GameResult, Table, get_game, make_table, play
+from games.rules import GameResult, RuleError, Table, get_game, make_table, play
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
 # command line (export_game CODE), and these are easy to read aloud at the table.
@@ -155,6 +155,9 @@ class Game(models.Model):
     previous = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Set while the table has given the game up: it leaves "In play" and the statistics,
+    # and is kept with its hands so that it can be taken up again (see `GameEvent`).
+    abandoned_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -225,6 +228,13 @@ class Game(models.Model):
     def result(self) -> GameResult:
         return play(self.table(), [hand.data for hand in self.hand_list()])
 
+    def is_finished(self) -> bool:
+        """Won, by the hands as they are (a game needing a correction is not)."""
+        try:
+            return self.result().finished
+        except RuleError:
+            return False
+
     def take_seats(self, names: list[str]) -> None:
         """Seat these names in order, each as (or as a new) player of the group. A seat keeps
         the name exactly as given, since the hands, teams and start totals spell it so."""
@@ -236,10 +246,52 @@ class Game(models.Model):
 
     # --- Changing, always through these methods ----------------------------------------------
 
-    def add_hand(self, number: int, data: dict[str, Any], by: str) -> Hand:
-        """Save hand `number`; it must be the next one. A retry of the same hand is harmless."""
+    def abandon(self, by: str) -> bool:
+        """Give the game up: kept, out of "In play" and the statistics. False if it was
+        already given up (a second tap), or finished meanwhile (nothing to give up)."""
         with transaction.atomic():
             game = self._lock()
+            if game.abandoned_at is not None or game.is_finished():
+                return False
+            game._mark(timezone.now(), GameEvent.ABANDON, by)
+            return True
+
+    def take_up(self, by: str) -> bool:
+        """Play an abandoned game on; False if it was not abandoned (a second tap)."""
+        with transaction.atomic():
+            game = self._lock()
+            if game.abandoned_at is None:
+                return False
+            game._mark(None, GameEvent.TAKE_UP, by)
+            return True
+
+    def delete_if_empty(self) -> bool:
+        """Delete a game no hand was saved in; False (and nothing deleted) if one was, on
+        another phone meanwhile, so that no saved hand is ever lost by this."""
+        with transaction.atomic():
+            game = self._lock()
+            if game.hand_list():
+                return False
+            game.delete()
+            return True
+
+    def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:
+        Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at, version=F("version") + 1)
+        GameEvent.objects.create(game=self, action=action, by=by)
+        self.abandoned_at = abandoned_at
+        from games import stats
+
+        stats.refresh(self)
+
+    def add_hand(self, number: int, data: dict[str, Any], by: str) -> Hand:
+        """Save hand `number`; it must be the next one. A retry of the same hand is harmless.
+
+        A hand saved into an abandoned game (a phone that was offline, or had the form
+        open) is kept, and takes the game up again: the table is evidently playing it."""
+        with transaction.atomic():
+            game = self._lock()
+            if game.abandoned_at is not None and number == len(game.hand_list()) + 1:
+                game._mark(None, GameEvent.TAKE_UP, by)
             hands = game.hand_list()
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
@@ -506,6 +558,24 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} #{self.number}"
+
+
+class GameEvent(models.Model):
+    """A change to the game as a whole (given up, taken up again), for its history."""
+
+    ABANDON, TAKE_UP = "abandon", "take-up"
+    ACTIONS = [(ABANDON, _("abandoned")), (TAKE_UP, _("taken up again"))]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(max_length=8, choices=ACTIONS)
+    by = models.CharField(max_length=40, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.game_id}"
 
 
 class GameStat(models.Model):

@@ -68,7 +68,7 @@ class Pair:
 
 def refresh(game: Game) -> None:
     """Rewrite this game's statistics rows and cached winners from its hands (no rows
-    while it is not finished)."""
+    while it is not finished, or while it is abandoned)."""
     GameStat.objects.filter(game=game).delete()
     PairStat.objects.filter(game=game).delete()
     game = Game.objects.select_related("night").prefetch_related("seats", "hands").get(pk=game.pk)
@@ -78,6 +78,8 @@ def refresh(game: Game) -> None:
         # A game whose hands the rules no longer accept shows "needs a correction" and
         # has no figures until it is corrected; it must not stop `rebuild` for the rest.
         result = None
+    if game.abandoned_at is not None:
+        result = None  # given up: no winner, and out of the statistics until taken up
     winners = list(result.winners) if result is not None and result.finished else None
     if winners != game.winners:
         Game.objects.filter(pk=game.pk).update(winners=winners)

@@ -164,7 +164,7 @@ def game_context(
     next_dealer = rules.next_dealer(table, hands) if hands else game.first_dealer or None
     standing = rules.standing(table, result)
     target = standing.target
-    if form is None and access.can_edit and not result.finished:
+    if form is None and access.can_edit and not result.finished and not game.abandoned_at:
         form = HandForm(
             game=game,
             table=table,

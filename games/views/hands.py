@@ -80,6 +80,7 @@ def _current(game: Game) -> dict[str, dict[str, Any]]:
 def _change_row(game: Game, change: Change, current: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {
         "change": change,
+        "at": change.at,
         "before": describe_hand(game, change.before),
         "after": describe_hand(game, change.after),
         # Restoring what the hand already is would change nothing: no button for it.
@@ -194,6 +195,9 @@ def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
     game = find_game(access, code)
     current = _current(game)
     changes = [_change_row(game, change, current) for change in game.changes.all()]
+    # Abandoning and taking up the whole game, in among the changes to its hands.
+    events = [{"event": event, "at": event.at} for event in game.events.all()]
+    changes = sorted([*changes, *events], key=lambda row: row["at"], reverse=True)
     return render(
         request, "games/history.html", {"access": access, "game": game, "changes": changes}
     )

@@ -40,7 +40,11 @@ class Played:
 
     @property
     def in_play(self) -> bool:
-        return self.result is None or not self.result.finished
+        return not self.abandoned and (self.result is None or not self.result.finished)
+
+    @property
+    def abandoned(self) -> bool:
+        return self.game.abandoned_at is not None
 
 
 def played(game: Game) -> Played:
@@ -64,7 +68,11 @@ class Listed:
 
     @property
     def in_play(self) -> bool:
-        return self.game.winners is None
+        return self.game.winners is None and not self.abandoned
+
+    @property
+    def abandoned(self) -> bool:
+        return self.game.abandoned_at is not None
 
     @property
     def winners(self) -> list[str]:

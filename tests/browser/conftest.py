@@ -47,17 +47,18 @@ def locale() -> str:
 
 
 @pytest.fixture
-def new_phone(browser: Browser, locale: str) -> Iterator[Callable[[], Page]]:
+def new_phone(browser: Browser, locale: str) -> Iterator[Callable[..., Page]]:
     """Another phone at the table: its own context, so its own cookies and session."""
     contexts: list[BrowserContext] = []
 
-    def open_phone() -> Page:
+    def open_phone(javascript: bool = True) -> Page:
         context = browser.new_context(
             viewport={"width": 390, "height": 844},
             device_scale_factor=2,
             is_mobile=True,
             has_touch=True,
             locale=locale,
+            java_script_enabled=javascript,
         )
         contexts.append(context)
         return context.new_page()
@@ -68,7 +69,7 @@ def new_phone(browser: Browser, locale: str) -> Iterator[Callable[[], Page]]:
 
 
 @pytest.fixture
-def page(new_phone: Callable[[], Page]) -> Page:
+def page(new_phone: Callable[..., Page]) -> Page:
     return new_phone()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from html.parser import HTMLParser
 from typing import Protocol
 
 _ROW = re.compile(
@@ -62,3 +63,44 @@ def checked(response: Page, name: str) -> str | None:
         if f'name="{name}"' in tag and " checked" in tag:
             return tag.split('value="', 1)[1].split('"', 1)[0]
     return None
+
+
+class _Finder(HTMLParser):
+    """The words inside the element with one id, and the forms' actions inside it."""
+
+    VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"})
+
+    def __init__(self, wanted: str) -> None:
+        super().__init__()
+        self.wanted, self.depth, self.found = wanted, 0, False
+        self.words: list[str] = []
+        self.actions: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if self.depth == 0 and values.get("id") == self.wanted and not self.found:
+            self.found, self.depth = True, 1
+            return
+        if self.depth:
+            if tag == "form":
+                self.actions.append(values.get("action") or "")
+            if tag not in self.VOID:
+                self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth and tag not in self.VOID:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.words.append(data)
+
+
+def part(response: Page, id_: str) -> tuple[str, list[str]] | None:
+    """The text of the element with this id (spaces squeezed) and the actions of the forms
+    in it; None when the page has no such element."""
+    finder = _Finder(id_)
+    finder.feed(text(response))
+    if not finder.found:
+        return None
+    return " ".join("".join(finder.words).split()), finder.actions

@@ -16,7 +16,7 @@ from django.db.models import Model
 from django.test import Client, RequestFactory
 from django.urls import URLPattern, reverse
 
-from games.models import Change, Game, Group, Hand, Night, Player, Seat
+from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Seat
 from games.urls import urlpatterns
 from tests.factories import bid, endless_hands, hand_post, make_game, make_group, revision
 
@@ -48,6 +48,8 @@ KEYED = [p for p in urlpatterns if isinstance(p, URLPattern) and "key" in _param
 WITH_CODE = [p for p in KEYED if "code" in _params(p)]
 # Everything a link can change: each pattern whose view takes a POST.
 MUTATING = [p for p in KEYED if "POST" in _allowed_methods(p)]
+# Pages that only read but serve the full link alone (they lead to a change).
+FULL_LINK_PAGES = ["hand_preview", "game_end"]
 
 
 def _ids(patterns: list[URLPattern]) -> list[str]:
@@ -56,7 +58,7 @@ def _ids(patterns: list[URLPattern]) -> list[str]:
 
 def _state() -> list[list[dict[str, Any]]]:
     """Every row the app stores, to show that a refused request changed nothing."""
-    models: tuple[type[Model], ...] = (Group, Player, Game, Seat, Hand, Change, Night)
+    models: tuple[type[Model], ...] = (Group, Player, Game, Seat, Hand, Change, GameEvent, Night)
     return [list(model._default_manager.order_by("pk").values()) for model in models]
 
 
@@ -108,6 +110,16 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
     return posts.get(name, {})
 
 
+def _ready(name: str, table: dict[str, Any]) -> dict[str, str]:
+    """Set the table up so that this POST would change something: a game to take up must
+    have been abandoned, one to delete must have no hands. Returns the URL overrides."""
+    if name == "game_take_up":
+        table["game"].abandon("Anne")
+    if name == "game_delete":
+        return {"code": make_game(table["group"]).code}
+    return {}
+
+
 def test_every_view_says_which_methods_it_answers() -> None:
     # `require_http_methods` on each view (STYLE.md): anything else is refused with a 405.
     for pattern in urlpatterns:
@@ -129,6 +141,9 @@ def test_the_mutating_urls_are_the_ones_we_expect() -> None:
         "restore",
         "hand_edit",
         "hand_delete",
+        "game_abandon",
+        "game_take_up",
+        "game_delete",
     }
 
 
@@ -154,7 +169,7 @@ def test_made_up_game_code_is_not_found(
     response = getattr(phone, method)(_url(pattern, table, key, code="madeUpCode12"))
     if method.upper() not in _allowed_methods(pattern):
         assert response.status_code == 405
-    elif link == "view_key" and pattern in [*MUTATING, _pattern("hand_preview")]:
+    elif link == "view_key" and pattern in [*MUTATING, *map(_pattern, FULL_LINK_PAGES)]:
         assert response.status_code == 403  # refused for the link before any game lookup
     else:
         assert response.status_code == 404
@@ -192,8 +207,9 @@ def test_change_of_another_game_is_not_found(phone: Client, table: dict[str, Any
 def test_view_only_link_is_refused_on_every_mutating_url(
     client: Client, table: dict[str, Any], pattern: URLPattern
 ) -> None:
+    override = _ready(str(pattern.name), table)
     before = _state()
-    url = _url(pattern, table, table["group"].view_key)
+    url = _url(pattern, table, table["group"].view_key, **override)
     response = client.post(url, _valid_post(str(pattern.name), table))
     assert response.status_code == 403
     assert "view-only link" in response.content.decode()
@@ -205,15 +221,18 @@ def test_full_link_carries_out_the_same_posts(
     phone: Client, table: dict[str, Any], pattern: URLPattern
 ) -> None:
     # The counterpart of the test above: the refused POSTs were real changes.
+    override = _ready(str(pattern.name), table)
     before = _state()
-    url = _url(pattern, table, table["group"].edit_key)
+    url = _url(pattern, table, table["group"].edit_key, **override)
     response = phone.post(url, _valid_post(str(pattern.name), table))
     assert response.status_code == 302
     if pattern.name != "who":  # saying who you are lives in this phone's cookie
         assert _state() != before
 
 
-@pytest.mark.parametrize("name", ["who", "new_game", "new_game_of", "hand_edit", "hand_preview"])
+@pytest.mark.parametrize(
+    "name", ["who", "new_game", "new_game_of", "hand_edit", "hand_preview", "game_end"]
+)
 def test_view_only_link_cannot_open_the_pages_that_change_things(
     client: Client, table: dict[str, Any], name: str
 ) -> None:
@@ -224,8 +243,9 @@ def test_view_only_link_cannot_open_the_pages_that_change_things(
 @pytest.mark.parametrize("pattern", MUTATING, ids=_ids(MUTATING))
 def test_post_without_csrf_token_is_refused(table: dict[str, Any], pattern: URLPattern) -> None:
     browser = Client(enforce_csrf_checks=True)
+    override = _ready(str(pattern.name), table)
     before = _state()
-    url = _url(pattern, table, table["group"].edit_key)
+    url = _url(pattern, table, table["group"].edit_key, **override)
     response = browser.post(url, _valid_post(str(pattern.name), table))
     assert response.status_code == 403
     assert "Please try again" in response.content.decode()
