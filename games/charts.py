@@ -114,6 +114,7 @@ def running_totals(
             points=[(float(n), float(row.get(side, 0))) for n, row in enumerate(rows)],
             label=_number(rows[-1].get(side, 0)),
             stepped=False,
+            tag=_short(side),
         )
         for side in sides
     ]
@@ -150,6 +151,13 @@ class _Line:
     points: list[tuple[float, float]]  # (x, y) in data units, in x order
     label: str  # the value written at the end of the line
     stepped: bool
+    # A short name written before the value, so that a line is known by its name and not
+    # by its colour alone ("" to leave the value by itself).
+    tag: str = ""
+
+    @property
+    def end_text(self) -> str:
+        return f"{self.tag} {self.label}" if self.tag else self.label
 
 
 @dataclass(frozen=True)
@@ -173,7 +181,7 @@ def _draw(
     guide: tuple[float, str] | None,
 ) -> SafeString:
     left = 10 + CHAR * max(len(label) for _v, label in y.ticks)
-    right = 22 + CHAR * max(len(line.label) for line in lines)
+    right = 22 + CHAR * max(len(line.end_text) for line in lines)
     plot_w = WIDTH - left - right
     bottom = TOP + PLOT_HEIGHT
 
@@ -329,8 +337,8 @@ def _fitting(x: _Axis, sx: Callable[[float], float]) -> list[tuple[float, str, s
 
 
 def _end_labels(lines: list[_Line], ends: list[tuple[float, float]], x: float) -> list[str]:
-    """Each line's last value just right of the plot, pushed apart so that none overlap,
-    with the line's marker and a thin lead from where the line ends."""
+    """Each line's short name and last value just right of the plot, pushed apart so that
+    none overlap, with the line's marker and a thin lead from where the line ends."""
     order = sorted(range(len(lines)), key=lambda i: (ends[i][1], i))
     placed: dict[int, float] = {}
     previous = -math.inf
@@ -365,7 +373,7 @@ def _end_labels(lines: list[_Line], ends: list[tuple[float, float]], x: float) -
                 _marker(marker, x + 9, placed[i], colour),
                 _f(x + 16),
                 _f(placed[i]),
-                line.label,
+                line.end_text,
             )
         )
     return parts
@@ -495,6 +503,11 @@ def _date_ticks(first: dt.date, last: dt.date) -> list[tuple[float, str]]:
     days = sorted({round(span * i / 3) for i in range(4)})
     dates = [first + dt.timedelta(days=d) for d in days]
     return [(float(day.toordinal()), date_format(day, form)) for day in dates]
+
+
+def _short(name: str, most: int = 7) -> str:
+    """A name short enough to stand beside the end of its line (the legend has it whole)."""
+    return name if len(name) <= most else name[: most - 1] + "…"
 
 
 def _number(value: float) -> str:

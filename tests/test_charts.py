@@ -117,6 +117,15 @@ def test_lines_differ_by_more_than_colour() -> None:
     assert [g.findtext(f"{SVG}text") for g in legend] == six
 
 
+def test_each_line_ends_in_its_name_and_total() -> None:
+    # Known by name, not by colour alone; a long name is cut (the legend has it whole).
+    sides = ["Anne", "Kristoffer Andreas"]
+    svg = parse(charts.running_totals(sides, [{"Anne": 8, "Kristoffer Andreas": -8}], {}, 52))
+    ends = [e.text for e in svg.iter(f"{SVG}text") if e.get("class") == "end"]
+    assert ends == ["Anne 8", "Kristo… \u22128"]
+    assert "Kristoffer Andreas \u22128" in svg.get("aria-label", "")
+
+
 def test_negative_totals_and_one_hand_one_side() -> None:
     svg = parse(charts.running_totals(["Anne"], [{"Anne": -12}], {"Anne": 0}, None))
     (line,) = series(svg)

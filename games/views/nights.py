@@ -5,20 +5,22 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import NightForm
 from games.models import Game, Night, Seat
 from games.rules import GameResult, RuleError, Table, get_game
+from games.rules.text import join_names
 from games.views.access import (
     Access,
     HtmxHttpRequest,
@@ -119,6 +121,91 @@ def games_with_hands(order: Iterable[str]) -> QuerySet[Game]:
     return Game.objects.prefetch_related(seats, "hands").order_by(*order)
 
 
+@dataclass(frozen=True)
+class Cell:
+    """One player's final (or current) total in one game of the night."""
+
+    total: int | None  # None: the game needs a correction
+    won: bool
+
+
+@dataclass
+class Standing:
+    """One player's evening: games won (a win shared by n counts 1/n) and each total."""
+
+    name: str
+    won: float = 0.0
+    cells: list[Cell | None] = field(default_factory=list)  # None: not at that table
+
+    @property
+    def wins(self) -> str:
+        return wins_text(self.won)
+
+
+def wins_text(value: float) -> str:
+    """Games won as a score sheet writes them: 2, 1½ (a win shared by two), 0,33."""
+    whole, part = divmod(round(value * 6), 6)  # halves and thirds come out exactly
+    if part == 0:
+        return str(whole)
+    if part == 3:
+        return f"{whole or ''}½"
+    return number_format(value, 2)
+
+
+def counted(row: Played) -> bool:
+    """A game that decides something for the evening: won, and not abandoned."""
+    return not row.abandoned and row.result is not None and row.result.finished
+
+
+def standings(rows: list[Played]) -> list[Standing]:
+    """The night's players, most games won first, each with a cell per game."""
+    players: dict[int, Standing] = {}
+    for index, row in enumerate(rows):
+        members = {team.name: team.members for team in row.table.teams} if row.table else {}
+        side_of = {name: side for side, names in members.items() for name in names}
+        for seat in row.game.seats.all():
+            standing = players.setdefault(seat.player_id, Standing(seat.name))
+            standing.cells += [None] * (index - len(standing.cells))
+            side = side_of.get(seat.name, seat.name)
+            if row.result is None:
+                standing.cells.append(Cell(None, False))
+                continue
+            won = counted(row) and side in row.result.winners
+            if won:
+                standing.won += 1 / len(row.result.winners)
+            standing.cells.append(Cell(row.result.totals[side], won))
+    for standing in players.values():
+        standing.cells += [None] * (len(rows) - len(standing.cells))
+    return sorted(players.values(), key=lambda s: -s.won)
+
+
+def evening_in_words(rows: list[Played], table: list[Standing]) -> str:
+    """One line for the evening: who won most of the games that were won."""
+    count = sum(1 for row in rows if counted(row))
+    if not count:
+        return _("No game was won yet this evening.")
+    best = table[0].won
+    leaders = [s.name for s in table if s.won == best]
+    values = {"won": wins_text(best), "count": count, "names": join_names(leaders, _)}
+    if len(leaders) == 1:
+        return (
+            ngettext(
+                "%(names)s won %(won)s of %(count)d game.",
+                "%(names)s won %(won)s of %(count)d games.",
+                count,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "%(names)s won %(won)s each of %(count)d game.",
+            "%(names)s won %(won)s each of %(count)d games.",
+            count,
+        )
+        % values
+    )
+
+
 def night_date(date: dt.date) -> str:
     """The evening's weekday and date, as the reader's language writes them."""
     return _("%(weekday)s, %(date)s") % {
@@ -141,11 +228,15 @@ def _find_night(access: Access, code: str) -> Night:
 
 
 def _context(access: Access, night: Night, form: NightForm | None) -> dict[str, Any]:
+    rows = [played(game) for game in night.games.all()]
+    table = standings(rows)
     return {
         "access": access,
         "night": night,
         "date": night_date(night.date),
-        "rows": [played(game) for game in night.games.all()],
+        "rows": rows,
+        "standings": table,
+        "summary": evening_in_words(rows, table) if rows else "",
         "form": form,
     }
 

@@ -117,6 +117,21 @@ def test_nights_and_charts_at_phone_size(
 
     page.locator(f'#nights a[href$="/nights/{birthday.code}/"]').click()
     expect(page.locator("svg.chart")).to_have_count(3)
+    # The standings agree with the games: in each game's column the cells marked won are
+    # those of the players its card names as winners (a team's win marks both partners).
+    expect(page.locator("#standings tbody tr")).to_have_count(6)
+    marked = page.evaluate(
+        """() => [...document.querySelectorAll('#standings tbody tr')].map(row =>
+            [...row.querySelectorAll('td')].slice(1).map(td => td.classList.contains('won')))"""
+    )
+    names = page.locator("#standings tbody th").all_inner_texts()
+    for column, game in enumerate(birthday.games.order_by("created_at", "id")):
+        won = {name for name, row in zip(names, marked, strict=True) if row[column]}
+        members = {t: m for t, m in (game.teams or {}).items()}
+        expected = {n for side in game.winners or [] for n in members.get(side, [side])}
+        assert won == expected
+        if expected:
+            expect(page.locator(f"#game-{column + 1}")).to_contain_text("🏆")
     shots("42-night")
 
     page.locator("details.night-form summary").click()

@@ -104,3 +104,39 @@ def part(response: Page, id_: str) -> tuple[str, list[str]] | None:
     if not finder.found:
         return None
     return " ".join("".join(finder.words).split()), finder.actions
+
+
+class _Rows(HTMLParser):
+    """The cells of the table with one id, row by row, as text."""
+
+    def __init__(self, wanted: str) -> None:
+        super().__init__()
+        self.wanted, self.inside, self.cell = wanted, 0, False
+        self.rows: list[list[str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            if self.inside or dict(attrs).get("id") == self.wanted:
+                self.inside += 1
+        elif self.inside == 1 and tag == "tr":
+            self.rows.append([])
+        elif self.inside == 1 and tag in ("td", "th"):
+            self.rows[-1].append("")
+            self.cell = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table" and self.inside:
+            self.inside -= 1
+        elif tag in ("td", "th"):
+            self.cell = False
+
+    def handle_data(self, data: str) -> None:
+        if self.inside == 1 and self.cell:
+            self.rows[-1][-1] = " ".join(f"{self.rows[-1][-1]} {data}".split())
+
+
+def table_rows(response: Page, id_: str) -> list[list[str]]:
+    """Every row of the table with this id (its head row first), each cell as its text."""
+    rows = _Rows(id_)
+    rows.feed(text(response))
+    return rows.rows

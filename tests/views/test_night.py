@@ -7,11 +7,13 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group, Hand, Night, Seat
+from games.views.nights import wins_text
 from tests.factories import FOUR, anne_wins, endless_hands, make_game, make_group
-from tests.views.pages import text
+from tests.views.pages import part, table_rows, text
 
 pytestmark = pytest.mark.django_db
 
@@ -223,3 +225,66 @@ def test_view_only_link_cannot_rename(client: Client, group: Group) -> None:
 
 def test_renaming_takes_a_post(phone: Client, group: Group) -> None:
     assert phone.get(edit_url(friday(group), group.edit_key)).status_code == 405
+
+
+def test_standings_count_the_games_won_and_show_every_total(phone: Client, group: Group) -> None:
+    night = friday(group)
+    on(night, make_game(group, hands=anne_wins()))  # Anne 54, the others 2
+    on(night, make_euchre(group, 5))  # Nord (Anne and Cato) 10, Sør 0
+    on(night, make_game(group, hands=endless_hands(2)))  # in play
+    given_up = on(night, make_game(group, hands=endless_hands(1)))
+    given_up.abandon("Anne")
+    response = phone.get(night_url(night, group.edit_key))
+    rows = table_rows(response, "standings")
+    assert rows[0] == [
+        "Player",
+        "Won",
+        "Game 1 Amerikaner",
+        "Game 2 Euchre",
+        "Game 3 in play",
+        "Game 4 abandoned",
+    ]
+    # Anne won both decided games; Cato shared Nord's win with her, as a team, not a half.
+    # The game in play and the abandoned one decide nothing (12 bid alone and lost by the
+    # one trick the next player took: Anne -12 and Bjørn +1, then Bjørn -12 and Cato +1).
+    assert rows[1:] == [
+        ["Anne", "2", "🏆 54", "🏆 10", "\u221212", "\u221212"],
+        ["Cato", "1", "2", "🏆 10", "1", "0"],
+        ["Bjørn", "0", "2", "0", "\u221211", "1"],
+        ["Dina", "0", "2", "0", "0", "0"],
+    ]
+    found = part(response, "night-summary")
+    assert found is not None and found[0] == "Anne won 2 of 2 games."
+
+
+def test_summary_names_every_player_who_won_most(phone: Client, group: Group) -> None:
+    night = friday(group)
+    on(night, make_euchre(group, 5))
+    found = part(phone.get(night_url(night, group.edit_key)), "night-summary")
+    assert found is not None and found[0] == "Anne and Cato won 1 each of 1 game."
+
+
+def test_summary_before_any_game_is_won(phone: Client, group: Group) -> None:
+    night = friday(group)
+    on(night, make_game(group, hands=endless_hands(2)))
+    found = part(phone.get(night_url(night, group.edit_key)), "night-summary")
+    assert found is not None and found[0] == "No game was won yet this evening."
+
+
+def test_summary_in_norwegian(phone: Client, group: Group) -> None:
+    night = friday(group)
+    on(night, make_game(group, hands=anne_wins()))
+    on(night, make_game(group, hands=anne_wins()))
+    response = phone.get(night_url(night, group.edit_key), HTTP_ACCEPT_LANGUAGE="nb")
+    found = part(response, "night-summary")
+    assert found is not None and found[0] == "Anne vant 2 av 2 spill."
+
+
+@pytest.mark.parametrize(
+    ("won", "written"), [(2.0, "2"), (1.5, "1½"), (0.5, "½"), (1 / 3, "0.33"), (0.0, "0")]
+)
+def test_games_won_are_written_as_on_a_score_sheet(won: float, written: str) -> None:
+    with translation.override("en"):
+        assert wins_text(won) == written
+    with translation.override("nb"):
+        assert wins_text(won) == written.replace(".", ",")
