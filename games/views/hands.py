@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -17,7 +18,7 @@ from games.forms import (
     rule_error,
     say,
 )
-from games.models import Change, Game, GameChanged
+from games.models import Change, Game, GameChanged, Hand
 from games.rules import RuleError, get_game
 from games.views.access import (
     Access,
@@ -66,25 +67,73 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
                 for r in scored.outcome.reasons
             ],
             "decision": say(scored.decision.text) if scored.decision else "",
-            "changes": [_change_row(game, change, _current(game)) for change in changes],
+            "changes": _change_rows(game, changes),
             "is_last": number == len(result.hands),
         },
     )
 
 
-def _current(game: Game) -> dict[str, dict[str, Any]]:
-    """What each hand of the game is now, by the hand's code."""
-    return {hand.code: hand.data for hand in game.hand_list()}
+def _current(game: Game) -> dict[str, Hand]:
+    """Each hand of the game as it is now, by the hand's code."""
+    return {hand.code: hand for hand in game.hand_list()}
 
 
-def _change_row(game: Game, change: Change, current: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def _change_rows(game: Game, changes: Iterable[Change]) -> list[dict[str, Any]]:
+    """The changes, newest first, each said in words: which hand (by the number it had
+    then, and the number it has now if it moved), what happened to it, and whether it is
+    a different hand from one that had the same number before (a deleted one)."""
+    current = _current(game)
+    owners: dict[int, str] = {}  # number -> the code of the last hand seen under it
+    rows = []
+    for change in sorted(changes, key=lambda c: (c.at, c.pk)):
+        earlier = owners.get(change.number)
+        new_hand = earlier is not None and earlier != change.hand_code
+        owners[change.number] = change.hand_code
+        rows.append(_change_row(game, change, current, new_hand=new_hand))
+    return rows[::-1]
+
+
+def _change_row(
+    game: Game, change: Change, current: dict[str, Hand], *, new_hand: bool = False
+) -> dict[str, Any]:
+    hand = current.get(change.hand_code)
+    values = {"number": change.number, "by": change.by or "?"}
+    if change.action == Change.ADD and new_hand:
+        sentence = _("A new hand %(number)d, entered by %(by)s") % values
+    else:
+        sentence = {
+            Change.ADD: _("Hand %(number)d entered by %(by)s"),
+            Change.EDIT: _("Hand %(number)d corrected by %(by)s"),
+            Change.DELETE: _("Hand %(number)d deleted by %(by)s"),
+            Change.RESTORE: _("Hand %(number)d brought back by %(by)s")
+            if change.before is None
+            else _("Hand %(number)d put back to an earlier version by %(by)s"),
+        }[change.action] % values
+    if hand is None and change.action != Change.DELETE:
+        fate = _("deleted since")
+    elif hand is not None and hand.number != change.number:
+        fate = _("now hand %(number)d") % {"number": hand.number}
+    else:
+        fate = ""
+    if change.action == Change.DELETE:
+        # Bringing back what is already back would change nothing: no button for it.
+        is_current = hand is not None
+        button = _("Bring back hand %(number)d (deleted)") % {"number": change.number}
+    else:
+        # A version of a hand deleted since comes back through its deletion's button,
+        # under the number it had; a button here would name a number another hand has.
+        is_current = hand is None or hand.data == change.after
+        number = hand.number if hand is not None else change.number
+        button = _("Make hand %(number)d this version again") % {"number": number}
     return {
         "change": change,
         "at": change.at,
+        "sentence": sentence,
+        "fate": fate,
         "before": describe_hand(game, change.before),
         "after": describe_hand(game, change.after),
-        # Restoring what the hand already is would change nothing: no button for it.
-        "is_current": change.after is not None and current.get(change.hand_code) == change.after,
+        "is_current": is_current,
+        "button": button,
     }
 
 
@@ -193,8 +242,7 @@ def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> No
 def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access = access_for(key)
     game = find_game(access, code)
-    current = _current(game)
-    changes = [_change_row(game, change, current) for change in game.changes.all()]
+    changes = _change_rows(game, game.changes.all())
     # Abandoning and taking up the whole game, in among the changes to its hands.
     events = [{"event": event, "at": event.at} for event in game.events.all()]
     changes = sorted([*changes, *events], key=lambda row: row["at"], reverse=True)

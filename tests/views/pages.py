@@ -140,3 +140,33 @@ def table_rows(response: Page, id_: str) -> list[list[str]]:
     rows = _Rows(id_)
     rows.feed(text(response))
     return rows.rows
+
+
+class _Items(HTMLParser):
+    """The text of each item of the list with one id."""
+
+    def __init__(self, wanted: str) -> None:
+        super().__init__()
+        self.wanted, self.inside = wanted, 0
+        self.items: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "ul" and (self.inside or dict(attrs).get("id") == self.wanted):
+            self.inside += 1
+        elif self.inside == 1 and tag == "li":
+            self.items.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "ul" and self.inside:
+            self.inside -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.inside and self.items:
+            self.items[-1] = " ".join(f"{self.items[-1]} {data}".split())
+
+
+def list_items(response: Page, id_: str) -> list[str]:
+    """The text of every item of the list with this id, spaces squeezed."""
+    items = _Items(id_)
+    items.feed(text(response))
+    return items.items

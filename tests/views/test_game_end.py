@@ -62,7 +62,7 @@ def test_abandoned_game_leaves_in_play_is_kept_and_is_in_its_history(
 
     history = part(phone.get(_url("history", game, group.view_key)), "content")
     assert history is not None
-    assert history[0].index("The game was abandoned by Anne") < history[0].index("Hand 3")
+    assert history[0].index("The game was abandoned by Anne") < history[0].index("Hand 3 ")
 
 
 def test_second_tap_on_abandon_changes_nothing_more(phone: Client, group: Group) -> None:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Group
 from tests.factories import bid, hand_post, make_game, revision
-from tests.views.pages import text
+from tests.views.pages import list_items, text
 
 pytestmark = pytest.mark.django_db
 
@@ -41,20 +39,51 @@ def test_every_change_is_in_the_history_with_the_phone_that_made_it(
 
     response = client.get(reverse("history", args=[group.view_key, game.code]))
     assert response.status_code == 200
-    items = text(response).split('<ul class="plain">', 1)[1].split("<li>")[1:]
-    entries = [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in items]
-    # Newest first: who did what to which hand.
-    assert [e.split(",")[0] for e in entries] == [
-        "Hand 2 restored by Dina",
+    entries = list_items(response, "changes")
+    # Newest first: who did what to which hand, in words.
+    assert [e.split(" · ")[0] for e in entries] == [
+        "Hand 2 brought back by Dina",
         "Hand 2 deleted by Cato",
         "Hand 1 corrected by Bjørn",
-        "Hand 2 added by Anne",
-        "Hand 1 added by Anne",
+        "Hand 2 entered by Anne",
+        "Hand 1 entered by Anne",
     ]
     # A correction shows the hand before and after.
-    before, after = items[2].split("<del>", 1)[1].split("<ins>", 1)
+    before, after = entries[2].split(" was ", 1)[1].split(" now ", 1)
     assert "Bjørn 8 with Dina" in before
     assert "Bjørn 9 with Dina" in after
+
+
+def test_a_new_hand_is_told_from_a_deleted_one_with_its_number(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST, SECOND])
+    game.delete_hand(2, revision(game, 2), "Cato")
+    game.add_hand(2, {**SECOND, "bid": 8}, "Dina")
+    response = phone.get(reverse("history", args=[group.edit_key, game.code]))
+    entries = list_items(response, "changes")
+    assert entries[0].startswith("A new hand 2, entered by Dina")
+    assert entries[1].startswith("Hand 2 deleted by Cato")
+    # The hand first entered as 2 is gone; the deletion offers it back by its number.
+    assert entries[2].startswith("Hand 2 entered by Anne (deleted since)")
+    assert "Bring back hand 2 (deleted)" in entries[1]
+    assert "Bring back" not in entries[0] + entries[2]
+    # Only the deletion brings it back: "make hand 2 this version" would name Dina's hand.
+    assert "this version again" not in entries[2]
+
+
+def test_a_hand_that_moved_says_its_number_now(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST, SECOND])
+    game.delete_hand(1, revision(game, 1), "Cato")
+    entries = list_items(phone.get(reverse("history", args=[group.edit_key, game.code])), "changes")
+    assert entries[1].startswith("Hand 2 entered by Anne (now hand 1)")
+    assert "Bring back hand 1 (deleted)" in entries[0]
+
+
+def test_a_hand_brought_back_is_not_offered_again(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST, SECOND])
+    game.delete_hand(2, revision(game, 2), "Cato")
+    game.restore(game.changes.get(action="delete"), "Dina")
+    response = phone.get(reverse("history", args=[group.edit_key, game.code]))
+    assert not any("Bring back" in entry for entry in list_items(response, "changes"))
 
 
 def test_full_link_can_restore_from_the_history(phone: Client, group: Group) -> None:
