@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import ending, exports, games, groups, hands, nights, stats
+from games.views import ending, exports, games, groups, hands, nights, stats, tv
 
 urlpatterns = [
     path("", groups.home, name="home"),
@@ -21,6 +21,8 @@ urlpatterns = [
     path("g/<str:key>/games/<str:code>/undo/", hands.undo, name="undo"),
     path("g/<str:key>/games/<str:code>/again/", games.play_again, name="play_again"),
     path("g/<str:key>/games/<str:code>/history/", hands.history, name="history"),
+    path("g/<str:key>/games/<str:code>/tv/", tv.game_tv, name="game_tv"),
+    path("g/<str:key>/games/<str:code>/tv/live/", tv.game_tv_live, name="game_tv_live"),
     path("g/<str:key>/games/<str:code>/end/", ending.game_end, name="game_end"),
     path("g/<str:key>/games/<str:code>/abandon/", ending.game_abandon, name="game_abandon"),
     path("g/<str:key>/games/<str:code>/take-up/", ending.game_take_up, name="game_take_up"),

@@ -1,0 +1,80 @@
+"""The big screen at the table: a TV (or a tablet in landscape) opened from the view-only
+link follows the game as a phone saves hands, down to the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import fill_new_game, open_new_game, play_hand, start_game, start_group
+
+
+@pytest.fixture
+def television(browser: Browser, locale: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale)
+    yield context.new_page()
+    context.close()
+
+
+def _total(screen: Page, side: str) -> str:
+    return screen.locator(f'#tv-board [data-side="{side}"] [data-total]').inner_text()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_the_big_screen_follows_the_phone_that_keeps_score(
+    live_server: LiveServer,
+    page: Page,
+    television: Page,
+    screenshots: Path,
+    locale: str,
+) -> None:
+    language = locale[:2]
+
+    def shots(screen: Page, name: str) -> None:
+        for scheme in ("light", "dark"):
+            screen.emulate_media(color_scheme=scheme)
+            screen.screenshot(path=screenshots / f"{name}-{language}-{scheme}.png", full_page=True)
+        screen.emulate_media(color_scheme="light")
+
+    start_group(page, live_server.url, me="Anne")
+    view_link = page.locator(".card .link-url a").nth(1).get_attribute("href")
+    assert view_link
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+
+    # The TV opens the view-only link, the game, and the big screen from the game's menu.
+    television.goto(view_link)
+    television.locator('a[href*="/games/"]').first.click()
+    television.locator("#big-screen").click()
+    board = television.locator("#tv-board")
+    expect(board.locator('[data-side="Anne"] [data-total]')).to_have_text("0")
+    expect(board.locator('[data-side="Anne"] .badge.dealer')).to_be_visible()
+
+    # Anne 8 with Cato; Bjørn takes 3 and Dina 1: made, +8 each.
+    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
+    expect(board.locator('[data-side="Anne"] [data-total]')).to_have_text("8", timeout=4000)
+    expect(board.locator('[data-side="Bjørn"] .badge.dealer')).to_be_visible()
+    expect(board.locator("#tv-hands tbody tr")).to_have_count(1)
+    play_hand(page, "Bjørn", 7, "Dina", {"Anne": 2, "Cato": 4})
+    play_hand(page, "Cato", 9, "Anne", {"Bjørn": 1, "Dina": 2})
+    expect(board.locator("#tv-hands tbody tr")).to_have_count(3, timeout=4000)
+    # Anne: 8, then +2 as an opponent of a failed 7, then 9 made with Cato: 19.
+    assert _total(television, "Anne") == "19"
+    shots(television, "65-big-screen")
+    television.set_viewport_size({"width": 390, "height": 844})
+    shots(television, "66-big-screen-phone")
+    television.set_viewport_size({"width": 1280, "height": 720})
+
+    # Anne bids 12 alone three times and makes it: 19 + 36 = 55, past 52: she wins.
+    for _hand in range(3):
+        play_hand(page, "Anne", 12, "", {"Bjørn": 0, "Cato": 0, "Dina": 0})
+    expect(television.locator("#tv-winner")).to_be_visible(timeout=4000)
+    expect(board.locator('[data-side="Anne"] [data-total]')).to_have_text("55")
+    # All of it on one 16:9 screen, seen from the sofa: nothing to scroll to.
+    assert television.evaluate("document.documentElement.scrollHeight") <= 720
+    shots(television, "67-big-screen-winner")
