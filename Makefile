@@ -19,8 +19,8 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput
 	@echo
-	@echo "Scorekeeper is starting. Open this on the phones on the same network:"
-	@for ip in $(LAN_IPS); do echo "    http://$$ip:$(PORT)/"; done
+	@echo "Scorekeeper is starting."
+	-@$(BIN)/python manage.py lan_address --port $(PORT) $(LAN_IPS)
 	@echo
 	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 

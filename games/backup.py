@@ -41,13 +41,13 @@ def game_file(game: Game) -> dict[str, Any]:
     return gamefile.score_document(game.document())
 
 
-def game_csv(game: Game) -> str:
+def game_csv(game: Game, delimiter: str = ",") -> str:
     """A hand per row: who dealt, what happened, each side's points and running total."""
     table = game.table()
     rules = get_game(game.kind)
     result = rules.play(table, [hand.data for hand in game.hand_list()])
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, delimiter=delimiter)
     writer.writerow(
         [
             "hand",

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -27,8 +28,11 @@ def export_json(request: HttpRequest, key: str, code: str) -> HttpResponse:
 @require_GET
 def export_csv(request: HttpRequest, key: str, code: str) -> HttpResponse:
     game = find_game(access_for(key), code)
+    # Where a decimal comma is written (Norwegian), spreadsheets split columns at ";"
+    # (Excel's list separator follows the decimal one); elsewhere at ",".
+    delimiter = ";" if get_format("DECIMAL_SEPARATOR") == "," else ","
     # The byte order mark tells spreadsheets the file is UTF-8, so "Bjørn" stays "Bjørn".
-    text = "\ufeff" + backup.game_csv(game)
+    text = "\ufeff" + backup.game_csv(game, delimiter)
     return _download(text, "text/csv", f"{_file_stem(game)}.csv")
 
 

@@ -83,3 +83,23 @@ def test_export_is_read_only(client: Client, group: Group) -> None:
     game = make_game(group)
     response = client.post(reverse("export_csv", args=[group.edit_key, game.code]))
     assert response.status_code == 405
+
+
+def test_norwegian_csv_is_semicolon_separated_with_a_byte_order_mark(
+    client: Client, group: Group
+) -> None:
+    # Norwegian Excel reads ";" as the column separator (its decimal separator is ","),
+    # and needs the byte order mark to read the file as UTF-8.
+    game = make_game(group, hands=HANDS)
+    url = reverse("export_csv", args=[group.edit_key, game.code])
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="nb")
+    assert response.content.startswith("\ufeff".encode())
+    text = response.content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert rows[0][:3] == ["hand", "dealer", "hand_summary"]
+    assert rows[1][:2] == ["1", "Anne"]
+    assert "," not in text.splitlines()[0]
+    # The same rows as the English file, only separated differently.
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode("utf-8-sig")
+    assert list(csv.reader(io.StringIO(english))) == rows
+    assert ";" not in english.splitlines()[0]
