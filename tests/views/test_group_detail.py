@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from urllib.parse import quote
 
 import pytest
@@ -9,8 +10,9 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from games.models import Group, Hand
+from games.models import Game, Group, Hand
 from tests.factories import bid, endless_hands, make_game
+from tests.views.pages import part
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +81,19 @@ def test_group_page_answers_in_the_same_number_of_queries_for_any_number_of_game
 
 def test_group_page_is_read_only(phone: Client, group: Group) -> None:
     assert phone.post(reverse("group", args=[group.edit_key])).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("en", "March 7, 2025, 9:55 p.m."), ("nb", "7. mars 2025 21:55")],
+)
+def test_a_game_in_play_is_dated_as_the_language_writes_dates(
+    phone: Client, group: Group, language: str, written: str
+) -> None:
+    game = make_game(group, hands=endless_hands(1))
+    started = dt.datetime(2025, 3, 7, 20, 55, tzinfo=dt.UTC)  # 21:55 in Oslo
+    Game.objects.filter(pk=game.pk).update(created_at=started)
+    response = phone.get(reverse("group", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE=language)
+    found = part(response, "in-play")
+    assert found is not None
+    assert found[0].split(" · ")[0].endswith(written)

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Game, Group
 from tests.factories import make_game
-from tests.views.pages import text
+from tests.views.pages import part, text
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +160,9 @@ def test_a_known_player_typed_in_other_letters_keeps_the_groups_spelling(
     # A new game at the same table keeps those names too.
     again = phone.post(reverse("play_again", args=[group.edit_key, game.code]))
     assert phone.get(again["Location"]).status_code == 200
+
+
+def test_the_name_limit_is_said_before_typing(phone: Client, group: Group) -> None:
+    response = phone.get(reverse("new_game", args=[group.edit_key]))
+    found = part(response, "name-limit")
+    assert found is not None and found[0] == "A name can have up to 40 characters."

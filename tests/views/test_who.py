@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.models import Group
 from tests.factories import make_game
+from tests.views.pages import part
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +81,15 @@ def test_bad_who_form_is_answered_with_a_message(
 
 def test_who_answers_only_get_and_post(client: Client, group: Group) -> None:
     assert client.delete(reverse("who", args=[group.edit_key])).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "Up to 40 characters."), ("nb", "Opptil 40 tegn.")]
+)
+def test_the_name_limit_is_said_before_typing(
+    client: Client, group: Group, language: str, said: str
+) -> None:
+    # The field stops at 40 characters; the page says so rather than cutting silently.
+    response = client.get(reverse("who", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE=language)
+    found = part(response, "name-limit")
+    assert found is not None and found[0] == said

@@ -1,0 +1,73 @@
+"""Everything tapped at the table outside the hand form is at least 44 x 44 CSS pixels,
+with room between neighbours: the top bar, the game's menu and the "back" links."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from playwright.sync_api import FloatRect, Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.models import Game
+from tests.browser.steps import (
+    fill_new_game,
+    open_new_game,
+    play_hand,
+    start_game,
+    start_group,
+)
+
+TAP = 44
+ROOM = 8  # the least gap between two targets side by side
+
+
+def _box(target: Locator) -> FloatRect:
+    box = target.bounding_box()
+    assert box is not None, target
+    return box
+
+
+def _big_enough(targets: Locator) -> list[FloatRect]:
+    boxes = [_box(target) for target in targets.all()]
+    assert boxes
+    for box in boxes:
+        assert box["width"] >= TAP and box["height"] >= TAP, box
+    return boxes
+
+
+def _apart(boxes: list[FloatRect]) -> None:
+    """Neighbours in a row are at least ROOM apart (targets on other lines are not)."""
+    for a, b in pairwise(boxes):
+        if abs(a["y"] - b["y"]) < TAP / 2:
+            assert b["x"] - (a["x"] + a["width"]) >= ROOM, (a, b)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_top_bar_and_game_menu_are_big_enough_to_tap(
+    live_server: LiveServer, page: Page, locale: str, transactional_db: None
+) -> None:
+    start_group(page, live_server.url)
+    # The top bar: the group's name (home) and the two language buttons.
+    _big_enough(page.locator(".bar .brand"))
+    _apart(_big_enough(page.locator(".bar .lang button")))
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    # The menu under the hands: big screen, the exports and ending the game.
+    _apart(_big_enough(page.locator("#game-menu a")))
+    expect(page.locator("#game-menu a")).to_have_count(4)
+    code = Game.objects.get().code
+    key = page.url.split("/g/", 1)[1].split("/", 1)[0]
+    # Every way back to the game (or the group) from the pages that lead away from it.
+    for path in ("history/", "hands/1/", "end/", "hands/1/edit/"):
+        page.goto(f"{live_server.url}/g/{key}/games/{code}/{path}")
+        _big_enough(page.locator("main > p:first-child > a"))
+    page.goto(f"{live_server.url}/g/{key}/import/")
+    _big_enough(page.locator("main > p:first-child > a"))
+    night = Game.objects.get().night
+    assert night is not None
+    page.goto(f"{live_server.url}/g/{key}/nights/{night.code}/")
+    _big_enough(page.locator("a.back"))
+    _big_enough(page.locator("#standings thead a"))
