@@ -1,0 +1,103 @@
+"""axe-core over every page, in English and Norwegian, light and dark: no violation.
+
+One browser and one tab per language; each page is loaded once and checked in both
+colour schemes (switching the scheme needs no reload). axe-core comes inside the
+axe-playwright-python package, so nothing is fetched at run time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games import backup
+from games.models import Game, Group, Night
+from tests.factories import FOUR, anne_wins, endless_hands, game_file, make_game, make_group
+from tests.test_stats import TEAMS, THREE, american_game, euchre_game, kaiser_game
+
+AXE = Axe()
+
+
+def _table() -> tuple[Group, dict[str, Game]]:
+    """A group with a game of each kind in play and finished."""
+    group = make_group()
+    games = {
+        "amerikaner": make_game(group, hands=endless_hands(3)),
+        "amerikaner-finished": make_game(group, hands=anne_wins()),
+        "euchre": backup.import_game(group, game_file("euchre", FOUR, [], teams=TEAMS)),
+        "euchre-finished": euchre_game(group),
+        "kaiser": backup.import_game(group, game_file("kaiser", FOUR, [], teams=TEAMS)),
+        "kaiser-finished": kaiser_game(group),
+        "american": backup.import_game(group, game_file("american", THREE, [])),
+        "american-finished": american_game(group),
+    }
+    return group, games
+
+
+def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
+    key = group.edit_key
+    night = Night.objects.filter(group=group).first()
+    assert night is not None
+    player = group.players.get(name="Anne")
+    finished = games["amerikaner-finished"].code
+    pages = [
+        ("start", "/"),
+        ("who", f"/g/{key}/me/"),
+        ("group", f"/g/{key}/"),
+        ("group, view only", f"/g/{group.view_key}/"),
+        *(
+            (f"new {kind}", f"/g/{key}/new/{kind}/")
+            for kind in ("amerikaner", "euchre", "kaiser", "american")
+        ),
+        *((f"game {name}", f"/g/{key}/games/{game.code}/") for name, game in games.items()),
+        ("why", f"/g/{key}/games/{finished}/hands/1/"),
+        ("correct", f"/g/{key}/games/{finished}/hands/1/edit/"),
+        ("history", f"/g/{key}/games/{finished}/history/"),
+        ("end", f"/g/{key}/games/{games['amerikaner'].code}/end/"),
+        ("big screen", f"/g/{group.view_key}/games/{games['amerikaner'].code}/tv/"),
+        ("night", f"/g/{key}/nights/{night.code}/"),
+        *(
+            (f"statistics {kind}", f"/g/{key}/stats/?kind={kind}")
+            for kind in ("amerikaner", "euchre", "kaiser", "american")
+        ),
+        ("player", f"/g/{key}/players/{player.code}/"),
+        ("import", f"/g/{key}/import/"),
+    ]
+    return pages
+
+
+def _violations(page: Page, name: str) -> list[str]:
+    found: list[str] = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        results: dict[str, Any] = AXE.run(page).response
+        for violation in results["violations"]:
+            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]]
+            found.append(f"{name} ({scheme}): {violation['id']}: {violation['help']} {targets[:3]}")
+    return found
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_no_page_has_an_accessibility_violation(
+    live_server: LiveServer, page: Page, locale: str, transactional_db: None
+) -> None:
+    group, games = _table()
+    # The full link asks once who this phone is.
+    page.goto(f"{live_server.url}/g/{group.edit_key}/me/")
+    page.locator('label:has(> input[value="Anne"])').click()
+    page.locator("form.card button.primary").click()
+    found: list[str] = []
+    for name, path in _pages(group, games):
+        page.goto(f"{live_server.url}{path}")
+        if name == "night":
+            found += _violations(page, name)
+            # The night's edit form, opened.
+            page.locator("details.night-form summary").click()
+            expect(page.locator("#id_name")).to_be_visible()
+            name = "night edit"
+        found += _violations(page, name)
+    assert not found, "\n".join(found)
