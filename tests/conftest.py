@@ -2,14 +2,23 @@ import importlib
 from collections.abc import Iterator
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.test import Client
 from django.urls import clear_url_caches, reverse
+from django.utils import translation
 from pytest_django import Settings
 
 import scorekeeper.urls
 from games.models import Game, Group
 from tests.factories import make_game, make_group
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> None:
+    # A request in Norwegian leaves Norwegian active in the thread that made it (Django's
+    # LocaleMiddleware sets it and nothing resets it): each test starts from the default.
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)
