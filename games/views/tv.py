@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -24,16 +24,24 @@ LAST_HANDS = 4
 
 
 def _etag(request: HttpRequest, key: str, code: str) -> str:
-    """The game's version and the reader's language: what the board is drawn from."""
-    version = (
+    """What the board is drawn from: the game's version, the game started after it (the
+    screen follows the table there), and the reader's language."""
+    found = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))
-        .values_list("version", flat=True)
+        .annotate(next_code=Subquery(_next_games(OuterRef("pk")).values("code")[:1]))
+        .values_list("version", "next_code")
         .first()
     )
-    if version is None:
+    if found is None:
         raise Http404
-    return f"tv-{version}-{get_language()}"
+    version, next_code = found
+    return f"tv-{version}-{next_code or ''}-{get_language()}"
+
+
+def _next_games(game: Any) -> QuerySet[Game]:
+    """The game started with "New game, same table" after this one (at most one)."""
+    return Game.objects.filter(previous=game).order_by("pk")
 
 
 @require_GET
@@ -86,6 +94,7 @@ def _context(access: Access, game: Game, etag: str) -> dict[str, Any]:
             for hand, scored in reversed(last)
         ],
         "live_url": reverse("game_tv_live", args=[access.key, game.code]),
+        "next_game": _next_games(game).first(),
         # As `condition` writes it, so the first poll can already be answered with a 304.
         "etag": f'"{etag}"' if etag else "",
     }

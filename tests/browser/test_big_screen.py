@@ -78,3 +78,11 @@ def test_the_big_screen_follows_the_phone_that_keeps_score(
     # All of it on one 16:9 screen, seen from the sofa: nothing to scroll to.
     assert television.evaluate("document.documentElement.scrollHeight") <= 720
     shots(television, "67-big-screen-winner")
+
+    # "New game, same table": the big screen goes on to the new game by itself.
+    first = television.url
+    page.locator("form[action$='/again/'] button").click()
+    expect(page.locator("form[data-hand-form]")).to_be_visible()
+    expect(television).not_to_have_url(first, timeout=6000)
+    assert television.url.endswith("/tv/")
+    expect(board.locator('[data-side="Anne"] [data-total]')).to_have_text("0")

@@ -88,3 +88,20 @@ def test_game_page_links_to_the_big_screen_for_both_links(phone: Client, group: 
 def test_big_screen_of_a_made_up_game_is_not_found(client: Client, group: Group) -> None:
     url = reverse("game_tv_live", args=[group.view_key, "madeUpCode12"])
     assert client.get(url).status_code == 404
+
+
+def test_big_screen_of_a_finished_game_follows_the_table_to_the_next(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=anne_wins())
+    url = reverse("game_tv_live", args=[group.view_key, game.code])
+    etag = phone.get(url)["ETag"]
+    assert phone.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # "New game, same table" changes nothing in this game, but the screen must notice.
+    phone.post(reverse("play_again", args=[group.edit_key, game.code]))
+    following = phone.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert following.status_code == 200
+    after = Game.objects.get(previous=game)
+    found = part(following, "tv-board")
+    assert found is not None
+    assert reverse("game_tv", args=[group.view_key, after.code]) in following.content.decode()
