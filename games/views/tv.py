@@ -16,7 +16,7 @@ from django.views.decorators.http import condition, require_GET
 from games.forms import say
 from games.models import Game
 from games.rules import get_game
-from games.views.access import Access, access_for, find_game
+from games.views.access import Access, access_for, could_be_code, find_game
 from games.views.games import _scoreboard
 
 # As many as fit under the totals on a 16:9 screen with the winner's banner above them.
@@ -26,6 +26,8 @@ LAST_HANDS = 4
 def _etag(request: HttpRequest, key: str, code: str) -> str:
     """What the board is drawn from: the game's version, the game started after it (the
     screen follows the table there), and the reader's language."""
+    if not (could_be_code(key) and could_be_code(code)):
+        raise Http404  # not worth a query (and a NUL byte would make PostgreSQL refuse it)
     found = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))

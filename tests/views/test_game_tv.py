@@ -105,3 +105,11 @@ def test_big_screen_of_a_finished_game_follows_the_table_to_the_next(
     found = part(following, "tv-board")
     assert found is not None
     assert reverse("game_tv", args=[group.view_key, after.code]) in following.content.decode()
+
+
+@pytest.mark.parametrize("code", ["bad\x00code", "x" * 500, "ø"])
+def test_big_screen_of_a_code_that_cannot_be_one_is_not_found(
+    client: Client, group: Group, code: str
+) -> None:
+    for name in ("game_tv", "game_tv_live"):
+        assert client.get(reverse(name, args=[group.view_key, code])).status_code == 404
