@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
 from games.models import Game, Group, Night
-from games.rules import Field, RuleError, Table, Text, get_game, make_table, play
+from games.rules import HandInput, HouseRule, RuleError, Table, Text, get_game, make_table, play
 from games.rules.limits import PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
 
 
@@ -117,9 +117,6 @@ class GameFileForm(forms.Form):
         return document
 
 
-MAX_SEATS = 6
-
-
 def new_form_token() -> str:
     return secrets.token_urlsafe(12)
 
@@ -141,8 +138,8 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.group = group
         self.kind = kind
-        self.rules_of_game = get_game(kind)
-        low, high = self.rules_of_game.seats
+        self.card_game = get_game(kind)
+        low, high = self.card_game.seats
         self.seat_count = high
         self.min_seats = low
         names = [p.name for p in group.players.all()]
@@ -170,9 +167,9 @@ class NewGameForm(forms.Form):
                 self.fields[f"team_start_{i}"] = forms.IntegerField(
                     label=_("Start total"), required=False
                 )
-        for spec in self.rules_of_game.rule_fields():
+        for spec in self.card_game.house_rules():
             self.fields[f"rule_{spec.name}"] = _rule_field(spec)
-        for preset in self.rules_of_game.presets:
+        for preset in self.card_game.presets:
             self.fields[f"preset_{preset.name}"] = forms.BooleanField(
                 label=say(preset.label),
                 required=False,
@@ -182,11 +179,11 @@ class NewGameForm(forms.Form):
 
     @property
     def team_game(self) -> bool:
-        return self.rules_of_game.team_game
+        return self.card_game.team_game
 
     @property
     def title(self) -> str:
-        return say(self.rules_of_game.title)
+        return say(self.card_game.title)
 
     def seat_rows(self) -> list[dict[str, Any]]:
         return [
@@ -208,7 +205,7 @@ class NewGameForm(forms.Form):
 
     def rule_rows(self) -> list[dict[str, Any]]:
         rows = []
-        for spec in self.rules_of_game.rule_fields():
+        for spec in self.card_game.house_rules():
             rows.append(
                 {
                     "field": self[f"rule_{spec.name}"],
@@ -219,7 +216,7 @@ class NewGameForm(forms.Form):
         return rows
 
     def preset_fields(self) -> list[forms.BoundField]:
-        return [self[f"preset_{p.name}"] for p in self.rules_of_game.presets]
+        return [self[f"preset_{p.name}"] for p in self.card_game.presets]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -281,12 +278,12 @@ class NewGameForm(forms.Form):
                 if data.get(f"start_{seat_of[name]}"):
                     start[name] = data[f"start_{seat_of[name]}"]
         rules: dict[str, Any] = {}
-        for spec in self.rules_of_game.rule_fields():
+        for spec in self.card_game.house_rules():
             value = data.get(f"rule_{spec.name}")
             if value in (None, "") or value == spec.default:
                 continue
             rules[spec.name] = value
-        for preset in self.rules_of_game.presets:
+        for preset in self.card_game.presets:
             if data.get(f"preset_{preset.name}"):
                 rules.update(preset.rules)
         try:
@@ -299,7 +296,7 @@ class NewGameForm(forms.Form):
         return data
 
 
-def _rule_field(spec: Field) -> forms.Field:
+def _rule_field(spec: HouseRule) -> forms.Field:
     label = say(spec.label)
     help_text = say(spec.help) if spec.help else ""
     if spec.kind == "flag":
@@ -307,11 +304,14 @@ def _rule_field(spec: Field) -> forms.Field:
             label=label, required=False, initial=spec.default, help_text=help_text
         )
     if spec.kind == "choice":
+        choices = [(option.value, say(option.label)) for option in spec.options]
+        if spec.empty_label is not None:
+            choices.insert(0, ("", say(spec.empty_label)))
         return forms.ChoiceField(
             label=label,
-            choices=[(c.value, say(c.label)) for c in spec.choices],
+            choices=choices,
             required=False,
-            initial=spec.default,
+            initial="" if spec.default is None else spec.default,
             widget=forms.RadioSelect,
             help_text=help_text,
         )
@@ -350,7 +350,9 @@ class HandForm(forms.Form):
         self.hands = hands
         # The number of the hand being corrected, or None for a new hand.
         self.replacing = replacing
-        self.specs: dict[str, Field] = {f.name: f for f in get_game(game.kind).fields(table)}
+        self.specs: dict[str, HandInput] = {
+            spec.name: spec for spec in get_game(game.kind).inputs(table)
+        }
         for spec in self.specs.values():
             if spec.kind == "tricks":
                 sides = table.sides
@@ -366,13 +368,13 @@ class HandForm(forms.Form):
             elif spec.kind == "flag":
                 self.fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
             else:
-                choices = [(str(c.value), say(c.label)) for c in spec.choices]
+                choices = [(str(option.value), say(option.label)) for option in spec.options]
                 if spec.kind == "number":
                     choices = [
                         (str(n), str(n)) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)
                     ]
                 if not spec.required:
-                    choices = [("", gettext("alone") if spec.name == "partner" else "—"), *choices]
+                    choices = [("", say(spec.empty_label) if spec.empty_label else "—"), *choices]
                 self.fields[spec.name] = forms.ChoiceField(
                     label=say(spec.label),
                     choices=choices,
@@ -469,7 +471,7 @@ class HandForm(forms.Form):
         return data
 
 
-def initial_for(game: Game, table: Table[Any], hand: dict[str, Any]) -> dict[str, Any]:
+def initial_for(table: Table[Any], hand: dict[str, Any]) -> dict[str, Any]:
     """Form values that show an existing hand (for corrections)."""
     initial: dict[str, Any] = {}
     for key, value in hand.items():

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
-from games.rules import GameResult, RuleError, Table, get_game, make_table, play
+from games.rules import GAMES, GameResult, RuleError, Table, get_game, make_table, play
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
 # command line (export_game CODE), and these are easy to read aloud at the table.
@@ -122,12 +122,8 @@ class Night(models.Model):
 
 
 class Game(models.Model):
-    KINDS = [
-        ("amerikaner", _("Amerikaner")),
-        ("euchre", _("Euchre")),
-        ("kaiser", _("Kaiser")),
-        ("american", _("American")),
-    ]
+    # The games the engine knows, in its order (the titles are marked for translation there).
+    KINDS = [(name, _(card_game.title.message)) for name, card_game in GAMES.items()]
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="games")
     code = models.CharField(max_length=16, unique=True, default=new_code)
@@ -199,18 +195,18 @@ class Game(models.Model):
         lists them, names in seating order. So the same game exports the same bytes from any
         database.
         """
-        rules_of_game = get_game(self.kind)
+        card_game = get_game(self.kind)
         table = self.table()
         sides = table.sides
         document: dict[str, Any] = {"format": gamefile.FORMAT, "game": self.kind}
         if self.rules:
-            document["rules"] = _ordered(self.rules, [f.name for f in rules_of_game.rule_fields()])
+            document["rules"] = _ordered(self.rules, [r.name for r in card_game.house_rules()])
         document["players"] = self.players
         if self.teams:
             document["teams"] = _ordered(self.teams, sides)
         if self.start:
             document["start"] = _ordered(self.start, sides)
-        inputs = ["dealer", "redeal", *(f.name for f in rules_of_game.fields(table))]
+        inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table))]
         document["hands"] = [
             _ordered(
                 {

@@ -6,11 +6,13 @@ player's language; every refusal is a `RuleError`.
 """
 
 from .base import (
-    Choice,
+    CardGame,
     Decision,
-    Field,
     GameResult,
+    HandInput,
     HandOutcome,
+    HouseRule,
+    Option,
     Preset,
     Reason,
     ScoredHand,
@@ -18,17 +20,25 @@ from .base import (
     Table,
     Team,
 )
-from .registry import GAMES, get_game, make_table, play
+from .figures import Figure, Figures, FigureTable, GameFigures
+from .registry import GAMES, AnyCardGame, get_game, make_table, play
 from .text import Names, RuleError, Text
 
 __all__ = [
     "GAMES",
-    "Choice",
+    "AnyCardGame",
+    "CardGame",
     "Decision",
-    "Field",
+    "Figure",
+    "FigureTable",
+    "Figures",
+    "GameFigures",
     "GameResult",
+    "HandInput",
     "HandOutcome",
+    "HouseRule",
     "Names",
+    "Option",
     "Preset",
     "Reason",
     "RuleError",

@@ -13,28 +13,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    CardGame,
     Decision,
-    Field,
-    Game,
     GameResult,
+    HandInput,
     HandOutcome,
     Reason,
     Standing,
     State,
     Table,
     check_keys,
-    dealer_field,
+    dealer_input,
     number_rule,
-    player_field,
+    player_input,
     read_name,
 )
-from .rulebook import RuleReader
+from .figures import Figure, Figures, FigureTable, GameFigures
+from .rulebook import read_house_rules
 from .text import Text, _, error
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rules:
-    target_wins: int | None = None
+    target_wins: int | None = number_rule(
+        _("Games to win the match"), help=_("Empty: just keep the tally."), minimum=1
+    )
 
 
 @dataclass(frozen=True)
@@ -43,25 +46,29 @@ class Win:
     dealer: str | None
 
 
-class American(Game[Rules, Win]):
+class American(CardGame[Rules, Win]):
     name = "american"
     title = Text(_("American"))
+    rules_class = Rules
+    counters = ("game_wins",)
+    highest_counters = ("best_streak",)
+    figure_tables = (
+        FigureTable(
+            "american",
+            Text(_("Single games")),
+            (
+                Figure(Text(_("Games won")), "game_wins"),
+                Figure(Text(_("Best streak")), "best_streak"),
+            ),
+        ),
+    )
     seats = (2, 5)
     usual_players = 2
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
         if not 2 <= len(players) <= 5:
             raise error(_("American is for 2 to 5 players, not %(count)d"), count=len(players))
-        read = RuleReader(raw, "american")
-        target = read.optional_integer("target_wins")
-        read.finish()
-        if target is not None and target < 1:
-            raise error(
-                _("the rule target_wins must be at least 1, not %(value)d"),
-                field="target_wins",
-                value=target,
-            )
-        return Rules(target_wins=target)
+        return Rules(**read_house_rules(self.house_rules(), raw, self.name))
 
     def standing(self, table: Table[Rules], result: GameResult) -> Standing:
         return Standing(table.rules.target_wins, {})
@@ -109,21 +116,27 @@ class American(Game[Rules, Win]):
             ),
         )
 
+    def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
+        figures = {player: Figures() for player in table.players}
+        streak = dict.fromkeys(table.players, 0)
+        for scored in result.hands:
+            assert isinstance(scored.hand, Win)
+            for player in table.players:
+                f = figures[player]
+                if player == scored.hand.winner:
+                    f.extra["game_wins"] += 1
+                    streak[player] += 1
+                    f.extra["best_streak"] = max(f.extra["best_streak"], streak[player])
+                else:
+                    streak[player] = 0
+                f.hand(scored.points[player], "opponent")
+        return GameFigures(figures)
+
     def summary(self, raw: Mapping[str, Any]) -> Text:
         return Text(_("%(winner)s won"), {"winner": str(raw.get("winner", "?"))})
 
-    def rule_fields(self) -> tuple[Field, ...]:
+    def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         return (
-            number_rule(
-                "target_wins",
-                _("Games to win the match"),
-                help=_("Empty: just keep the tally."),
-                minimum=1,
-            ),
-        )
-
-    def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
-        return (
-            dealer_field(table, required=False),
-            player_field(table, "winner", _("Winner"), _("Who went out first."), shown_when={}),
+            dealer_input(table, required=False),
+            player_input(table, "winner", _("Winner"), _("Who went out first."), shown_when={}),
         )

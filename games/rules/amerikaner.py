@@ -25,58 +25,88 @@ House rules: `min_bid`, `target`, `amerikaner_points`, `tie_break` ("highest",
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .base import (
     PLAYED,
-    Choice,
+    CardGame,
     Decision,
-    Field,
-    Game,
+    GameResult,
+    HandInput,
     HandOutcome,
+    Option,
     Reason,
     Redeal,
     State,
     Table,
     as_int,
     check_keys,
-    dealer_field,
-    flag_field,
+    choice_rule,
+    dealer_input,
+    flag_rule,
     number_rule,
-    player_field,
+    player_input,
     reached,
     read_counts,
     read_name,
     read_redeal,
-    redeal_field,
+    redeal_input,
     redeal_outcome,
     redeal_summary,
 )
-from .rulebook import RuleReader
+from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
+from .rulebook import check_range, read_house_rules
 from .text import Names, Param, Text, _, error, ngettext_lazy
 
 AMERIKANER = "amerikaner"
 KITTY = "kitty"
 FULL_DECK = "full-deck"
 TRICKS_FULL_DECK = {3: 17, 4: 13, 5: 10, 6: 8}
-TIE_BREAKS = ("highest", "bidding-side", "shared")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rules:
-    deal: str
+    deal: str = choice_rule(
+        _("Deal"),
+        (
+            Option(KITTY, Text(_("Kitty: 4 players, 12 tricks, 4 cards in the kitty"))),
+            Option(FULL_DECK, Text(_("Whole deck: 3 to 6 players, 17 / 13 / 10 / 8 tricks"))),
+        ),
+        empty_label=_("Standard: a kitty with 4 players, the whole deck otherwise"),
+    )
+    target: int = number_rule(_("Target"), 52, _("The first to reach it wins."), minimum=1)
+    min_bid: int = number_rule(
+        _("Lowest bid"),
+        help=_("Empty: 6 with the kitty, 5 with the whole deck."),
+        minimum=1,
+        derived=True,
+    )
+    amerikaner_points: int = number_rule(
+        _("Amerikaner is worth"),
+        52,
+        _("Won or lost by the player who bids Amerikaner."),
+        minimum=1,
+    )
+    tie_break: str = choice_rule(
+        _("When several reach the target on the same hand"),
+        (
+            Option("highest", Text(_("Highest total; if level the bidder, then the partner"))),
+            Option("bidding-side", Text(_("The bidder's side first, then the highest total"))),
+            Option("shared", Text(_("Level players share the win"))),
+        ),
+        "highest",
+    )
+    amerikaner_wins: bool = flag_rule(_("A made Amerikaner wins the game outright"))
+    bidder_double: bool = flag_rule(_("The bidder's points count double (house rule)"))
+    # Not a house rule: the tricks of a hand, which follow from the deal and the players.
     tricks: int
-    min_bid: int
-    target: int = 52
-    amerikaner_points: int = 52
-    tie_break: str = "highest"
-    amerikaner_wins: bool = False
-    bidder_double: bool = False
 
 
 @dataclass(frozen=True)
-class Bid:
+class BidHand:
+    """A hand someone bid on (a number of tricks, or Amerikaner)."""
+
     dealer: str
     bidder: str
     bid: int | None  # None: the Amerikaner bid
@@ -94,34 +124,40 @@ class Bid:
         return (self.bidder,) if self.partner is None else (self.bidder, self.partner)
 
 
-class Amerikaner(Game[Rules, Bid | Redeal]):
+class Amerikaner(CardGame[Rules, BidHand | Redeal]):
     name = "amerikaner"
     title = Text(_("Amerikaner"))
+    rules_class = Rules
+    paired = True
+    figure_tables = (
+        FigureTable(
+            "bidding",
+            Text(_("Bidding")),
+            (
+                *bid_figures(),
+                Figure(Text(_("Amerikaner: made / tried")), "big_made", "made_of", of="big_bids"),
+            ),
+        ),
+        points_table(),
+    )
     seats = (3, 6)
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
-        read = RuleReader(raw, "amerikaner")
         count = len(players)
         if not 3 <= count <= 6:
             raise error(_("Amerikaner is for 3 to 6 players, not %(count)d"), count=count)
-        deal = read.choice("deal", KITTY if count == 4 else FULL_DECK, (KITTY, FULL_DECK))
+        given = read_house_rules(self.house_rules(), raw, self.name)
+        deal = given["deal"] or (KITTY if count == 4 else FULL_DECK)
         if deal == KITTY and count != 4:
             raise error(_("the kitty deal is for exactly 4 players, not %(count)d"), count=count)
         tricks = 12 if deal == KITTY else TRICKS_FULL_DECK[count]
-        rules = Rules(
-            deal=deal,
-            tricks=tricks,
-            min_bid=read.integer("min_bid", 6 if deal == KITTY else 5, 1, tricks),
-            target=read.integer("target", 52, 1),
-            amerikaner_points=read.integer("amerikaner_points", 52, 1),
-            tie_break=read.choice("tie_break", "highest", TIE_BREAKS),
-            amerikaner_wins=read.flag("amerikaner_wins", False),
-            bidder_double=read.flag("bidder_double", False),
-        )
-        read.finish()
-        return rules
+        min_bid = given["min_bid"]
+        if min_bid is None:
+            min_bid = 6 if deal == KITTY else 5
+        check_range("min_bid", min_bid, 1, tricks)
+        return Rules(**{**given, "deal": deal, "min_bid": min_bid}, tricks=tricks)
 
-    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> Bid | Redeal:
+    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> BidHand | Redeal:
         redeal = read_redeal(raw, table)
         if redeal is not None:
             return redeal
@@ -160,12 +196,12 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
                 tricks=rules.tricks,
             )
         opponents = sum(count for player, count in tricks.items() if player not in side)
-        return Bid(dealer, bidder, bid, partner, tricks, rules.tricks - opponents)
+        return BidHand(dealer, bidder, bid, partner, tricks, rules.tricks - opponents)
 
     @staticmethod
     def _read_bid(raw: Mapping[str, Any], rules: Rules) -> int | None:
         value = raw.get("bid")
-        if isinstance(value, str) and value.strip().lower() == AMERIKANER:
+        if _is_amerikaner(value):
             return None
         if value is None:
             raise error(_("the bid is missing"), field="bid")
@@ -180,14 +216,14 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
             )
         return bid
 
-    def score(self, table: Table[Rules], state: State, hand: Bid | Redeal) -> HandOutcome:
+    def score(self, table: Table[Rules], state: State, hand: BidHand | Redeal) -> HandOutcome:
         if isinstance(hand, Redeal):
             return redeal_outcome()
         if hand.bid is None:
             return self._score_amerikaner(table, hand)
         return self._score_bid(table, hand, hand.bid)
 
-    def _score_bid(self, table: Table[Rules], hand: Bid, bid: int) -> HandOutcome:
+    def _score_bid(self, table: Table[Rules], hand: BidHand, bid: int) -> HandOutcome:
         rules = table.rules
         made = hand.side_tricks >= bid
         sign = 1 if made else -1
@@ -248,7 +284,7 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
             reasons=tuple(sorted(reasons, key=lambda r: table.players.index(r.side))),
         )
 
-    def _score_amerikaner(self, table: Table[Rules], hand: Bid) -> HandOutcome:
+    def _score_amerikaner(self, table: Table[Rules], hand: BidHand) -> HandOutcome:
         rules = table.rules
         stake = rules.amerikaner_points
         lost = rules.tricks - hand.side_tricks
@@ -299,10 +335,10 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
         )
 
     def decide(
-        self, table: Table[Rules], state: State, hand: Bid | Redeal, outcome: HandOutcome
+        self, table: Table[Rules], state: State, hand: BidHand | Redeal, outcome: HandOutcome
     ) -> Decision | None:
         rules = table.rules
-        bid = hand if isinstance(hand, Bid) else None
+        bid = hand if isinstance(hand, BidHand) else None
         if bid is not None and bid.amerikaner and outcome.made and rules.amerikaner_wins:
             return Decision(
                 (bid.bidder,),
@@ -396,6 +432,27 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
             ),
         )
 
+    def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
+        figures = GameFigures({player: Figures() for player in table.players})
+        for scored in result.hands:
+            hand = scored.hand
+            if not isinstance(hand, BidHand):
+                continue
+            made = bool(scored.made)
+            figures.players[hand.bidder].bid(made, hand.bid, big=hand.amerikaner)
+            for player in table.players:
+                role = (
+                    "bidder"
+                    if player == hand.bidder
+                    else "partner"
+                    if player == hand.partner
+                    else "opponent"
+                )
+                figures.players[player].hand(scored.points[player], role)
+            if hand.partner is not None:
+                figures.pairs[(hand.bidder, hand.partner)].add(made, scored.points[hand.bidder])
+        return figures
+
     def summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
@@ -405,113 +462,60 @@ class Amerikaner(Game[Rules, Bid | Redeal]):
             "bid": str(raw.get("bid", "?")),
             "partner": str(raw.get("partner")),
         }
-        if raw.get("bid") == AMERIKANER:
+        if _is_amerikaner(raw.get("bid")):
             return Text(_("%(bidder)s: Amerikaner"), params)
         if raw.get("partner"):
             return Text(_("%(bidder)s %(bid)s with %(partner)s"), params)
         return Text(_("%(bidder)s %(bid)s alone"), params)
 
-    def rule_fields(self) -> tuple[Field, ...]:
-        return (
-            Field(
-                name="deal",
-                label=Text(_("Deal")),
-                kind="choice",
-                required=False,
-                default="",
-                choices=(
-                    Choice(
-                        "", Text(_("Standard: a kitty with 4 players, the whole deck otherwise"))
-                    ),
-                    Choice(KITTY, Text(_("Kitty: 4 players, 12 tricks, 4 cards in the kitty"))),
-                    Choice(
-                        FULL_DECK, Text(_("Whole deck: 3 to 6 players, 17 / 13 / 10 / 8 tricks"))
-                    ),
-                ),
-            ),
-            number_rule(
-                "target", _("Target"), default=52, help=_("The first to reach it wins."), minimum=1
-            ),
-            number_rule(
-                "min_bid",
-                _("Lowest bid"),
-                help=_("Empty: 6 with the kitty, 5 with the whole deck."),
-                minimum=1,
-            ),
-            number_rule(
-                "amerikaner_points",
-                _("Amerikaner is worth"),
-                default=52,
-                help=_("Won or lost by the player who bids Amerikaner."),
-                minimum=1,
-            ),
-            Field(
-                name="tie_break",
-                label=Text(_("When several reach the target on the same hand")),
-                kind="choice",
-                default="highest",
-                choices=(
-                    Choice(
-                        "highest", Text(_("Highest total; if level the bidder, then the partner"))
-                    ),
-                    Choice(
-                        "bidding-side", Text(_("The bidder's side first, then the highest total"))
-                    ),
-                    Choice("shared", Text(_("Level players share the win"))),
-                ),
-            ),
-            flag_field(
-                "amerikaner_wins", _("A made Amerikaner wins the game outright"), shown_when={}
-            ),
-            flag_field(
-                "bidder_double", _("The bidder's points count double (house rule)"), shown_when={}
-            ),
-        )
-
-    def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
+    def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         rules = table.rules
         numbers = tuple(range(rules.min_bid, rules.tricks + 1))
-        partner = player_field(
-            table,
-            "partner",
-            _("Partner"),
-            _("Leave empty when the called card was in the kitty: the bidder plays alone."),
-            shown_when={**PLAYED, "bid": numbers},
-        )
         return (
-            dealer_field(table),
-            redeal_field(
+            dealer_input(table),
+            redeal_input(
                 _("All passed / redeal"),
                 _(
                     "Nobody bid, or the cards were misdealt: no points, the same dealer deals again."
                 ),
             ),
-            player_field(table, "bidder", _("Bidder")),
-            Field(
+            player_input(table, "bidder", _("Bidder")),
+            HandInput(
                 name="bid",
                 label=Text(_("Bid")),
                 kind="choice",
-                choices=(
-                    *(Choice(n, Text(str(n))) for n in numbers),
-                    Choice(AMERIKANER, Text(_("Amerikaner"))),
+                options=(
+                    *(Option(n, Text(str(n))) for n in numbers),
+                    Option(AMERIKANER, Text(_("Amerikaner"))),
                 ),
                 help=Text(_("Tricks the bidder's side must take; Amerikaner: every trick, alone.")),
                 minimum=rules.min_bid,
                 maximum=rules.tricks,
                 shown_when=PLAYED,
             ),
-            replace(partner, required=False, depends_on=("bidder",)),
-            Field(
+            player_input(
+                table,
+                "partner",
+                _("Partner"),
+                _("Leave empty when the called card was in the kitty: the bidder plays alone."),
+                shown_when={**PLAYED, "bid": numbers},
+                empty_label=_("alone"),
+            ),
+            HandInput(
                 name="tricks",
                 label=Text(_("Tricks")),
                 kind="tricks",
                 help=Text(_("Each opponent's tricks; the bidder's side gets the rest.")),
                 minimum=0,
                 maximum=rules.tricks,
-                depends_on=("bidder", "partner"),
                 shown_when=PLAYED,
             ),
         )
+
+
+def _is_amerikaner(bid: object) -> bool:
+    """The Amerikaner bid, in any letter case (the spec allows "Amerikaner")."""
+    return isinstance(bid, str) and bid.strip().lower() == AMERIKANER
 
 
 def _bidder_reason(bid: int, made: bool, rules: Rules) -> Text:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, TypeVar
 
+from .figures import Figures, FigureTable, GameFigures
 from .text import Names, RuleError, Text, _, error
 
 RulesT = TypeVar("RulesT")
@@ -43,6 +44,10 @@ class Table(Generic[RulesT]):
 
     def team_of(self, player: str) -> str:
         return next(team.name for team in self.teams if player in team.members)
+
+    def side_of(self, player: str) -> str:
+        """Who scores for this player: their team, or the player."""
+        return self.team_of(player) if self.teams else player
 
     def other_team(self, team: str) -> str:
         return next(t.name for t in self.teams if t.name != team)
@@ -121,20 +126,26 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class Choice:
+class Option:
+    """One value an input or a house rule may take, with the words a form shows for it."""
+
     value: str | int | bool
     label: Text
 
 
+#: When an input applies: the inputs it depends on and the values they must have.
+Condition = Mapping[str, tuple[str | int | bool, ...]]
+
+
 @dataclass(frozen=True)
-class Field:
+class HandInput:
     """One input of a hand, described so that a form can be generated from it.
 
     kind is one of: "player" (a player's name), "team", "number", "choice", "flag"
-    (true/false) or "tricks" (a count per player or team, each `minimum`..`maximum`).
-    `shown_when` names the inputs whose values decide whether this one applies,
-    e.g. the partner only for a numeric bid; `for_sides` says who a "tricks"
-    input asks about and `required_for` which of them must be given.
+    (true/false) or "tricks" (a count per side, each `minimum`..`maximum`; with
+    `options`, per team). `shown_when` names the inputs whose values decide whether
+    this one applies, e.g. the partner only for a numeric bid. An input that is not
+    `required` may be left empty (the words for that are `empty_label`).
     """
 
     name: str
@@ -144,10 +155,103 @@ class Field:
     required: bool = True
     minimum: int | None = None
     maximum: int | None = None
-    choices: tuple[Choice, ...] = ()
-    shown_when: Mapping[str, tuple[str | int | bool, ...]] = field(default_factory=dict)
-    depends_on: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    shown_when: Condition = field(default_factory=dict)
     default: str | int | bool | None = None
+    empty_label: Text | None = None
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One house rule, read from its declaration on a game's rules dataclass.
+
+    The declaration (`number_rule`, `flag_rule`, `choice_rule`) is the only place a rule
+    is written down: it gives the parser its type, bounds and default, the new-game form
+    its field and the README its table. A rule whose `default` is None may be left
+    empty: then it is off (e.g. no match target) or worked out from the other rules
+    (the help says which).
+    """
+
+    name: str
+    label: Text
+    kind: str  # "number", "flag" or "choice"
+    default: str | int | bool | None
+    help: Text | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    options: tuple[Option, ...] = ()
+    # For a choice that may be left empty: the words for leaving it so.
+    empty_label: Text | None = None
+    # Worked out from the other rules when left empty; the game checks its bounds, which
+    # may depend on them too.
+    derived: bool = False
+
+
+_RULE = "house_rule"
+
+
+def number_rule(
+    label: str,
+    default: int | None = None,
+    help: str | None = None,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    derived: bool = False,
+) -> Any:
+    """Declare a house rule that is a whole number (a dataclass field of the game's rules).
+
+    Without a default it may be left empty: off, or `derived` from the other rules by
+    the game's `parse_rules`.
+    """
+    spec = HouseRule(
+        "", Text(label), "number", default, _text(help), minimum, maximum, derived=derived
+    )
+    if derived:
+        return field(metadata={_RULE: spec})
+    return field(default=default, metadata={_RULE: spec})
+
+
+def flag_rule(label: str, default: bool = False, help: str | None = None) -> Any:
+    """Declare a house rule that is true or false."""
+    spec = HouseRule("", Text(label), "flag", default, _text(help))
+    return field(default=default, metadata={_RULE: spec})
+
+
+def choice_rule(
+    label: str,
+    options: tuple[Option, ...],
+    default: str | None = None,
+    help: str | None = None,
+    *,
+    empty_label: str | None = None,
+) -> Any:
+    """Declare a house rule that is one of `options`; with `empty_label` and no default it
+    may be left empty, and the game's `parse_rules` works it out."""
+    spec = HouseRule(
+        "",
+        Text(label),
+        "choice",
+        default,
+        _text(help),
+        options=options,
+        empty_label=_text(empty_label),
+        derived=default is None,
+    )
+    if default is None:
+        return field(metadata={_RULE: spec})
+    return field(default=default, metadata={_RULE: spec})
+
+
+def _text(message: str | None) -> Text | None:
+    return Text(message) if message else None
+
+
+def house_rules_of(rules_class: type) -> tuple[HouseRule, ...]:
+    """The house rules declared on a rules dataclass, in their order."""
+    return tuple(
+        replace(f.metadata[_RULE], name=f.name) for f in fields(rules_class) if _RULE in f.metadata
+    )
 
 
 @dataclass(frozen=True)
@@ -159,11 +263,16 @@ class Preset:
     rules: Mapping[str, Any]
 
 
-class Game(ABC, Generic[RulesT, HandT]):
-    """The rules of one game; subclasses live one per module."""
+class CardGame(ABC, Generic[RulesT, HandT]):
+    """The rules of one card game; subclasses live one per module.
+
+    `RulesT` is the game's house rules (a frozen dataclass whose fields are declared with
+    `number_rule`, `flag_rule` and `choice_rule`), `HandT` what `parse_hand` makes of a hand.
+    """
 
     name: str
     title: Text
+    rules_class: type[RulesT]
     #: How many players may sit down, and whether they play as two teams of two.
     seats: tuple[int, int] = (2, 6)
     #: How many usually play: the new-game form seats that many to start with.
@@ -172,14 +281,24 @@ class Game(ABC, Generic[RulesT, HandT]):
     #: After a redeal the same player deals again (False: the deal passes on).
     redeal_keeps_dealer = True
     presets: tuple[Preset, ...] = ()
+    #: Statistics: the counters of its own it keeps per player (`Figures.extra`), summed
+    #: over games, and those taken at their highest instead; whether a bidder's partner
+    #: changes from hand to hand (the partner matrix); the tables its page shows.
+    counters: tuple[str, ...] = ()
+    highest_counters: tuple[str, ...] = ()
+    paired = False
+    figure_tables: tuple[FigureTable, ...] = ()
+
+    def house_rules(self) -> tuple[HouseRule, ...]:
+        """The house rules with their defaults, in the order the form and files list them."""
+        return house_rules_of(self.rules_class)
 
     @abstractmethod
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> RulesT:
         """Read the house rules (defaults filled in) and check the players suit them."""
 
     def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
-        if raw is not None:
-            raise error(_("teams are only for euchre and kaiser"), field="teams")
+        """The teams of a team game (the registry refuses teams for the others)."""
         return ()
 
     @abstractmethod
@@ -197,16 +316,8 @@ class Game(ABC, Generic[RulesT, HandT]):
         """Who won after this hand (totals in `state` already include it), or None."""
 
     @abstractmethod
-    def fields(self, table: Table[RulesT]) -> tuple[Field, ...]:
+    def inputs(self, table: Table[RulesT]) -> tuple[HandInput, ...]:
         """The inputs of a hand, for generated forms."""
-
-    @abstractmethod
-    def rule_fields(self) -> tuple[Field, ...]:
-        """The house rules with their defaults, for the new-game form.
-
-        A rule that is not `required` may be left empty, which means its default
-        (worked out from the other rules where the spec says so).
-        """
 
     @abstractmethod
     def summary(self, raw: Mapping[str, Any]) -> Text:
@@ -226,6 +337,16 @@ class Game(ABC, Generic[RulesT, HandT]):
         """What the scoreboard should say beside the totals: the target in force, and notes."""
         target = getattr(table.rules, "target", None)
         return Standing(target if isinstance(target, int) else None, {})
+
+    def figures(self, table: Table[RulesT], result: GameResult) -> GameFigures:
+        """What a finished game adds to each player's statistics: here only the best and
+        worst hand (a side's points are each of its players'); games add their own."""
+        figures = {player: Figures() for player in table.players}
+        for scored in result.hands:
+            if scored.points:  # a redeal scores nothing and is no hand of anybody's
+                for player in table.players:
+                    figures[player].hand(scored.points[table.side_of(player)])
+        return GameFigures(figures)
 
     def new_state(self, table: Table[RulesT]) -> State:
         return State(totals=table.start_totals())
@@ -281,26 +402,26 @@ class Redeal:
 
 # --- Reading the table's words -------------------------------------------------------------
 
-FIELD_NAMES = {
+# How an error message names a hand input; a game adds its own with `name_inputs`.
+_INPUT_NAMES = {
     "dealer": _("the dealer"),
     "bidder": _("the bidder"),
     "partner": _("the partner"),
-    "maker": _("the maker"),
     "winner": _("the winner"),
     "bid": _("the bid"),
     "tricks": _("the tricks"),
-    "alone": _("alone"),
     "redeal": _("redeal"),
-    "no_trump": _("no trump"),
-    "kaiser": _("the kaiser bid"),
     "made": _("made"),
-    "five_hearts": _("the 5 of hearts"),
-    "three_spades": _("the 3 of spades"),
 }
 
 
+def name_inputs(**names: str) -> None:
+    """How error messages name a game's own inputs, e.g. ``maker=_("the maker")``."""
+    _INPUT_NAMES.update(names)
+
+
 def field_name(key: str) -> Text:
-    return Text(FIELD_NAMES.get(key, key))
+    return Text(_INPUT_NAMES.get(key, key))
 
 
 def check_keys(
@@ -445,11 +566,11 @@ def reached(state: State, target: int) -> list[str]:
 
 
 #: When a hand input applies: only to a hand that was played (not a redeal).
-PLAYED: Mapping[str, tuple[str | int | bool, ...]] = {"redeal": (False,)}
+PLAYED: Condition = {"redeal": (False,)}
 
 
-def redeal_field(label: str, help: str) -> Field:
-    return Field(
+def redeal_input(label: str, help: str) -> HandInput:
+    return HandInput(
         name="redeal",
         label=Text(label),
         kind="flag",
@@ -459,68 +580,49 @@ def redeal_field(label: str, help: str) -> Field:
     )
 
 
-def player_field(
+def player_input(
     table: Table[Any],
     name: str,
     label: str,
     help: str | None = None,
-    shown_when: Mapping[str, tuple[str | int | bool, ...]] = PLAYED,
-) -> Field:
-    return Field(
+    shown_when: Condition = PLAYED,
+    *,
+    empty_label: str | None = None,
+) -> HandInput:
+    """A player's name; with `empty_label` it may be left empty (those are its words)."""
+    return HandInput(
         name=name,
         label=Text(label),
         kind="player",
-        help=Text(help) if help else None,
-        choices=tuple(Choice(p, Text(p)) for p in table.players),
+        help=_text(help),
+        required=empty_label is None,
+        options=tuple(Option(p, Text(p)) for p in table.players),
         shown_when=shown_when,
+        empty_label=_text(empty_label),
     )
 
 
-def number_rule(
-    name: str,
-    label: str,
-    default: int | None = None,
-    help: str | None = None,
-    minimum: int | None = None,
-    maximum: int | None = None,
-) -> Field:
-    """A house rule that is a number; one without a default may be left empty."""
-    return Field(
-        name=name,
-        label=Text(label),
-        kind="number",
-        help=Text(help) if help else None,
-        required=default is not None,
-        minimum=minimum,
-        maximum=maximum,
-        default=default,
-    )
-
-
-def flag_field(
-    name: str,
-    label: str,
-    help: str | None = None,
-    shown_when: Mapping[str, tuple[str | int | bool, ...]] = PLAYED,
-    default: bool = False,
-) -> Field:
-    """An optional true/false input (a hand's, or a house rule with `shown_when={}`)."""
-    return Field(
+def flag_input(
+    name: str, label: str, help: str | None = None, shown_when: Condition = PLAYED
+) -> HandInput:
+    """An optional true/false input of a hand; left out it is false."""
+    return HandInput(
         name=name,
         label=Text(label),
         kind="flag",
-        help=Text(help) if help else None,
+        help=_text(help),
         required=False,
-        default=default,
+        default=False,
         shown_when=shown_when,
     )
 
 
-def dealer_field(table: Table[Any], *, required: bool = True) -> Field:
-    return Field(
+def dealer_input(table: Table[Any], *, required: bool = True) -> HandInput:
+    return HandInput(
         name="dealer",
         label=Text(_("Dealer")),
         kind="player",
         required=required,
-        choices=tuple(Choice(p, Text(p)) for p in table.players),
+        options=tuple(Option(p, Text(p)) for p in table.players),
+        empty_label=None if required else Text("\u2014"),
     )

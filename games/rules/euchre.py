@@ -16,9 +16,10 @@ from typing import Any
 
 from .base import (
     PLAYED,
+    CardGame,
     Decision,
-    Field,
-    Game,
+    GameResult,
+    HandInput,
     HandOutcome,
     Preset,
     Reason,
@@ -27,46 +28,69 @@ from .base import (
     Table,
     Team,
     check_keys,
-    dealer_field,
-    flag_field,
+    dealer_input,
+    flag_input,
+    name_inputs,
     number_rule,
-    player_field,
+    player_input,
     reached,
     read_bool,
     read_int,
     read_name,
     read_redeal,
-    redeal_field,
+    redeal_input,
     redeal_outcome,
     redeal_summary,
 )
-from .rulebook import RuleReader
+from .figures import Figure, Figures, FigureTable, GameFigures, points_table
+from .rulebook import read_house_rules
 from .teams import parse_teams
 from .text import Param, Text, _, error
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rules:
-    target: int = 10
-    point: int = 1
-    march: int = 2
-    lone_point: int = 2
-    lone_march: int = 4
-    euchre: int = 2
-    lone_euchre: int = 2
+    target: int = number_rule(_("Target"), 10, _("The first team to reach it wins."), minimum=1)
+    point: int = number_rule(_("Makers take 3 or 4 tricks"), 1, minimum=0)
+    march: int = number_rule(_("Makers take all 5 (a march)"), 2, minimum=0)
+    lone_point: int = number_rule(_("A lone maker takes 3 or 4"), 2, minimum=0)
+    lone_march: int = number_rule(_("A lone maker takes all 5"), 4, minimum=0)
+    euchre: int = number_rule(_("Makers euchred: to the defenders"), 2, minimum=0)
+    lone_euchre: int = number_rule(_("A lone maker euchred: to the defenders"), 2, minimum=0)
 
 
 @dataclass(frozen=True)
-class Play:
+class TrumpHand:
+    """A hand someone made trump in."""
+
     dealer: str
     maker: str
     alone: bool
     tricks: int
 
 
-class Euchre(Game[Rules, Play | Redeal]):
+name_inputs(maker=_("the maker"), alone=_("alone"))
+
+
+class Euchre(CardGame[Rules, TrumpHand | Redeal]):
     name = "euchre"
     title = Text(_("Euchre"))
+    rules_class = Rules
+    counters = ("euchres", "marches")
+    figure_tables = (
+        FigureTable(
+            "bidding",
+            Text(_("Making trump")),
+            (
+                Figure(Text(_("Made trump")), "bids"),
+                Figure(Text(_("Made")), "made_rate", "percent"),
+                Figure(Text(_("Alone: made / tried")), "big_made", "made_of", of="big_bids"),
+                Figure(Text(_("Marches")), "marches"),
+                Figure(Text(_("Euchres")), "euchres"),
+            ),
+        ),
+        points_table(_("As maker"), _("Points as maker")),
+    )
     seats = (4, 4)
     team_game = True
     presets = (
@@ -80,23 +104,12 @@ class Euchre(Game[Rules, Play | Redeal]):
     redeal_keeps_dealer = False
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
-        read = RuleReader(raw, "euchre")
-        rules = Rules(
-            target=read.integer("target", 10, 1),
-            point=read.integer("point", 1, 0),
-            march=read.integer("march", 2, 0),
-            lone_point=read.integer("lone_point", 2, 0),
-            lone_march=read.integer("lone_march", 4, 0),
-            euchre=read.integer("euchre", 2, 0),
-            lone_euchre=read.integer("lone_euchre", 2, 0),
-        )
-        read.finish()
-        return rules
+        return Rules(**read_house_rules(self.house_rules(), raw, self.name))
 
     def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
         return parse_teams(raw, players, "euchre")
 
-    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> Play | Redeal:
+    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> TrumpHand | Redeal:
         redeal = read_redeal(raw, table)
         if redeal is not None:
             return redeal
@@ -112,9 +125,9 @@ class Euchre(Game[Rules, Play | Redeal]):
                 field="tricks",
                 tricks=tricks,
             )
-        return Play(dealer, maker, alone, tricks)
+        return TrumpHand(dealer, maker, alone, tricks)
 
-    def score(self, table: Table[Rules], state: State, hand: Play | Redeal) -> HandOutcome:
+    def score(self, table: Table[Rules], state: State, hand: TrumpHand | Redeal) -> HandOutcome:
         if isinstance(hand, Redeal):
             return redeal_outcome()
         rules = table.rules
@@ -164,7 +177,7 @@ class Euchre(Game[Rules, Play | Redeal]):
         return HandOutcome(points, made, (Text(rule, params), score_text), reasons)
 
     def decide(
-        self, table: Table[Rules], state: State, hand: Play | Redeal, outcome: HandOutcome
+        self, table: Table[Rules], state: State, hand: TrumpHand | Redeal, outcome: HandOutcome
     ) -> Decision | None:
         over = reached(state, table.rules.target)
         if not over:
@@ -181,6 +194,30 @@ class Euchre(Game[Rules, Play | Redeal]):
             ),
         )
 
+    def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
+        figures = {player: Figures() for player in table.players}
+        for scored in result.hands:
+            hand = scored.hand
+            if not isinstance(hand, TrumpHand):
+                continue
+            makers = table.team_of(hand.maker)
+            figures[hand.maker].bid(bool(scored.made), None, big=hand.alone)
+            for player in table.players:
+                team = table.team_of(player)
+                role = (
+                    "bidder"
+                    if player == hand.maker
+                    else "partner"
+                    if team == makers
+                    else "opponent"
+                )
+                figures[player].hand(scored.points[team], role)
+                if team == makers and hand.tricks == 5:
+                    figures[player].extra["marches"] += 1
+                if team != makers and not scored.made:
+                    figures[player].extra["euchres"] += 1
+        return GameFigures(figures)
+
     def summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
@@ -190,29 +227,16 @@ class Euchre(Game[Rules, Play | Redeal]):
             return Text(_("%(maker)s alone, %(tricks)s tricks"), params)
         return Text(_("%(maker)s made trump, %(tricks)s tricks"), params)
 
-    def rule_fields(self) -> tuple[Field, ...]:
+    def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         return (
-            number_rule(
-                "target", _("Target"), 10, _("The first team to reach it wins."), minimum=1
-            ),
-            number_rule("point", _("Makers take 3 or 4 tricks"), 1, minimum=0),
-            number_rule("march", _("Makers take all 5 (a march)"), 2, minimum=0),
-            number_rule("lone_point", _("A lone maker takes 3 or 4"), 2, minimum=0),
-            number_rule("lone_march", _("A lone maker takes all 5"), 4, minimum=0),
-            number_rule("euchre", _("Makers euchred: to the defenders"), 2, minimum=0),
-            number_rule("lone_euchre", _("A lone maker euchred: to the defenders"), 2, minimum=0),
-        )
-
-    def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
-        return (
-            dealer_field(table),
-            redeal_field(
+            dealer_input(table),
+            redeal_input(
                 _("All passed / redeal"),
                 _("Nobody made trump: no points, the deal passes to the left."),
             ),
-            player_field(table, "maker", _("Maker"), _("The player who named trump.")),
-            flag_field("alone", _("Alone"), _("The maker played without a partner.")),
-            Field(
+            player_input(table, "maker", _("Maker"), _("The player who named trump.")),
+            flag_input("alone", _("Alone"), _("The maker played without a partner.")),
+            HandInput(
                 name="tricks",
                 label=Text(_("Makers' tricks")),
                 kind="number",

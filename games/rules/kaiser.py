@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
-    Choice,
+    CardGame,
     Decision,
-    Field,
-    Game,
     GameResult,
+    HandInput,
     HandOutcome,
+    Option,
     Reason,
     Redeal,
     Standing,
@@ -35,19 +35,22 @@ from .base import (
     Team,
     as_int,
     check_keys,
-    dealer_field,
-    flag_field,
+    dealer_input,
+    flag_input,
+    flag_rule,
+    name_inputs,
     number_rule,
-    player_field,
+    player_input,
     read_bool,
     read_counts,
     read_name,
     read_redeal,
-    redeal_field,
+    redeal_input,
     redeal_outcome,
     redeal_summary,
 )
-from .rulebook import RuleReader
+from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
+from .rulebook import read_house_rules
 from .teams import parse_teams
 from .text import Param, Text, _, error
 
@@ -56,19 +59,31 @@ MAX_BID = 12
 RAISE_62 = 10
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rules:
-    min_bid: int = 7
-    target: int = 52
-    bid_out: int = 45
-    win_needs_bid: bool = True
-    lose_at: int | None = None
-    negative_at_bid_out: bool = True
-    no_trump_62: bool = False
+    min_bid: int = number_rule(_("Lowest bid"), 7, minimum=1, maximum=MAX_BID)
+    target: int = number_rule(
+        _("Target"), 52, _("The bidding team wins when it reaches it."), minimum=1
+    )
+    bid_out: int = number_rule(
+        _("Bid-out at"),
+        help=_(
+            "From this total a team scores only by bidding. Empty: target minus the lowest bid."
+        ),
+        derived=True,
+    )
+    win_needs_bid: bool = flag_rule(_("Only the bidding team can win by reaching the target"), True)
+    lose_at: int | None = number_rule(
+        _("A team at or below this loses"), help=_("For example -52. Empty: nobody loses that way.")
+    )
+    negative_at_bid_out: bool = flag_rule(_("A team at bid-out still loses negative points"), True)
+    no_trump_62: bool = flag_rule(_("The first no-trump bid made raises the target to 62"))
 
 
 @dataclass(frozen=True)
-class Play:
+class ContractHand:
+    """A hand played to a numeric bid."""
+
     dealer: str
     bidder: str
     bid: int
@@ -80,47 +95,75 @@ class Play:
 
 @dataclass(frozen=True)
 class KaiserBid:
+    """A bid to take every trick: made or not, it decides the game."""
+
     dealer: str
     bidder: str
     made: bool
 
 
-Hand = Play | KaiserBid | Redeal
+AnyHand = ContractHand | KaiserBid | Redeal
+
+name_inputs(
+    kaiser=_("the kaiser bid"),
+    no_trump=_("no trump"),
+    five_hearts=_("the 5 of hearts"),
+    three_spades=_("the 3 of spades"),
+)
 
 
-class Kaiser(Game[Rules, Hand]):
+class Kaiser(CardGame[Rules, AnyHand]):
     name = "kaiser"
     title = Text(_("Kaiser"))
+    rules_class = Rules
+    counters = ("five_hearts", "three_spades", "kaiser_bids", "kaiser_made")
+    paired = True
+    figure_tables = (
+        FigureTable(
+            "bidding",
+            Text(_("Bidding")),
+            (
+                *bid_figures(),
+                Figure(Text(_("No trump: made / tried")), "big_made", "made_of", of="big_bids"),
+                Figure(Text(_("Kaiser: made / tried")), "kaiser_made", "made_of", of="kaiser_bids"),
+            ),
+        ),
+        FigureTable(
+            "cards",
+            None,
+            (
+                Figure(Text(_("Took the 5♥")), "five_hearts"),
+                Figure(Text(_("Took the 3♠")), "three_spades"),
+            ),
+            help=Text(
+                _(
+                    "How many hands each player's team took the trick with the 5♥ (+5) and the one with the 3♠ (−3)."  # noqa: RUF001
+                )
+            ),
+        ),
+        points_table(),
+    )
     seats = (4, 4)
     team_game = True
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
-        read = RuleReader(raw, "kaiser")
-        min_bid = read.integer("min_bid", 7, 1, MAX_BID)
-        target = read.integer("target", 52, 1)
-        rules = Rules(
-            min_bid=min_bid,
-            target=target,
-            bid_out=read.integer("bid_out", target - min_bid),
-            win_needs_bid=read.flag("win_needs_bid", True),
-            lose_at=read.optional_integer("lose_at"),
-            negative_at_bid_out=read.flag("negative_at_bid_out", True),
-            no_trump_62=read.flag("no_trump_62", False),
-        )
-        read.finish()
-        if rules.lose_at is not None and rules.lose_at >= target:
+        given = read_house_rules(self.house_rules(), raw, self.name)
+        if given["bid_out"] is None:
+            given["bid_out"] = given["target"] - given["min_bid"]
+        rules = Rules(**given)
+        if rules.lose_at is not None and rules.lose_at >= rules.target:
             raise error(
                 _("the rule lose_at (%(lose_at)d) must be below the target (%(target)d)"),
                 field="lose_at",
                 lose_at=rules.lose_at,
-                target=target,
+                target=rules.target,
             )
         return rules
 
     def standing(self, table: Table[Rules], result: GameResult) -> Standing:
         rules = table.rules
         raised = rules.no_trump_62 and any(
-            isinstance(scored.hand, Play) and scored.hand.no_trump and scored.made
+            isinstance(scored.hand, ContractHand) and scored.hand.no_trump and scored.made
             for scored in result.hands
         )
         bid_out = rules.bid_out + (RAISE_62 if raised else 0)
@@ -139,7 +182,7 @@ class Kaiser(Game[Rules, Hand]):
         state.extra["raised"] = False
         return state
 
-    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> Hand:
+    def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> AnyHand:
         redeal = read_redeal(raw, table)
         if redeal is not None:
             return redeal
@@ -196,9 +239,9 @@ class Kaiser(Game[Rules, Hand]):
                     team=team,
                     card=Text(card),
                 )
-        return Play(dealer, bidder, bid, no_trump, tricks, five_hearts, three_spades)
+        return ContractHand(dealer, bidder, bid, no_trump, tricks, five_hearts, three_spades)
 
-    def score(self, table: Table[Rules], state: State, hand: Hand) -> HandOutcome:
+    def score(self, table: Table[Rules], state: State, hand: AnyHand) -> HandOutcome:
         if isinstance(hand, Redeal):
             return redeal_outcome()
         bidding = table.team_of(hand.bidder)
@@ -222,7 +265,7 @@ class Kaiser(Game[Rules, Hand]):
         return self._score_play(table, state, hand, bidding, other)
 
     def _score_play(
-        self, table: Table[Rules], state: State, hand: Play, bidding: str, other: str
+        self, table: Table[Rules], state: State, hand: ContractHand, bidding: str, other: str
     ) -> HandOutcome:
         rules = table.rules
         hand_points = {
@@ -298,14 +341,14 @@ class Kaiser(Game[Rules, Hand]):
         return HandOutcome(points, made, tuple(explanation), reasons)
 
     def decide(
-        self, table: Table[Rules], state: State, hand: Hand, outcome: HandOutcome
+        self, table: Table[Rules], state: State, hand: AnyHand, outcome: HandOutcome
     ) -> Decision | None:
         rules = table.rules
         if isinstance(hand, KaiserBid):
             bidding = table.team_of(hand.bidder)
             winner = bidding if hand.made else table.other_team(bidding)
             return Decision((winner,), outcome.explanation[0])
-        bidding_team = table.team_of(hand.bidder) if isinstance(hand, Play) else None
+        bidding_team = table.team_of(hand.bidder) if isinstance(hand, ContractHand) else None
         target = _target(table, state)
         totals = state.totals
         over = [team for team in table.sides if totals[team] >= target]
@@ -347,6 +390,39 @@ class Kaiser(Game[Rules, Hand]):
             ),
         )
 
+    def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
+        figures = GameFigures({player: Figures() for player in table.players})
+        for scored in result.hands:
+            hand = scored.hand
+            if isinstance(hand, Redeal):
+                continue
+            bidding = table.team_of(hand.bidder)
+            if isinstance(hand, KaiserBid):
+                figures.players[hand.bidder].extra["kaiser_bids"] += 1
+                figures.players[hand.bidder].extra["kaiser_made"] += hand.made
+            else:
+                figures.players[hand.bidder].bid(bool(scored.made), hand.bid, big=hand.no_trump)
+                partner = next(
+                    p for p in table.players if p != hand.bidder and table.team_of(p) == bidding
+                )
+                figures.pairs[(hand.bidder, partner)].add(bool(scored.made), scored.points[bidding])
+            for player in table.players:
+                team = table.team_of(player)
+                role = (
+                    "bidder"
+                    if player == hand.bidder
+                    else "partner"
+                    if team == bidding
+                    else "opponent"
+                )
+                # A kaiser bid scores nothing, but it is a hand: a game decided by one alone
+                # still has a best and worst hand (0), not a missing one stored as 0.
+                figures.players[player].hand(scored.points[team], role)
+                if isinstance(hand, ContractHand):
+                    figures.players[player].extra["five_hearts"] += hand.five_hearts == team
+                    figures.players[player].extra["three_spades"] += hand.three_spades == team
+        return figures
+
     def summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
@@ -366,83 +442,41 @@ class Kaiser(Game[Rules, Hand]):
         ]
         return "; ".join(part for part in (super().details(raw), ", ".join(cards)) if part)
 
-    def rule_fields(self) -> tuple[Field, ...]:
-        return (
-            number_rule("min_bid", _("Lowest bid"), default=7, minimum=1, maximum=MAX_BID),
-            number_rule(
-                "target",
-                _("Target"),
-                default=52,
-                help=_("The bidding team wins when it reaches it."),
-                minimum=1,
-            ),
-            number_rule(
-                "bid_out",
-                _("Bid-out at"),
-                help=_(
-                    "From this total a team scores only by bidding. Empty: target minus the lowest bid."
-                ),
-            ),
-            flag_field(
-                "win_needs_bid",
-                _("Only the bidding team can win by reaching the target"),
-                shown_when={},
-                default=True,
-            ),
-            number_rule(
-                "lose_at",
-                _("A team at or below this loses"),
-                help=_("For example -52. Empty: nobody loses that way."),
-            ),
-            flag_field(
-                "negative_at_bid_out",
-                _("A team at bid-out still loses negative points"),
-                shown_when={},
-                default=True,
-            ),
-            flag_field(
-                "no_trump_62",
-                _("The first no-trump bid made raises the target to 62"),
-                shown_when={},
-            ),
-        )
-
-    def fields(self, table: Table[Rules]) -> tuple[Field, ...]:
+    def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         rules = table.rules
-        teams = tuple(Choice(t, Text(t)) for t in table.sides)
+        teams = tuple(Option(t, Text(t)) for t in table.sides)
         numeric = {"redeal": (False,), "kaiser": (False,)}
 
-        def card(name: str, label: str, help: str) -> Field:
-            return Field(
+        def card(name: str, label: str, help: str) -> HandInput:
+            return HandInput(
                 name=name,
                 label=Text(label),
                 kind="team",
                 help=Text(help),
-                choices=teams,
-                depends_on=("tricks",),
+                options=teams,
                 shown_when=numeric,
             )
 
         return (
-            dealer_field(table),
-            redeal_field(
+            dealer_input(table),
+            redeal_input(
                 _("Misdeal / redeal"),
                 _(
                     "No points; the same dealer deals again. When all pass, record the dealer's forced bid instead."
                 ),
             ),
-            player_field(table, "bidder", _("Bidder")),
-            flag_field(
+            player_input(table, "bidder", _("Bidder")),
+            flag_input(
                 "kaiser", _("Kaiser bid"), _("A bid to take every trick: it decides the game.")
             ),
-            Field(
+            HandInput(
                 name="made",
                 label=Text(_("Kaiser made")),
                 kind="flag",
                 default=False,
                 shown_when={"redeal": (False,), "kaiser": (True,)},
             ),
-            Field(
+            HandInput(
                 name="bid",
                 label=Text(_("Bid")),
                 kind="number",
@@ -450,19 +484,19 @@ class Kaiser(Game[Rules, Hand]):
                 maximum=MAX_BID,
                 shown_when=numeric,
             ),
-            flag_field(
+            flag_input(
                 "no_trump",
                 _("No trump"),
                 _("Doubles what the bidding team wins or loses."),
                 numeric,
             ),
-            Field(
+            HandInput(
                 name="tricks",
                 label=Text(_("Tricks per team")),
                 kind="tricks",
                 minimum=0,
                 maximum=TRICKS,
-                choices=teams,
+                options=teams,
                 shown_when=numeric,
             ),
             card("five_hearts", _("5 of hearts taken by"), _("+5 to the team that took it.")),
@@ -478,7 +512,7 @@ def _bid_out(table: Table[Rules], state: State) -> int:
     return table.rules.bid_out + (RAISE_62 if state.extra["raised"] else 0)
 
 
-def _breakdown(hand: Play, team: str, points: int) -> Text:
+def _breakdown(hand: ContractHand, team: str, points: int) -> Text:
     params = {"tricks": hand.tricks[team], "points": points}
     hearts, spades = hand.five_hearts == team, hand.three_spades == team
     if hearts and spades:

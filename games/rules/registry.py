@@ -1,4 +1,8 @@
-"""The games the engine knows, and setting up a table for one of them."""
+"""The games the engine knows, and setting up a table for one of them.
+
+The order of `GAMES` is the order the site offers them in: the first is the group's
+main game (the big "New game" button, the statistics shown first).
+"""
 
 from __future__ import annotations
 
@@ -7,18 +11,22 @@ from typing import Any
 
 from .american import American
 from .amerikaner import Amerikaner
-from .base import Game, GameResult, Table, as_int, describe
+from .base import CardGame, GameResult, Table, as_int, describe
 from .euchre import Euchre
 from .kaiser import Kaiser
 from .limits import check_hand_count, check_name, check_number, check_rules
 from .text import Names, _, error
 
-GAMES: dict[str, Game[Any, Any]] = {
+# Each game's methods are typed with its own rules and hands; a registry of different
+# games can only say "some card game", which is what `AnyCardGame` names.
+AnyCardGame = CardGame[Any, Any]
+
+GAMES: dict[str, AnyCardGame] = {
     game.name: game for game in (Amerikaner(), Euchre(), Kaiser(), American())
 }
 
 
-def get_game(name: object) -> Game[Any, Any]:
+def get_game(name: object) -> AnyCardGame:
     if not isinstance(name, str) or name not in GAMES:
         raise error(
             _("unknown game %(game)s: the games are %(names)s"),
@@ -37,18 +45,24 @@ def make_table(
     start: object = None,
 ) -> Table[Any]:
     """Check who sits where and which rules are in force; the same checks for files and forms."""
-    rules_of_game = get_game(game)
+    card_game = get_game(game)
     names = _read_players(players)
     if rules is None:
         rules = {}
     if not isinstance(rules, Mapping):
         raise error(_("the rules must be an object of house rules"), field="rules")
     check_rules(rules)
-    parsed_rules = rules_of_game.parse_rules(rules, names)
-    parsed_teams = rules_of_game.parse_teams(teams, names)
+    parsed_rules = card_game.parse_rules(rules, names)
+    if teams is not None and not card_game.team_game:
+        raise error(
+            _("teams are only for %(games)s"),
+            field="teams",
+            games=Names(tuple(name for name, game in GAMES.items() if game.team_game)),
+        )
+    parsed_teams = card_game.parse_teams(teams, names)
     for team in parsed_teams:
         check_name(team.name, team=True)
-    table = Table(rules_of_game.name, names, parsed_rules, parsed_teams)
+    table = Table(card_game.name, names, parsed_rules, parsed_teams)
     return Table(table.game, names, parsed_rules, parsed_teams, _read_start(start, table.sides))
 
 

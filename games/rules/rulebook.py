@@ -1,11 +1,12 @@
-"""Reading a game's house rules: each key checked, a left-out key taking its default."""
+"""Reading a game's house rules: each key checked against its declaration, a left-out key
+taking its default."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import describe
+from .base import HouseRule, describe
 from .text import Text, _, error
 
 
@@ -32,21 +33,15 @@ class RuleReader:
                 key=key,
                 value=describe(value),
             )
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise error(
-                _range_message(low, high),
-                field=key,
-                key=key,
-                value=value,
-                low=low or 0,
-                high=high or 0,
-            )
+        check_range(key, value, low, high)
         return value
 
-    def optional_integer(self, key: str) -> int | None:
+    def optional_integer(
+        self, key: str, low: int | None = None, high: int | None = None
+    ) -> int | None:
         if self._get(key) is None:
             return None
-        return self.integer(key, 0)
+        return self.integer(key, 0, low, high)
 
     def flag(self, key: str, default: bool) -> bool:
         value = self._get(key)
@@ -61,7 +56,9 @@ class RuleReader:
             )
         return value
 
-    def choice(self, key: str, default: str, allowed: Sequence[str]) -> str:
+    def choice(
+        self, key: str, default: str | None, allowed: Sequence[str | int | bool]
+    ) -> str | None:
         value = self._get(key)
         if value is None:
             return default
@@ -74,6 +71,21 @@ class RuleReader:
                 value=describe(value),
             )
         return str(value)
+
+    def rule(self, rule: HouseRule) -> Any:
+        """The value of a declared rule: its default when left out (None: worked out later)."""
+        if rule.kind == "flag":
+            return self.flag(rule.name, bool(rule.default))
+        if rule.kind == "choice":
+            default = rule.default
+            assert default is None or isinstance(default, str)
+            return self.choice(rule.name, default, [option.value for option in rule.options])
+        if rule.derived:
+            return self.optional_integer(rule.name)
+        if rule.default is None:
+            return self.optional_integer(rule.name, rule.minimum, rule.maximum)
+        assert isinstance(rule.default, int)
+        return self.integer(rule.name, rule.default, rule.minimum, rule.maximum)
 
     def finish(self) -> None:
         """Refuse keys this game does not know: a misspelt rule must not be silently ignored."""
@@ -91,3 +103,26 @@ def _range_message(low: int | None, high: int | None) -> str:
     if high is None:
         return _("the rule %(key)s must be at least %(low)d, not %(value)d")
     return _("the rule %(key)s must be from %(low)d to %(high)d, not %(value)d")
+
+
+def read_house_rules(
+    rules: Sequence[HouseRule], raw: Mapping[str, Any], game: str
+) -> dict[str, Any]:
+    """Every declared rule, checked against its declaration; unknown keys are refused."""
+    read = RuleReader(raw, game)
+    values = {rule.name: read.rule(rule) for rule in rules}
+    read.finish()
+    return values
+
+
+def check_range(key: str, value: int, low: int | None, high: int | None) -> None:
+    """Refuse a rule's number outside low..high (either may be None: no bound)."""
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise error(
+            _range_message(low, high),
+            field=key,
+            key=key,
+            value=value,
+            low=low or 0,
+            high=high or 0,
+        )

@@ -2,7 +2,6 @@
 
 from games.stats.figures import (
     KINDS,
-    PAIRED_KINDS,
     PERIODS,
     HeadToHead,
     Line,
@@ -24,7 +23,6 @@ from games.stats.rows import rebuild, refresh, rows_for
 
 __all__ = [
     "KINDS",
-    "PAIRED_KINDS",
     "PERIODS",
     "HeadToHead",
     "Line",

@@ -12,26 +12,18 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Avg, Count, F, IntegerField, Max, Min, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
-from games.models import Game, GameStat, PairStat, Player
+from games.models import GameStat, PairStat, Player
+from games.rules import GAMES, get_game
 
-KINDS = tuple(kind for kind, _label in Game.KINDS)
+KINDS = tuple(GAMES)
 PERIODS = ("all", "year", "12m")
-# Games whose bidder plays with a partner that changes from hand to hand (`PairStat`).
-PAIRED_KINDS = ("amerikaner", "kaiser")
-# The counters each kind keeps in `GameStat.extra` and the pages sum.
-EXTRA_SUMS = {
-    "amerikaner": (),
-    "euchre": ("euchres", "marches"),
-    "kaiser": ("five_hearts", "three_spades", "kaiser_bids", "kaiser_made"),
-    "american": ("game_wins",),
-}
 
 
 def period_start(period: str, today: dt.date) -> dt.date | None:
@@ -109,15 +101,12 @@ class Line:
     worst_hand: int
     first_night: dt.date
     last_night: dt.date
-    # Counters of one kind of game only (`EXTRA_SUMS`); 0 for the others.
-    euchres: int = 0
-    marches: int = 0
-    five_hearts: int = 0
-    three_spades: int = 0
-    kaiser_bids: int = 0
-    kaiser_made: int = 0
-    game_wins: int = 0
-    best_streak: int = 0
+    # The counters of this kind of game (`CardGame.counters`, `highest_counters`).
+    counters: Mapping[str, int] = field(default_factory=dict)
+
+    def value(self, name: str) -> Any:
+        """A figure by name: a summed field, one worked out from them, or a counter."""
+        return self.counters[name] if name in self.counters else getattr(self, name)
 
     @property
     def win_rate(self) -> float | None:
@@ -155,11 +144,12 @@ def lines(selection: Selection, people: People, player_id: int | None = None) ->
     rows = selection.stats()
     if player_id is not None:
         rows = rows.filter(player_id=player_id)
+    card_game = get_game(selection.kind)
     extras: dict[str, Any] = {
-        f"n_{key}": Coalesce(Sum(_extra(key)), 0) for key in EXTRA_SUMS[selection.kind]
+        f"c_{key}": Coalesce(Sum(_extra(key)), 0) for key in card_game.counters
     }
-    if selection.kind == "american":
-        extras["n_best_streak"] = Coalesce(Max(_extra("best_streak")), 0)
+    for key in card_game.highest_counters:
+        extras[f"c_{key}"] = Coalesce(Max(_extra(key)), 0)
     values = (
         rows.values("player_id")
         .annotate(
@@ -183,7 +173,6 @@ def lines(selection: Selection, people: People, player_id: int | None = None) ->
 
 
 def _line(player: Who, row: Mapping[str, Any]) -> Line:
-    counters = {key[2:]: value for key, value in row.items() if key[2:] in _COUNTERS}
     return Line(
         player=player,
         games=row["n_games"],
@@ -195,11 +184,8 @@ def _line(player: Who, row: Mapping[str, Any]) -> Line:
         first_night=row["n_first"],
         last_night=row["n_last"],
         **{name: row[f"n_{name}"] for name in _SUMMED},
-        **counters,
+        counters={key[2:]: value for key, value in row.items() if key.startswith("c_")},
     )
-
-
-_COUNTERS = {"best_streak", *(key for keys in EXTRA_SUMS.values() for key in keys)}
 
 
 @dataclass(frozen=True)

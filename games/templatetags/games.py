@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
+from games.rules import Text
 from games.rules.text import join_names
 
 register = template.Library()
-
-
-@register.filter
-def get(mapping: Mapping[str, Any] | None, key: str) -> Any:
-    """``totals|get:name``: a value by key, for names that are not identifiers."""
-    return mapping.get(key) if mapping else None
 
 
 @register.filter
@@ -43,3 +37,9 @@ def num(value: int | None) -> str:
     if value is None:
         return ""
     return f"\u2212{-value}" if value < 0 else str(value)
+
+
+@register.filter
+def say(text: Text | None) -> str:
+    """An engine sentence (a `Text`) in the reader's language."""
+    return text.render(gettext, ngettext) if text is not None else ""

@@ -37,8 +37,10 @@ from games.views.access import (
 
 
 @require_http_methods(["GET", "POST"])
-def new_game(request: HttpRequest, key: str, kind: str = "amerikaner") -> HttpResponse:
+def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
+    """A new game of `kind`; without one, of the main game (the registry's first)."""
     access = access_to_edit(key)
+    kind = kind or next(iter(GAMES))
     if kind not in GAMES:
         raise Http404
     if asked := ask_who(request, access):
@@ -323,6 +325,6 @@ def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
     """A version of a hand in a few words, with the counts that tell versions apart."""
     if data is None:
         return ""
-    rules = get_game(game.kind)
-    details = rules.details(data)
-    return f"{say(rules.summary(data))} ({details})" if details else say(rules.summary(data))
+    card_game = get_game(game.kind)
+    summary, details = say(card_game.summary(data)), card_game.details(data)
+    return f"{summary} ({details})" if details else summary

@@ -82,9 +82,9 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
             "players": group.players.all(),
             "links": links,
             "player_form": PlayerForm(group=group),
-            "other_games": [
-                (name, say(game.title)) for name, game in GAMES.items() if name != "amerikaner"
-            ],
+            # The registry's first game is the group's main one: the big button.
+            "main_game": say(next(iter(GAMES.values())).title),
+            "other_games": [(name, say(game.title)) for name, game in list(GAMES.items())[1:]],
             "who": who_is(request, group),
         },
     )

@@ -171,7 +171,7 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
                 return redirect(game_url(access, game))
     else:
         initial = {
-            **initial_for(game, table, hand.data),
+            **initial_for(table, hand.data),
             "number": number,
             "revision": hand.revision,
         }

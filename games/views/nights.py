@@ -51,14 +51,14 @@ class Played:
 
 def played(game: Game) -> Played:
     """Score a game whose seats and hands were prefetched."""
-    rules = get_game(game.kind)
+    card_game = get_game(game.kind)
     try:
         table = game.table()
-        result = rules.play(table, [hand.data for hand in game.hand_list()])
+        result = card_game.play(table, [hand.data for hand in game.hand_list()])
     except RuleError:
         # A stored hand the engine refuses must not take a whole page down.
         return Played(game, None, None, None)
-    return Played(game, table, result, rules.standing(table, result).target)
+    return Played(game, table, result, card_game.standing(table, result).target)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games import charts, stats
-from games.models import Game, Night
+from games.forms import say
+from games.models import Night
+from games.rules import GAMES, get_game
 from games.stats import HeadToHead, Line, Selection
 from games.views.access import access_for, find_player
 
@@ -29,7 +31,7 @@ PERIODS = {
 
 
 @dataclass(frozen=True)
-class Choice:
+class FilterLink:
     """One filter link: what it shows, where it goes, and whether it is the one in force."""
 
     label: str
@@ -41,12 +43,12 @@ class Choice:
 class Filters:
     kind: str
     period: str
-    kinds: list[Choice]
-    periods: list[Choice]
+    kinds: list[FilterLink]
+    periods: list[FilterLink]
 
     @property
     def kind_label(self) -> str:
-        return str(dict(Game.KINDS)[self.kind])
+        return say(get_game(self.kind).title)
 
     @property
     def query(self) -> str:
@@ -73,9 +75,12 @@ def _filters(request: HttpRequest) -> Filters:
     return Filters(
         kind,
         period,
-        kinds=[Choice(str(label), link(kind=value), value == kind) for value, label in Game.KINDS],
+        kinds=[
+            FilterLink(say(card_game.title), link(kind=name), name == kind)
+            for name, card_game in GAMES.items()
+        ],
         periods=[
-            Choice(str(label), link(period=value), value == period)
+            FilterLink(str(label), link(period=value), value == period)
             for value, label in PERIODS.items()
         ],
     )
@@ -118,8 +123,9 @@ def group_stats(request: HttpRequest, key: str) -> HttpResponse:
     selection = _selection(filters, access.group.pk)
     people = stats.people(access.group.pk)
     lines = stats.lines(selection, people)
+    card_game = get_game(selection.kind)
     matrix = None
-    if selection.kind in stats.PAIRED_KINDS:
+    if card_game.paired:
         matrix = stats.matrix(stats.pair_lines(selection, people))
     versus, versus_problem = _head_to_head(request, selection, lines)
     players = {line.player.code: line.player for line in lines}
@@ -131,6 +137,7 @@ def group_stats(request: HttpRequest, key: str) -> HttpResponse:
             "group": access.group,
             "filters": filters,
             "lines": lines,
+            "tables": card_game.figure_tables,
             "matrix": matrix,
             "versus": versus,
             "versus_problem": versus_problem,
@@ -149,8 +156,9 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     selection = _selection(filters, access.group.pk)
     people = stats.people(access.group.pk)
     line = next(iter(stats.lines(selection, people, player.pk)), None)
+    card_game = get_game(selection.kind)
     pairs = []
-    if selection.kind in stats.PAIRED_KINDS:
+    if card_game.paired:
         pairs = stats.pair_lines(selection, people, player.pk)
     games = Paginator(stats.games_of(selection, player.pk), GAMES_PER_PAGE)
     page = games.get_page(request.GET.get("page"))
@@ -163,6 +171,7 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "player": player,
             "filters": filters,
             "line": line,
+            "figures": [figure for table in card_game.figure_tables for figure in table.figures],
             "with_partners": [p for p in pairs if p.bidder.id == player.pk],
             "as_partner": [p for p in pairs if p.partner.id == player.pk],
             "page": page,

@@ -15,13 +15,13 @@ TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
 
 def fields(game: str, players: list[str], **setup: Any) -> dict[str, Any]:
     table = make_table(game, players, **setup)
-    return {field.name: field for field in get_game(game).fields(table)}
+    return {field.name: field for field in get_game(game).inputs(table)}
 
 
 def test_amerikaner_inputs_follow_the_deal_and_rules() -> None:
     kitty = fields("amerikaner", FOUR)
     assert list(kitty) == ["dealer", "redeal", "bidder", "bid", "partner", "tricks"]
-    assert [choice.value for choice in kitty["bid"].choices] == [
+    assert [choice.value for choice in kitty["bid"].options] == [
         6,
         7,
         8,
@@ -32,32 +32,31 @@ def test_amerikaner_inputs_follow_the_deal_and_rules() -> None:
         "amerikaner",
     ]
     assert (kitty["tricks"].minimum, kitty["tricks"].maximum) == (0, 12)
-    # The partner depends on the bidder and exists only for a numeric bid.
-    assert kitty["partner"].depends_on == ("bidder",)
+    # The partner exists only for a numeric bid, and may be left empty: alone.
     assert "amerikaner" not in kitty["partner"].shown_when["bid"]
     assert kitty["partner"].required is False
-    assert kitty["tricks"].depends_on == ("bidder", "partner")
+    assert str(kitty["partner"].empty_label) == "alone"
     six = fields("amerikaner", [*FOUR, "Erik", "Frida"], rules={"min_bid": 4})
-    assert [choice.value for choice in six["bid"].choices] == [4, 5, 6, 7, 8, "amerikaner"]
+    assert [choice.value for choice in six["bid"].options] == [4, 5, 6, 7, 8, "amerikaner"]
 
 
 def test_team_games_ask_about_teams() -> None:
     kaiser = fields("kaiser", FOUR, teams=TEAMS)
-    assert [choice.value for choice in kaiser["five_hearts"].choices] == ["Nord", "Sør"]
+    assert [choice.value for choice in kaiser["five_hearts"].options] == ["Nord", "Sør"]
     assert (kaiser["bid"].minimum, kaiser["bid"].maximum) == (7, 12)
     assert kaiser["made"].shown_when == {"redeal": (False,), "kaiser": (True,)}
     euchre = fields("euchre", FOUR, teams=TEAMS)
     assert (euchre["tricks"].minimum, euchre["tricks"].maximum) == (0, 5)
     american = fields("american", ["Anne", "Bjørn"])
     assert american["dealer"].required is False
-    assert [choice.value for choice in american["winner"].choices] == ["Anne", "Bjørn"]
+    assert [choice.value for choice in american["winner"].options] == ["Anne", "Bjørn"]
 
 
 def test_every_field_has_a_label() -> None:
     for name, game in GAMES.items():
         players = ["Anne", "Bjørn"] if name == "american" else FOUR
         table = make_table(name, players, teams=TEAMS if name in ("euchre", "kaiser") else None)
-        for field in game.fields(table):
+        for field in game.inputs(table):
             assert str(field.label)
 
 
@@ -103,6 +102,14 @@ def test_next_dealer(game: str, hands: list[dict[str, Any]], expected: str | Non
             "Bjørn: Amerikaner",
             id="amerikaner",
         ),
+        # The bid reader takes any letter case (an imported file may say "Amerikaner"),
+        # so the summary does too: it is not a number bid "alone".
+        pytest.param(
+            "amerikaner",
+            {"bidder": "Bjørn", "bid": " Amerikaner"},
+            "Bjørn: Amerikaner",
+            id="amerikaner-any-case",
+        ),
         pytest.param(
             "euchre", {"maker": "Anne", "tricks": 4}, "Anne made trump, 4 tricks", id="euchre"
         ),
@@ -144,10 +151,10 @@ def _setup(name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_rule_fields_describe_every_house_rule_with_its_default(name: str) -> None:
+def test_house_rules_describe_every_rule_with_its_default(name: str) -> None:
     setup = _setup(name)
-    fields = GAMES[name].rule_fields()
-    defaults = {field.name: field.default for field in fields if field.required or field.default}
+    fields = GAMES[name].house_rules()
+    defaults = {field.name: field.default for field in fields if field.default is not None}
     plain = make_table(name, setup["players"], teams=setup["teams"])
     assert (
         make_table(name, setup["players"], rules=defaults, teams=setup["teams"]).rules
