@@ -14,14 +14,15 @@ from typing import Any
 
 from .base import (
     CardGame,
-    Decision,
+    Explanation,
     GameResult,
     HandInput,
-    HandOutcome,
     Reason,
+    Score,
     Standing,
     State,
     Table,
+    Verdict,
     check_keys,
     dealer_input,
     number_rule,
@@ -79,27 +80,12 @@ class American(CardGame[Rules, Win]):
         assert winner is not None
         return Win(winner, read_name(raw, "dealer", table.players, required=False))
 
-    def score(self, table: Table[Rules], state: State, hand: Win) -> HandOutcome:
-        points = {player: int(player == hand.winner) for player in table.players}
-        return HandOutcome(
-            points=points,
-            made=None,
-            explanation=(
-                Text(_("%(winner)s won this game: +1 game won."), {"winner": hand.winner}),
-            ),
-            reasons=tuple(
-                Reason(
-                    player,
-                    points[player],
-                    Text(_("Won the game.")) if points[player] else Text(_("Lost the game.")),
-                )
-                for player in table.players
-            ),
-        )
+    # --- The arithmetic ---
 
-    def decide(
-        self, table: Table[Rules], state: State, hand: Win, outcome: HandOutcome
-    ) -> Decision | None:
+    def score(self, table: Table[Rules], state: State, hand: Win) -> Score:
+        return Score({player: int(player == hand.winner) for player in table.players})
+
+    def decide(self, table: Table[Rules], state: State, hand: Win, score: Score) -> Verdict | None:
         target = table.rules.target_wins
         if target is None:
             return None
@@ -108,12 +94,31 @@ class American(CardGame[Rules, Win]):
             return None
         # Only the hand's winner gains, so several over the target can only come from start totals.
         winner = hand.winner if hand.winner in over else max(over, key=lambda p: state.totals[p])
-        return Decision(
-            (winner,),
-            Text(
-                _("%(winner)s has won %(total)d games, reaching the match target of %(target)d."),
-                {"winner": winner, "total": state.totals[winner], "target": target},
+        return Verdict(
+            (winner,), "match", {"winner": winner, "total": state.totals[winner], "target": target}
+        )
+
+    # --- The words ---
+
+    def explain(self, table: Table[Rules], hand: Win, score: Score) -> Explanation:
+        return Explanation(
+            (Text(_("%(winner)s won this game: +1 game won."), {"winner": hand.winner}),),
+            tuple(
+                Reason(
+                    player,
+                    score.points[player],
+                    Text(_("Won the game."))
+                    if player == hand.winner
+                    else Text(_("Lost the game.")),
+                )
+                for player in table.players
             ),
+        )
+
+    def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
+        return Text(
+            _("%(winner)s has won %(total)d games, reaching the match target of %(target)d."),
+            verdict.facts,
         )
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:

@@ -30,16 +30,18 @@ from typing import Any
 
 from .base import (
     PLAYED,
+    REDEAL_SCORE,
     CardGame,
-    Decision,
+    Explanation,
     GameResult,
     HandInput,
-    HandOutcome,
     Option,
     Reason,
     Redeal,
+    Score,
     State,
     Table,
+    Verdict,
     as_int,
     check_keys,
     choice_rule,
@@ -51,8 +53,8 @@ from .base import (
     read_counts,
     read_name,
     read_redeal,
+    redeal_explanation,
     redeal_input,
-    redeal_outcome,
     redeal_summary,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
@@ -216,220 +218,84 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
             )
         return bid
 
-    def score(self, table: Table[Rules], state: State, hand: BidHand | Redeal) -> HandOutcome:
+    # --- The arithmetic ---
+
+    def score(self, table: Table[Rules], state: State, hand: BidHand | Redeal) -> Score:
         if isinstance(hand, Redeal):
-            return redeal_outcome()
+            return REDEAL_SCORE
+        rules = table.rules
+        # Every player outside the bidding side: +1 per trick, made or not...
+        points = {p: 0 if p in hand.side else hand.tricks[p] for p in table.players}
         if hand.bid is None:
-            return self._score_amerikaner(table, hand)
-        return self._score_bid(table, hand, hand.bid)
-
-    def _score_bid(self, table: Table[Rules], hand: BidHand, bid: int) -> HandOutcome:
-        rules = table.rules
-        made = hand.side_tricks >= bid
-        sign = 1 if made else -1
-        bidder_points = sign * bid * (2 if rules.bidder_double else 1)
-        points = dict.fromkeys(table.players, 0)
-        points[hand.bidder] = bidder_points
-        reasons = [Reason(hand.bidder, bidder_points, _bidder_reason(bid, made, rules))]
+            # ... except when an Amerikaner is made: then nobody else scores.
+            made = hand.side_tricks == rules.tricks
+            if made:
+                points = dict.fromkeys(table.players, 0)
+            points[hand.bidder] = rules.amerikaner_points if made else -rules.amerikaner_points
+            return Score(points, made)
+        # Bidder and partner win or lose the bid (overtricks do not count).
+        made = hand.side_tricks >= hand.bid
+        stake = hand.bid if made else -hand.bid
+        points[hand.bidder] = stake * (2 if rules.bidder_double else 1)
         if hand.partner is not None:
-            points[hand.partner] = sign * bid
-            reasons.append(
-                Reason(
-                    hand.partner,
-                    sign * bid,
-                    Text(_("Partner: the bid of %(bid)d was made."), {"bid": bid})
-                    if made
-                    else Text(_("Partner: the bid of %(bid)d failed."), {"bid": bid}),
-                )
-            )
-        for player in table.players:
-            if player not in hand.side:
-                points[player] = hand.tricks[player]
-                reasons.append(
-                    Reason(player, points[player], _opponent_reason(hand.tricks[player]))
-                )
-        params: dict[str, Param] = {
-            "bidder": hand.bidder,
-            "partner": hand.partner or "",
-            "took": hand.side_tricks,
-            "tricks": rules.tricks,
-            "bid": bid,
-            "double": 2 * bid,
-        }
-        if hand.partner is None:
-            first = (
-                _(
-                    "%(bidder)s played alone and took %(took)d of %(tricks)d tricks against a bid of %(bid)d: made."
-                )
-                if made
-                else _(
-                    "%(bidder)s played alone and took %(took)d of %(tricks)d tricks against a bid of %(bid)d: failed."
-                )
-            )
-        else:
-            first = (
-                _(
-                    "Bidder side (%(bidder)s and %(partner)s) took %(took)d of %(tricks)d tricks against a bid of %(bid)d: made."
-                )
-                if made
-                else _(
-                    "Bidder side (%(bidder)s and %(partner)s) took %(took)d of %(tricks)d tricks against a bid of %(bid)d: failed."
-                )
-            )
-        second = _BID_SECOND_SENTENCE[(made, hand.partner is not None, rules.bidder_double)]
-        return HandOutcome(
-            points=points,
-            made=made,
-            explanation=(Text(first, params), Text(second, params)),
-            reasons=tuple(sorted(reasons, key=lambda r: table.players.index(r.side))),
-        )
-
-    def _score_amerikaner(self, table: Table[Rules], hand: BidHand) -> HandOutcome:
-        rules = table.rules
-        stake = rules.amerikaner_points
-        lost = rules.tricks - hand.side_tricks
-        made = lost == 0
-        points = dict.fromkeys(table.players, 0)
-        reasons = []
-        for player in table.players:
-            if player == hand.bidder:
-                points[player] = stake if made else -stake
-                text = (
-                    Text(_("Bid Amerikaner and took every trick."))
-                    if made
-                    else ngettext_lazy(
-                        "Bid Amerikaner and lost %(count)d trick.",
-                        "Bid Amerikaner and lost %(count)d tricks.",
-                        lost,
-                    )
-                )
-            elif made:
-                text = Text(_("Opponent: nobody else scores when an Amerikaner is made."))
-            else:
-                points[player] = hand.tricks[player]
-                text = _opponent_reason(hand.tricks[player])
-            reasons.append(Reason(player, points[player], text))
-        params: dict[str, Param] = {
-            "bidder": hand.bidder,
-            "tricks": rules.tricks,
-            "stake": stake,
-            "lost": lost,
-        }
-        if made:
-            explanation = (
-                Text(_("%(bidder)s bid Amerikaner and took all %(tricks)d tricks: made."), params),
-                Text(_("%(bidder)s +%(stake)d; nobody else scores."), params),
-            )
-        else:
-            explanation = (
-                ngettext_lazy(
-                    "%(bidder)s bid Amerikaner but the others took %(count)d trick: failed.",
-                    "%(bidder)s bid Amerikaner but the others took %(count)d tricks: failed.",
-                    lost,
-                    bidder=hand.bidder,
-                ),
-                Text(_("%(bidder)s -%(stake)d; every other player +1 per trick."), params),
-            )
-        return HandOutcome(
-            points=points, made=made, explanation=explanation, reasons=tuple(reasons)
-        )
+            points[hand.partner] = stake
+        return Score(points, made)
 
     def decide(
-        self, table: Table[Rules], state: State, hand: BidHand | Redeal, outcome: HandOutcome
-    ) -> Decision | None:
-        rules = table.rules
+        self, table: Table[Rules], state: State, hand: BidHand | Redeal, score: Score
+    ) -> Verdict | None:
+        rules, totals = table.rules, state.totals
         bid = hand if isinstance(hand, BidHand) else None
-        if bid is not None and bid.amerikaner and outcome.made and rules.amerikaner_wins:
-            return Decision(
-                (bid.bidder,),
-                Text(
-                    _("%(bidder)s made an Amerikaner, which wins the game outright (house rule)."),
-                    {"bidder": bid.bidder},
-                ),
-            )
-        over = reached(state, rules.target)
+        if bid is not None and bid.amerikaner and score.made and rules.amerikaner_wins:
+            return Verdict((bid.bidder,), "outright", {"bidder": bid.bidder})
+        over = tuple(reached(state, rules.target))
         if not over:
             return None
-        totals = state.totals
-        params: dict[str, Param] = {"names": Names(tuple(over)), "target": rules.target}
+        facts: dict[str, Param] = {"over": Names(over), "target": rules.target}
         if len(over) == 1:
-            winner = over[0]
-            return Decision(
-                (winner,),
-                Text(
-                    _("%(winner)s reached %(target)d (%(total)d) and wins."),
-                    {"winner": winner, "target": rules.target, "total": totals[winner]},
-                ),
-            )
+            return Verdict(over, "reached", {**facts, "winner": over[0], "total": totals[over[0]]})
         bidder = bid.bidder if bid else None
         partner = bid.partner if bid else None
         if rules.tie_break == "bidding-side":
             side = [p for p in (bidder, partner) if p is not None and p in over]
             if side:
                 winner = max(side, key=lambda p: totals[p])  # max keeps the bidder when level
-                role = Text(_("the bidder")) if winner == bidder else Text(_("the partner"))
-                return Decision(
-                    (winner,),
-                    Text(
-                        _(
-                            "%(names)s reached %(target)d; the bidding side wins (house rule), so %(winner)s (%(role)s) wins."
-                        ),
-                        {**params, "winner": winner, "role": role},
-                    ),
-                )
+                role = "bidder" if winner == bidder else "partner"
+                return Verdict((winner,), "bidding-side", {**facts, "winner": winner, "role": role})
         top_total = max(totals[p] for p in over)
-        top = [p for p in over if totals[p] == top_total]
+        top = tuple(p for p in over if totals[p] == top_total)
+        facts.update(level=Names(top), total=top_total, all_level=top == over)
         if len(top) == 1:
-            return Decision(
-                (top[0],),
-                Text(
-                    _(
-                        "%(names)s reached %(target)d; %(winner)s has the highest total (%(total)d) and wins."
-                    ),
-                    {**params, "winner": top[0], "total": top_total},
-                ),
-            )
-        # Who is level, said once; then the rule that settles it.
-        situation = (
-            Text(
-                _("%(names)s reached %(target)d, level on %(total)d"),
-                {**params, "total": top_total},
-            )
-            if top == over
-            else Text(
-                _("%(names)s reached %(target)d and %(level)s are level on %(total)d"),
-                {**params, "level": Names(tuple(top)), "total": top_total},
-            )
-        )
+            return Verdict(top, "highest", {**facts, "winner": top[0]})
         if rules.tie_break == "shared":
-            return Decision(
-                tuple(top),
-                Text(
-                    _("%(situation)s; level players share the win (house rule)."),
-                    {"situation": situation},
-                ),
-            )
-        for candidate, message in (
-            (bidder, _("%(situation)s; the bidder wins ties, so %(winner)s wins.")),
-            (
-                partner,
-                _(
-                    "%(situation)s; the partner wins ties when the bidder is not level, so %(winner)s wins."
-                ),
-            ),
-        ):
+            return Verdict(top, "level, shared", facts)
+        for candidate, how in ((bidder, "level, bidder"), (partner, "level, partner")):
             if candidate is not None and candidate in top:
-                return Decision(
-                    (candidate,), Text(message, {"situation": situation, "winner": candidate})
-                )
-        return Decision(
-            tuple(top),
-            Text(
-                _(
-                    "%(situation)s; neither the bidder nor the partner is among them, so they share the win."
-                ),
-                {"situation": situation},
-            ),
+                return Verdict((candidate,), how, {**facts, "winner": candidate})
+        return Verdict(top, "level, neither", facts)
+
+    # --- The words ---
+
+    def explain(self, table: Table[Rules], hand: BidHand | Redeal, score: Score) -> Explanation:
+        if isinstance(hand, Redeal):
+            return redeal_explanation()
+        if hand.bid is None:
+            return _explain_amerikaner(table, hand, score)
+        return _explain_bid(table, hand, hand.bid, score)
+
+    def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
+        facts = verdict.facts
+        if verdict.how in _LEVEL:
+            situation = Text(
+                _("%(names)s reached %(target)d, level on %(total)d")
+                if facts["all_level"]
+                else _("%(names)s reached %(target)d and %(level)s are level on %(total)d"),
+                {**facts, "names": facts["over"]},
+            )
+            return Text(_LEVEL[verdict.how], {**facts, "situation": situation})
+        role = _ROLES.get(str(facts.get("role")), "")
+        return Text(
+            _VERDICTS[verdict.how], {**facts, "names": facts.get("over", ""), "role": Text(role)}
         )
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
@@ -518,6 +384,83 @@ def _is_amerikaner(bid: object) -> bool:
     return isinstance(bid, str) and bid.strip().lower() == AMERIKANER
 
 
+def _explain_bid(table: Table[Rules], hand: BidHand, bid: int, score: Score) -> Explanation:
+    made, rules = bool(score.made), table.rules
+    reasons = [Reason(hand.bidder, score.points[hand.bidder], _bidder_reason(bid, made, rules))]
+    if hand.partner is not None:
+        reasons.append(
+            Reason(
+                hand.partner,
+                score.points[hand.partner],
+                Text(_("Partner: the bid of %(bid)d was made."), {"bid": bid})
+                if made
+                else Text(_("Partner: the bid of %(bid)d failed."), {"bid": bid}),
+            )
+        )
+    for player in table.players:
+        if player not in hand.side:
+            reasons.append(
+                Reason(player, score.points[player], _opponent_reason(hand.tricks[player]))
+            )
+    params: dict[str, Param] = {
+        "bidder": hand.bidder,
+        "partner": hand.partner or "",
+        "took": hand.side_tricks,
+        "tricks": rules.tricks,
+        "bid": bid,
+        "double": 2 * bid,
+    }
+    first = _BID_FIRST_SENTENCE[(made, hand.partner is not None)]
+    second = _BID_SECOND_SENTENCE[(made, hand.partner is not None, rules.bidder_double)]
+    return Explanation(
+        (Text(first, params), Text(second, params)),
+        tuple(sorted(reasons, key=lambda r: table.players.index(r.side))),
+    )
+
+
+def _explain_amerikaner(table: Table[Rules], hand: BidHand, score: Score) -> Explanation:
+    rules, made = table.rules, bool(score.made)
+    lost = rules.tricks - hand.side_tricks
+    reasons = []
+    for player in table.players:
+        if player == hand.bidder:
+            text = (
+                Text(_("Bid Amerikaner and took every trick."))
+                if made
+                else ngettext_lazy(
+                    "Bid Amerikaner and lost %(count)d trick.",
+                    "Bid Amerikaner and lost %(count)d tricks.",
+                    lost,
+                )
+            )
+        elif made:
+            text = Text(_("Opponent: nobody else scores when an Amerikaner is made."))
+        else:
+            text = _opponent_reason(hand.tricks[player])
+        reasons.append(Reason(player, score.points[player], text))
+    params: dict[str, Param] = {
+        "bidder": hand.bidder,
+        "tricks": rules.tricks,
+        "stake": rules.amerikaner_points,
+    }
+    if made:
+        lines = (
+            Text(_("%(bidder)s bid Amerikaner and took all %(tricks)d tricks: made."), params),
+            Text(_("%(bidder)s +%(stake)d; nobody else scores."), params),
+        )
+    else:
+        lines = (
+            ngettext_lazy(
+                "%(bidder)s bid Amerikaner but the others took %(count)d trick: failed.",
+                "%(bidder)s bid Amerikaner but the others took %(count)d tricks: failed.",
+                lost,
+                bidder=hand.bidder,
+            ),
+            Text(_("%(bidder)s -%(stake)d; every other player +1 per trick."), params),
+        )
+    return Explanation(lines, tuple(reasons))
+
+
 def _bidder_reason(bid: int, made: bool, rules: Rules) -> Text:
     if rules.bidder_double:
         message = (
@@ -565,5 +508,47 @@ _BID_SECOND_SENTENCE = {
     (False, False, False): _("%(bidder)s -%(bid)d. Opponents +1 per trick."),
     (False, False, True): _(
         "%(bidder)s -%(double)d (the bid, doubled for the bidder). Opponents +1 per trick."
+    ),
+}
+
+# The first sentence of a numeric bid's explanation, by (made, has partner).
+_BID_FIRST_SENTENCE = {
+    (True, False): _(
+        "%(bidder)s played alone and took %(took)d of %(tricks)d tricks against a bid of %(bid)d: made."
+    ),
+    (False, False): _(
+        "%(bidder)s played alone and took %(took)d of %(tricks)d tricks against a bid of %(bid)d: failed."
+    ),
+    (True, True): _(
+        "Bidder side (%(bidder)s and %(partner)s) took %(took)d of %(tricks)d tricks against a bid of %(bid)d: made."
+    ),
+    (False, True): _(
+        "Bidder side (%(bidder)s and %(partner)s) took %(took)d of %(tricks)d tricks against a bid of %(bid)d: failed."
+    ),
+}
+
+# What decided the game (`Verdict.how`), when one rule alone did.
+_VERDICTS = {
+    "outright": _("%(bidder)s made an Amerikaner, which wins the game outright (house rule)."),
+    "reached": _("%(winner)s reached %(target)d (%(total)d) and wins."),
+    "bidding-side": _(
+        "%(names)s reached %(target)d; the bidding side wins (house rule), so %(winner)s (%(role)s) wins."
+    ),
+    "highest": _(
+        "%(names)s reached %(target)d; %(winner)s has the highest total (%(total)d) and wins."
+    ),
+}
+
+_ROLES = {"bidder": _("the bidder"), "partner": _("the partner")}
+
+# When the highest are level: who is level is said once, then the rule that settles it.
+_LEVEL = {
+    "level, shared": _("%(situation)s; level players share the win (house rule)."),
+    "level, bidder": _("%(situation)s; the bidder wins ties, so %(winner)s wins."),
+    "level, partner": _(
+        "%(situation)s; the partner wins ties when the bidder is not level, so %(winner)s wins."
+    ),
+    "level, neither": _(
+        "%(situation)s; neither the bidder nor the partner is among them, so they share the win."
     ),
 }

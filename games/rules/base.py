@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, TypeVar
 
 from .figures import Figures, FigureTable, GameFigures
-from .text import Names, RuleError, Text, _, error
+from .text import Names, Param, RuleError, Text, _, error
 
 RulesT = TypeVar("RulesT")
 HandT = TypeVar("HandT")
@@ -70,7 +70,37 @@ class Reason:
 
 
 @dataclass(frozen=True)
+class Score:
+    """What one hand scores, worked out as plain arithmetic: points per side, whether the
+    bid was made (None: nothing was bid), and the facts behind the points that the hand
+    alone does not show (e.g. a team at bid-out), for the words that explain them."""
+
+    points: Mapping[str, int]
+    made: bool | None = None
+    facts: Mapping[str, Param] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Who won after a hand, `how` (the rule that decided it) and the figures it used."""
+
+    winners: tuple[str, ...]
+    how: str
+    facts: Mapping[str, Param] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The words for a hand's score: sentences about the hand, and one reason per side."""
+
+    lines: tuple[Text, ...]
+    reasons: tuple[Reason, ...] = ()
+
+
+@dataclass(frozen=True)
 class HandOutcome:
+    """A hand's score together with its explanation, as `play` returns it."""
+
     points: Mapping[str, int]
     made: bool | None
     explanation: tuple[Text, ...]
@@ -305,15 +335,27 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     def parse_hand(self, table: Table[RulesT], raw: Mapping[str, Any]) -> HandT:
         """Check one hand as the table reported it; raise `RuleError` when it is impossible."""
 
+    # --- The arithmetic ---
+
     @abstractmethod
-    def score(self, table: Table[RulesT], state: Any, hand: HandT) -> HandOutcome:
+    def score(self, table: Table[RulesT], state: State, hand: HandT) -> Score:
         """Points for one hand; `state` holds the totals before it (and any game-specific memory)."""
 
     @abstractmethod
     def decide(
-        self, table: Table[RulesT], state: Any, hand: HandT, outcome: HandOutcome
-    ) -> Decision | None:
+        self, table: Table[RulesT], state: State, hand: HandT, score: Score
+    ) -> Verdict | None:
         """Who won after this hand (totals in `state` already include it), or None."""
+
+    # --- The words: sentences for what the arithmetic found ---
+
+    @abstractmethod
+    def explain(self, table: Table[RulesT], hand: HandT, score: Score) -> Explanation:
+        """Why the hand scored what it did: the rule applied, in sentences."""
+
+    @abstractmethod
+    def explain_verdict(self, table: Table[RulesT], verdict: Verdict) -> Text:
+        """The sentence saying which rule decided the game."""
 
     @abstractmethod
     def inputs(self, table: Table[RulesT]) -> tuple[HandInput, ...]:
@@ -364,12 +406,17 @@ class CardGame(ABC, Generic[RulesT, HandT]):
                 if not isinstance(raw, Mapping):
                     raise error(_("a hand must be an object with the hand's details"))
                 hand = self.parse_hand(table, raw)
-                outcome = self.score(table, state, hand)
+                score = self.score(table, state, hand)
             except RuleError as exc:
                 raise exc.in_hand(number) from None
-            for side, points in outcome.points.items():
+            for side, points in score.points.items():
                 state.totals[side] += points
-            decision = self.decide(table, state, hand, outcome)
+            verdict = self.decide(table, state, hand, score)
+            words = self.explain(table, hand, score)
+            outcome = HandOutcome(score.points, score.made, words.lines, words.reasons)
+            decision = (
+                Decision(verdict.winners, self.explain_verdict(table, verdict)) if verdict else None
+            )
             scored.append(ScoredHand(number, hand, outcome, dict(state.totals), decision))
         return GameResult(tuple(scored), dict(state.totals), decision)
 
@@ -551,10 +598,12 @@ def read_redeal(raw: Mapping[str, Any], table: Table[Any]) -> Redeal | None:
     return Redeal(read_name(raw, "dealer", table.players))
 
 
-def redeal_outcome() -> HandOutcome:
-    return HandOutcome(
-        points={}, made=None, explanation=(Text(_("Redeal: nobody scores.")),), reasons=()
-    )
+#: A redeal scores nothing.
+REDEAL_SCORE = Score({})
+
+
+def redeal_explanation() -> Explanation:
+    return Explanation((Text(_("Redeal: nobody scores.")),))
 
 
 def redeal_summary(raw: Mapping[str, Any]) -> Text | None:

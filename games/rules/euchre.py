@@ -16,17 +16,19 @@ from typing import Any
 
 from .base import (
     PLAYED,
+    REDEAL_SCORE,
     CardGame,
-    Decision,
+    Explanation,
     GameResult,
     HandInput,
-    HandOutcome,
     Preset,
     Reason,
     Redeal,
+    Score,
     State,
     Table,
     Team,
+    Verdict,
     check_keys,
     dealer_input,
     flag_input,
@@ -38,8 +40,8 @@ from .base import (
     read_int,
     read_name,
     read_redeal,
+    redeal_explanation,
     redeal_input,
-    redeal_outcome,
     redeal_summary,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, points_table
@@ -127,72 +129,70 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
             )
         return TrumpHand(dealer, maker, alone, tricks)
 
-    def score(self, table: Table[Rules], state: State, hand: TrumpHand | Redeal) -> HandOutcome:
+    # --- The arithmetic ---
+
+    def score(self, table: Table[Rules], state: State, hand: TrumpHand | Redeal) -> Score:
         if isinstance(hand, Redeal):
-            return redeal_outcome()
+            return REDEAL_SCORE
         rules = table.rules
         makers = table.team_of(hand.maker)
-        defenders = table.other_team(makers)
         made = hand.tricks >= 3
-        params: dict[str, Param] = {
-            "maker": hand.maker,
-            "makers": makers,
-            "defenders": defenders,
-            "tricks": hand.tricks,
-        }
-        if made and hand.tricks == 5:
+        if hand.tricks == 5:
             scorer, value = makers, rules.lone_march if hand.alone else rules.march
-            rule = (
-                _("%(maker)s went alone and took all 5 tricks: a lone march.")
-                if hand.alone
-                else _("%(makers)s made trump and took all 5 tricks: a march.")
-            )
         elif made:
             scorer, value = makers, rules.lone_point if hand.alone else rules.point
-            rule = (
-                _("%(maker)s went alone and took %(tricks)d tricks: made.")
-                if hand.alone
-                else _("%(makers)s made trump and took %(tricks)d tricks: made.")
-            )
         else:
-            scorer, value = defenders, rules.lone_euchre if hand.alone else rules.euchre
-            rule = (
-                _("%(maker)s went alone and took only %(tricks)d tricks: euchred.")
-                if hand.alone
-                else _("%(makers)s made trump and took only %(tricks)d tricks: euchred.")
+            scorer, value = (
+                table.other_team(makers),
+                rules.lone_euchre if hand.alone else rules.euchre,
             )
-        points = {side: (value if side == scorer else 0) for side in table.sides}
-        score_text = Text(
-            _("%(team)s +%(value)d; the other team scores nothing."),
-            {"team": scorer, "value": value},
-        )
-        reasons = tuple(
-            Reason(
-                side,
-                points[side],
-                (Text(_("Makers.")) if side == makers else Text(_("Defenders."))),
-            )
-            for side in table.sides
-        )
-        return HandOutcome(points, made, (Text(rule, params), score_text), reasons)
+        return Score({side: (value if side == scorer else 0) for side in table.sides}, made)
 
     def decide(
-        self, table: Table[Rules], state: State, hand: TrumpHand | Redeal, outcome: HandOutcome
-    ) -> Decision | None:
+        self, table: Table[Rules], state: State, hand: TrumpHand | Redeal, score: Score
+    ) -> Verdict | None:
         over = reached(state, table.rules.target)
         if not over:
             return None
         # Only one team scores on a hand, so two teams over the target can only come from
         # start totals: the team that scored now, else the higher total, wins.
-        scorer = [side for side, points in outcome.points.items() if points > 0 and side in over]
+        scorer = [side for side, points in score.points.items() if points > 0 and side in over]
         winner = scorer[0] if scorer else max(over, key=lambda side: state.totals[side])
-        return Decision(
+        return Verdict(
             (winner,),
-            Text(
-                _("%(winner)s reached %(target)d (%(total)d) and wins."),
-                {"winner": winner, "target": table.rules.target, "total": state.totals[winner]},
+            "reached",
+            {"winner": winner, "target": table.rules.target, "total": state.totals[winner]},
+        )
+
+    # --- The words ---
+
+    def explain(self, table: Table[Rules], hand: TrumpHand | Redeal, score: Score) -> Explanation:
+        if isinstance(hand, Redeal):
+            return redeal_explanation()
+        makers = table.team_of(hand.maker)
+        scorer = makers if score.made else table.other_team(makers)
+        kind = "march" if hand.tricks == 5 else "made" if score.made else "euchred"
+        params: dict[str, Param] = {"maker": hand.maker, "makers": makers, "tricks": hand.tricks}
+        return Explanation(
+            (
+                Text(_HANDS[(kind, hand.alone)], params),
+                Text(
+                    _("%(team)s +%(value)d; the other team scores nothing."),
+                    {"team": scorer, "value": score.points[scorer]},
+                ),
+            ),
+            tuple(
+                Reason(
+                    side,
+                    score.points[side],
+                    Text(_("Makers.")) if side == makers else Text(_("Defenders.")),
+                )
+                for side in table.sides
             ),
         )
+
+    def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
+        return Text(_("%(winner)s reached %(target)d (%(total)d) and wins."), verdict.facts)
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
         figures = {player: Figures() for player in table.players}
@@ -245,3 +245,14 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
                 shown_when=PLAYED,
             ),
         )
+
+
+# What the makers did, by (what came of it, alone).
+_HANDS = {
+    ("march", False): _("%(makers)s made trump and took all 5 tricks: a march."),
+    ("march", True): _("%(maker)s went alone and took all 5 tricks: a lone march."),
+    ("made", False): _("%(makers)s made trump and took %(tricks)d tricks: made."),
+    ("made", True): _("%(maker)s went alone and took %(tricks)d tricks: made."),
+    ("euchred", False): _("%(makers)s made trump and took only %(tricks)d tricks: euchred."),
+    ("euchred", True): _("%(maker)s went alone and took only %(tricks)d tricks: euchred."),
+}

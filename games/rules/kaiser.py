@@ -21,18 +21,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    REDEAL_SCORE,
     CardGame,
-    Decision,
+    Explanation,
     GameResult,
     HandInput,
-    HandOutcome,
     Option,
     Reason,
     Redeal,
+    Score,
     Standing,
     State,
     Table,
     Team,
+    Verdict,
     as_int,
     check_keys,
     dealer_input,
@@ -45,8 +47,8 @@ from .base import (
     read_counts,
     read_name,
     read_redeal,
+    redeal_explanation,
     redeal_input,
-    redeal_outcome,
     redeal_summary,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
@@ -161,18 +163,14 @@ class Kaiser(CardGame[Rules, AnyHand]):
         return rules
 
     def standing(self, table: Table[Rules], result: GameResult) -> Standing:
-        rules = table.rules
-        raised = rules.no_trump_62 and any(
-            isinstance(scored.hand, ContractHand) and scored.hand.no_trump and scored.made
-            for scored in result.hands
-        )
-        bid_out = rules.bid_out + (RAISE_62 if raised else 0)
+        raised = any(_raises(table.rules, scored.hand, scored.made) for scored in result.hands)
+        target, bid_out = _in_force(table.rules, raised)
         notes = {
             team: Text(_("At bid-out (%(bid_out)d): scores only by bidding."), {"bid_out": bid_out})
             for team, total in result.totals.items()
             if total >= bid_out
         }
-        return Standing(rules.target + (RAISE_62 if raised else 0), notes)
+        return Standing(target, notes)
 
     def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
         return parse_teams(raw, players, "kaiser")
@@ -241,115 +239,57 @@ class Kaiser(CardGame[Rules, AnyHand]):
                 )
         return ContractHand(dealer, bidder, bid, no_trump, tricks, five_hearts, three_spades)
 
-    def score(self, table: Table[Rules], state: State, hand: AnyHand) -> HandOutcome:
+    # --- The arithmetic ---
+
+    def score(self, table: Table[Rules], state: State, hand: AnyHand) -> Score:
         if isinstance(hand, Redeal):
-            return redeal_outcome()
+            return REDEAL_SCORE
+        if isinstance(hand, KaiserBid):
+            # It scores nothing: it decides the game (`decide`).
+            return Score(dict.fromkeys(table.sides, 0), hand.made)
+        rules = table.rules
         bidding = table.team_of(hand.bidder)
         other = table.other_team(bidding)
-        if isinstance(hand, KaiserBid):
-            winner = bidding if hand.made else other
-            message = (
-                _("%(bidder)s bid kaiser and took every trick: %(winner)s wins the game.")
-                if hand.made
-                else _("%(bidder)s bid kaiser and lost a trick: %(winner)s wins the game.")
-            )
-            return HandOutcome(
-                points=dict.fromkeys(table.sides, 0),
-                made=hand.made,
-                explanation=(
-                    Text(message, {"bidder": hand.bidder, "winner": winner}),
-                    Text(_("The kaiser bid scores no points; it decides the game at once.")),
-                ),
-                reasons=(),
-            )
-        return self._score_play(table, state, hand, bidding, other)
-
-    def _score_play(
-        self, table: Table[Rules], state: State, hand: ContractHand, bidding: str, other: str
-    ) -> HandOutcome:
-        rules = table.rules
-        hand_points = {
+        # A team's points: its tricks, +5 for the 5 of hearts, -3 for the 3 of spades.
+        taken = {
             team: hand.tricks[team]
             + (5 if hand.five_hearts == team else 0)
             - (3 if hand.three_spades == team else 0)
             for team in table.sides
         }
-        made = hand_points[bidding] >= hand.bid
+        made = taken[bidding] >= hand.bid
         factor = 2 if hand.no_trump else 1
-        explanation: list[Text] = []
-        if rules.no_trump_62 and hand.no_trump and made and not state.extra["raised"]:
-            state.extra["raised"] = True
-            explanation.append(
-                Text(
-                    _(
-                        "The first no-trump bid made: the target rises to %(target)d and bid-out to %(bid_out)d (house rule)."
-                    ),
-                    {"target": _target(table, state), "bid_out": _bid_out(table, state)},
-                )
-            )
+        raised_now = not state.extra["raised"] and _raises(rules, hand, made)
+        state.extra["raised"] = state.extra["raised"] or raised_now
+        target, bid_out = _in_force(rules, state.extra["raised"])
         points = {
-            bidding: factor * hand_points[bidding] if made else -factor * hand.bid,
-            other: hand_points[other],
+            bidding: factor * taken[bidding] if made else -factor * hand.bid,
+            other: taken[other],
         }
-        bid_out = _bid_out(table, state)
+        # A team at bid-out gains nothing from the other team's bid (it may still lose).
         at_bid_out = state.totals[other] >= bid_out
-        if at_bid_out:
-            keep_negative = rules.negative_at_bid_out and hand_points[other] < 0
-            points[other] = hand_points[other] if keep_negative else 0
-        points = {team: points[team] for team in table.sides}  # seating order, as everywhere
-        params: dict[str, Param] = {
-            "team": bidding,
-            "other": other,
-            "bid": hand.bid,
-            "points": hand_points[bidding],
-            "score": abs(points[bidding]),
-            "other_points": hand_points[other],
-            "other_score": points[other],
+        if at_bid_out and not (rules.negative_at_bid_out and taken[other] < 0):
+            points[other] = 0
+        facts: dict[str, Param] = {
+            "taken": taken[bidding],
+            "other_taken": taken[other],
+            "at_bid_out": at_bid_out,
             "bid_out": bid_out,
+            "raised_now": raised_now,
+            "target": target,
         }
-        if made:
-            first = (
-                _(
-                    "%(team)s bid %(bid)d no trump and took %(points)d points: made, +%(score)d (no trump doubles)."
-                )
-                if hand.no_trump
-                else _("%(team)s bid %(bid)d and took %(points)d points: made, +%(score)d.")
-            )
-        else:
-            first = (
-                _(
-                    "%(team)s bid %(bid)d no trump and took %(points)d points: failed, -%(score)d (no trump doubles)."
-                )
-                if hand.no_trump
-                else _("%(team)s bid %(bid)d and took %(points)d points: failed, -%(score)d.")
-            )
-        if not at_bid_out:
-            second = _("%(other)s scores its %(other_points)d points.")
-        elif points[other] < 0:
-            second = _(
-                "%(other)s is at bid-out (%(bid_out)d or more) but still loses its %(other_points)d points."
-            )
-        else:
-            second = _(
-                "%(other)s is at bid-out (%(bid_out)d or more) and gains points only from its own bids."
-            )
-        explanation[:0] = [Text(first, params), Text(second, params)]
-        reasons = tuple(
-            Reason(team, points[team], _breakdown(hand, team, hand_points[team]))
-            for team in table.sides
-        )
-        return HandOutcome(points, made, tuple(explanation), reasons)
+        return Score({team: points[team] for team in table.sides}, made, facts)
 
     def decide(
-        self, table: Table[Rules], state: State, hand: AnyHand, outcome: HandOutcome
-    ) -> Decision | None:
+        self, table: Table[Rules], state: State, hand: AnyHand, score: Score
+    ) -> Verdict | None:
         rules = table.rules
         if isinstance(hand, KaiserBid):
             bidding = table.team_of(hand.bidder)
             winner = bidding if hand.made else table.other_team(bidding)
-            return Decision((winner,), outcome.explanation[0])
+            return Verdict((winner,), "kaiser", {"bidder": hand.bidder, "made": hand.made})
         bidding_team = table.team_of(hand.bidder) if isinstance(hand, ContractHand) else None
-        target = _target(table, state)
+        target, _bid_out = _in_force(rules, state.extra["raised"])
         totals = state.totals
         over = [team for team in table.sides if totals[team] >= target]
         if rules.win_needs_bid:
@@ -357,14 +297,9 @@ class Kaiser(CardGame[Rules, AnyHand]):
         if over:
             winner = bidding_team if bidding_team in over else max(over, key=lambda t: totals[t])
             assert winner is not None
-            message = (
-                _("%(winner)s bid and reached %(target)d (%(total)d): %(winner)s wins.")
-                if winner == bidding_team
-                else _("%(winner)s reached %(target)d (%(total)d) and wins.")
-            )
-            return Decision(
-                (winner,),
-                Text(message, {"winner": winner, "target": target, "total": totals[winner]}),
+            how = "bid and reached" if winner == bidding_team else "reached"
+            return Verdict(
+                (winner,), how, {"winner": winner, "target": target, "total": totals[winner]}
             )
         if rules.lose_at is None:
             return None
@@ -375,20 +310,69 @@ class Kaiser(CardGame[Rules, AnyHand]):
             bidding_team if len(low) == 2 and bidding_team else min(low, key=lambda t: totals[t])
         )
         winner = table.other_team(loser)
-        return Decision(
+        return Verdict(
             (winner,),
-            Text(
-                _(
-                    "%(loser)s fell to %(total)d, at or below %(lose_at)d (house rule): %(winner)s wins."
-                ),
-                {
-                    "loser": loser,
-                    "total": totals[loser],
-                    "lose_at": rules.lose_at,
-                    "winner": winner,
-                },
-            ),
+            "fell",
+            {"loser": loser, "total": totals[loser], "lose_at": rules.lose_at, "winner": winner},
         )
+
+    # --- The words ---
+
+    def explain(self, table: Table[Rules], hand: AnyHand, score: Score) -> Explanation:
+        if isinstance(hand, Redeal):
+            return redeal_explanation()
+        if isinstance(hand, KaiserBid):
+            return Explanation(
+                (
+                    _kaiser_bid_text(table, hand),
+                    Text(_("The kaiser bid scores no points; it decides the game at once.")),
+                )
+            )
+        bidding = table.team_of(hand.bidder)
+        other = table.other_team(bidding)
+        facts = score.facts
+        params: dict[str, Param] = {
+            "team": bidding,
+            "other": other,
+            "bid": hand.bid,
+            "points": facts["taken"],
+            "score": abs(score.points[bidding]),
+            "other_points": facts["other_taken"],
+            "bid_out": facts["bid_out"],
+        }
+        if not facts["at_bid_out"]:
+            second = _("%(other)s scores its %(other_points)d points.")
+        elif score.points[other] < 0:
+            second = _(
+                "%(other)s is at bid-out (%(bid_out)d or more) but still loses its %(other_points)d points."
+            )
+        else:
+            second = _(
+                "%(other)s is at bid-out (%(bid_out)d or more) and gains points only from its own bids."
+            )
+        lines = [Text(_CONTRACTS[(bool(score.made), hand.no_trump)], params), Text(second, params)]
+        if facts["raised_now"]:
+            lines.append(
+                Text(
+                    _(
+                        "The first no-trump bid made: the target rises to %(target)d and bid-out to %(bid_out)d (house rule)."
+                    ),
+                    facts,
+                )
+            )
+        taken = {bidding: _number(facts["taken"]), other: _number(facts["other_taken"])}
+        reasons = tuple(
+            Reason(team, score.points[team], _breakdown(hand, team, taken[team]))
+            for team in table.sides
+        )
+        return Explanation(tuple(lines), reasons)
+
+    def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
+        if verdict.how == "kaiser":
+            facts = verdict.facts
+            bidder = str(facts["bidder"])
+            return _kaiser_bid_text(table, KaiserBid("", bidder, bool(facts["made"])))
+        return Text(_VERDICTS[verdict.how], verdict.facts)
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
         figures = GameFigures({player: Figures() for player in table.players})
@@ -504,12 +488,57 @@ class Kaiser(CardGame[Rules, AnyHand]):
         )
 
 
-def _target(table: Table[Rules], state: State) -> int:
-    return table.rules.target + (RAISE_62 if state.extra["raised"] else 0)
+def _raises(rules: Rules, hand: object, made: bool | None) -> bool:
+    """Whether this hand raises the target and bid-out (the house rule no_trump_62): a
+    no-trump bid made. Only the first such hand counts (the state remembers it)."""
+    return rules.no_trump_62 and isinstance(hand, ContractHand) and hand.no_trump and bool(made)
 
 
-def _bid_out(table: Table[Rules], state: State) -> int:
-    return table.rules.bid_out + (RAISE_62 if state.extra["raised"] else 0)
+def _in_force(rules: Rules, raised: bool) -> tuple[int, int]:
+    """The target and bid-out in force, once the no_trump_62 raise has happened or not."""
+    extra = RAISE_62 if raised else 0
+    return rules.target + extra, rules.bid_out + extra
+
+
+# --- The words -----------------------------------------------------------------------------
+
+
+def _number(value: Param) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _kaiser_bid_text(table: Table[Rules], hand: KaiserBid) -> Text:
+    bidding = table.team_of(hand.bidder)
+    winner = bidding if hand.made else table.other_team(bidding)
+    message = (
+        _("%(bidder)s bid kaiser and took every trick: %(winner)s wins the game.")
+        if hand.made
+        else _("%(bidder)s bid kaiser and lost a trick: %(winner)s wins the game.")
+    )
+    return Text(message, {"bidder": hand.bidder, "winner": winner})
+
+
+# A contract's outcome, by (made, no trump).
+_CONTRACTS = {
+    (True, False): _("%(team)s bid %(bid)d and took %(points)d points: made, +%(score)d."),
+    (True, True): _(
+        "%(team)s bid %(bid)d no trump and took %(points)d points: made, +%(score)d (no trump doubles)."
+    ),
+    (False, False): _("%(team)s bid %(bid)d and took %(points)d points: failed, -%(score)d."),
+    (False, True): _(
+        "%(team)s bid %(bid)d no trump and took %(points)d points: failed, -%(score)d (no trump doubles)."
+    ),
+}
+
+# What decided the game (`Verdict.how`).
+_VERDICTS = {
+    "bid and reached": _("%(winner)s bid and reached %(target)d (%(total)d): %(winner)s wins."),
+    "reached": _("%(winner)s reached %(target)d (%(total)d) and wins."),
+    "fell": _(
+        "%(loser)s fell to %(total)d, at or below %(lose_at)d (house rule): %(winner)s wins."
+    ),
+}
 
 
 def _breakdown(hand: ContractHand, team: str, points: int) -> Text:
