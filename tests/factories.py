@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
-from games.models import Game, Group, Player, Seat
+from games.models import Game, Group, Player
 from games.rules import RuleError
 
 FOUR = ["Anne", "Bjørn", "Cato", "Dina"]
@@ -64,15 +64,13 @@ def make_game(
     rules: dict[str, Any] | None = None,
     by: str = "Anne",
 ) -> Game:
-    """An Amerikaner game at these seats; each hand goes through `Game.add_hand` (and its log)."""
+    """An Amerikaner game at these seats; seats and hands go through the model's methods
+    (`Game.take_seats`, `Game.add_hand` and its log)."""
     group = group or make_group(players=players)
-    known = {p.name: p for p in group.players.all()}
     game = Game.objects.create(
         group=group, kind="amerikaner", rules=rules or {}, first_dealer=players[0], created_by=by
     )
-    for position, name in enumerate(players, 1):
-        player = known.get(name) or Player.objects.create(group=group, name=name)
-        Seat.objects.create(game=game, player=player, position=position, name=name)
+    game.take_seats(list(players))
     for number, hand in enumerate(hands, 1):
         game.add_hand(number, hand, by)
     return game

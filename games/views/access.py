@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
@@ -39,9 +39,7 @@ def could_be_code(value: str, longest: int = 32) -> bool:
 def access_for(key: str) -> Access:
     if not could_be_code(key):
         raise Http404
-    group = Group.objects.filter(Q(edit_key=key) | Q(view_key=key)).first()
-    if group is None:
-        raise Http404
+    group = get_object_or_404(Group, Q(edit_key=key) | Q(view_key=key))
     return Access(group, key, group.edit_key == key)
 
 
@@ -55,23 +53,19 @@ def access_to_edit(key: str) -> Access:
 def find_game(access: Access, code: str) -> Game:
     if not could_be_code(code):
         raise Http404
-    game = (
-        Game.objects.filter(group=access.group, code=code)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands")
-        .first()
+    return get_object_or_404(
+        Game.objects.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
+        ),
+        group=access.group,
+        code=code,
     )
-    if game is None:
-        raise Http404
-    return game
 
 
 def find_player(access: Access, code: str) -> Player:
     if not could_be_code(code):
         raise Http404
-    player = Player.objects.filter(group=access.group, code=code).first()
-    if player is None:
-        raise Http404
-    return player
+    return get_object_or_404(Player, group=access.group, code=code)
 
 
 def who_is(request: HttpRequest, group: Group) -> str:

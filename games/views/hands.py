@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -255,9 +255,9 @@ def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
 def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpResponse:
     access = access_to_edit(key)
     game = find_game(access, code)
-    found = game.changes.filter(code=change).first() if could_be_code(change) else None
-    if found is None:
+    if not could_be_code(change):
         raise Http404
+    found = get_object_or_404(game.changes, code=change)
     try:
         game.restore(found, who_is(request, access.group))
     except RuleError as exc:

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -217,14 +217,13 @@ def night_date(date: dt.date) -> str:
 def _find_night(access: Access, code: str) -> Night:
     if not could_be_code(code):
         raise Http404
-    night = (
-        Night.objects.filter(group=access.group, code=code)
-        .prefetch_related(Prefetch("games", queryset=games_with_hands(["created_at", "id"])))
-        .first()
+    return get_object_or_404(
+        Night.objects.prefetch_related(
+            Prefetch("games", queryset=games_with_hands(["created_at", "id"]))
+        ),
+        group=access.group,
+        code=code,
     )
-    if night is None:
-        raise Http404
-    return night
 
 
 def _context(access: Access, night: Night, form: NightForm | None) -> dict[str, Any]:
