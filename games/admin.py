@@ -48,14 +48,8 @@ class SeatInline(ReadOnly, admin.TabularInline):
 class HandInline(ReadOnly, admin.TabularInline):
     model = Hand
     extra = 0
-    fields = readonly_fields = [
-        "number",
-        "data",
-        "revision",
-        "entered_by",
-        "created_at",
-        "updated_at",
-    ]
+    fields = ("number", "data", "revision", "entered_by", "created_at", "updated_at")
+    readonly_fields = fields
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
