@@ -121,13 +121,16 @@ class Night(models.Model):
         return night
 
 
-class Game(models.Model):
-    # The games the engine knows, in its order (the titles are marked for translation there).
-    KINDS = [(name, _(card_game.title.message)) for name, card_game in GAMES.items()]
+def game_kinds() -> list[tuple[str, Any]]:
+    """The games the engine knows, in its order, with their titles (marked for translation
+    in the game modules). Read when asked, so every game in the registry is a choice."""
+    return [(name, _(card_game.title.message)) for name, card_game in GAMES.items()]
 
+
+class Game(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="games")
     code = models.CharField(max_length=16, unique=True, default=new_code)
-    kind = models.CharField(max_length=16, choices=KINDS)
+    kind = models.CharField(max_length=16, choices=game_kinds)
     # As in the game file: house rules (only those set), teams, totals carried over.
     rules = models.JSONField(default=dict, blank=True)
     teams = models.JSONField(null=True, blank=True)

@@ -18,6 +18,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from games import backup, stats
 from games.models import Game, GameStat, Group, Night, PairStat, Player
+from games.rules import GAMES
 from games.stats import HeadToHead, Selection
 from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group, revision
 
@@ -663,7 +664,7 @@ def test_each_reading_is_one_query(django_assert_num_queries: DjangoAssertNumQue
     anne, bjorn = s.id("Anne"), s.id("Bjørn")
     with django_assert_num_queries(1):
         people = stats.people(s.group.pk)
-    for kind in stats.KINDS:
+    for kind in GAMES:
         with django_assert_num_queries(1):
             stats.lines(Selection(s.group.pk, kind), people)
     with django_assert_num_queries(1):

@@ -1,7 +1,6 @@
 """Statistics kept per finished game (`rows`) and read over many games (`figures`)."""
 
 from games.stats.figures import (
-    KINDS,
     PERIODS,
     HeadToHead,
     Line,
@@ -22,7 +21,6 @@ from games.stats.figures import (
 from games.stats.rows import rebuild, refresh, rows_for
 
 __all__ = [
-    "KINDS",
     "PERIODS",
     "HeadToHead",
     "Line",

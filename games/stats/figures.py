@@ -20,9 +20,8 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
 from games.models import GameStat, PairStat, Player
-from games.rules import GAMES, get_game
+from games.rules import get_game
 
-KINDS = tuple(GAMES)
 PERIODS = ("all", "year", "12m")
 
 

@@ -58,9 +58,9 @@ class Filters:
 
 def _filters(request: HttpRequest) -> Filters:
     """The game type and period asked for; anything else is a page that does not exist."""
-    kind = request.GET.get("kind") or stats.KINDS[0]
+    kind = request.GET.get("kind") or next(iter(GAMES))
     period = request.GET.get("period") or stats.PERIODS[0]
-    if kind not in stats.KINDS or period not in stats.PERIODS:
+    if kind not in GAMES or period not in stats.PERIODS:
         raise Http404
 
     def link(**change: str) -> str:
