@@ -1,7 +1,9 @@
 """What the table said: groups, players, games, seats, hands, and every change to a hand.
 
-Points, totals and winners are never stored: the rules engine works them out from the
-hands on every read (a game of a hundred hands scores in about two milliseconds).
+Points and totals are not stored: the rules engine works them out from the hands on
+every read (a game of a hundred hands scores in about two milliseconds). What lists and
+statistics over thousands of games need is kept per finished game (`Game.winners`,
+`GameStat`, `PairStat`), rewritten with every change and rebuilt by `rebuild_stats`.
 Every change to a game runs in a transaction that locks the game row, bumps
 `Game.version` and records a `Change`, so two phones can never both write hand 7.
 """

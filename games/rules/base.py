@@ -675,3 +675,28 @@ def dealer_input(table: Table[Any], *, required: bool = True) -> HandInput:
         options=tuple(Option(p, Text(p)) for p in table.players),
         empty_label=None if required else Text("\u2014"),
     )
+
+
+def house_rules_table(card_game: CardGame[Any, Any]) -> str:
+    """A game's house rules as a Markdown table (name, default, meaning), in English: the
+    README's table for the game, so the docs say what the declarations say (a test checks)."""
+    rows = ["| rule | default | meaning |", "| --- | --- | --- |"]
+    for rule in card_game.house_rules():
+        meaning = str(rule.label)
+        if rule.options:
+            options = "; ".join(f"`{option.value}` ({option.label})" for option in rule.options)
+            meaning += f": {options}"
+        if rule.empty_label is not None:
+            meaning += f". Empty: {rule.empty_label}"
+        if rule.help is not None:
+            meaning += f". {rule.help}"
+        rows.append(f"| `{rule.name}` | {_default(rule)} | {meaning.rstrip('.')}. |")
+    return "\n".join(rows) + "\n"
+
+
+def _default(rule: HouseRule) -> str:
+    if rule.default is None:
+        return "empty"
+    if isinstance(rule.default, bool):
+        return "true" if rule.default else "false"
+    return f"`{rule.default}`" if isinstance(rule.default, str) else str(rule.default)
