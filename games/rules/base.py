@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from random import Random
 from typing import Any, Generic, TypeVar
 
 from .figures import Figures, FigureTable, GameFigures
@@ -318,6 +319,10 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     highest_counters: tuple[str, ...] = ()
     paired = False
     figure_tables: tuple[FigureTable, ...] = ()
+    #: Made-up groups (`manage.py generate_group`): how often such a group picks the game
+    #: (0: never; the weights of all games are compared) and how long a hand takes.
+    sample_weight = 0
+    minutes_per_hand = 3.0
 
     def house_rules(self) -> tuple[HouseRule, ...]:
         """The house rules with their defaults, in the order the form and files list them."""
@@ -390,6 +395,21 @@ class CardGame(ABC, Generic[RulesT, HandT]):
                     figures[player].hand(scored.points[table.side_of(player)])
         return GameFigures(figures)
 
+    # --- Made-up games, for measuring pages at scale (`manage.py generate_group`) ---
+
+    def sample_setup(
+        self, rng: Random, came: Sequence[str], target: int | None
+    ) -> tuple[int, dict[str, Any]]:
+        """How many of those who came sit down, and the house rules, for a made-up game;
+        `target` is the target to play to when the game is the group's main one."""
+        return self.usual_players, {}
+
+    def sample_hand(
+        self, rng: Random, table: Table[RulesT], dealer: str, habits: Mapping[str, Habit]
+    ) -> dict[str, Any]:
+        """A plausible hand, drawn at random, as the table would report it."""
+        raise NotImplementedError
+
     def new_state(self, table: Table[RulesT]) -> State:
         return State(totals=table.start_totals())
 
@@ -440,6 +460,27 @@ class State:
 
     totals: dict[str, int]
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Habit:
+    """How a made-up player plays (`CardGame.sample_hand`)."""
+
+    boldness: float  # weight as the bidder (or maker)
+    skill: float  # added to the chance of making a bid
+
+
+def weighted_pick(rng: Random, names: Sequence[str], habits: Mapping[str, Habit]) -> str:
+    """One of `names`, the bolder more often: who bids (or makes trump) in a made-up hand."""
+    return rng.choices(names, weights=[habits[name].boldness for name in names])[0]
+
+
+def share_tricks(rng: Random, names: Sequence[str], tricks: int) -> dict[str, int]:
+    """`tricks` tricks shared out among `names`, each trick to any of them."""
+    counts = dict.fromkeys(names, 0)
+    for _trick in range(tricks):
+        counts[rng.choice(names)] += 1
+    return counts
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
 from .base import (
@@ -25,6 +26,7 @@ from .base import (
     CardGame,
     Explanation,
     GameResult,
+    Habit,
     HandInput,
     Option,
     Reason,
@@ -50,6 +52,7 @@ from .base import (
     redeal_explanation,
     redeal_input,
     redeal_summary,
+    weighted_pick,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import read_house_rules
@@ -118,6 +121,8 @@ class Kaiser(CardGame[Rules, AnyHand]):
     name = "kaiser"
     title = Text(_("Kaiser"))
     rules_class = Rules
+    sample_weight = 7
+    minutes_per_hand = 3.0
     counters = ("five_hearts", "three_spades", "kaiser_bids", "kaiser_made")
     paired = True
     figure_tables = (
@@ -406,6 +411,30 @@ class Kaiser(CardGame[Rules, AnyHand]):
                     figures.players[player].extra["five_hearts"] += hand.five_hearts == team
                     figures.players[player].extra["three_spades"] += hand.three_spades == team
         return figures
+
+    # --- Made-up games ---
+
+    def sample_hand(
+        self, rng: Random, table: Table[Rules], dealer: str, habits: Mapping[str, Habit]
+    ) -> dict[str, Any]:
+        if rng.random() < 0.02:
+            return {"dealer": dealer, "redeal": True}
+        bidder = weighted_pick(rng, table.players, habits)
+        bidding = table.team_of(bidder)
+        other = table.other_team(bidding)
+        took = max(0, min(TRICKS, round(rng.gauss(5.3 + 10 * habits[bidder].skill, 1.4))))
+        tricks = {bidding: took, other: TRICKS - took}
+        takers = [team for team in table.sides if tricks[team] > 0]
+        weights = [tricks[team] for team in takers]
+        return {
+            "dealer": dealer,
+            "bidder": bidder,
+            "bid": 7 + rng.choices(range(6), weights=(35, 28, 18, 10, 6, 3))[0],
+            "no_trump": rng.random() < 0.1,
+            "tricks": {team: tricks[team] for team in table.sides},
+            "five_hearts": rng.choices(takers, weights=weights)[0],
+            "three_spades": rng.choices(takers, weights=weights)[0],
+        }
 
     def summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)

@@ -45,7 +45,8 @@ def home(request: HttpRequest) -> HttpResponse:
             me = Player.objects.create(group=group, name=form.cleaned_data["me"].strip())
         set_who(request, group, me.name)
         return redirect("group", group.edit_key)
-    return render(request, "games/home.html", {"form": form})
+    main_game = say(next(iter(GAMES.values())).title)
+    return render(request, "games/home.html", {"form": form, "main_game": main_game})
 
 
 @require_GET

@@ -1,11 +1,10 @@
 """``manage.py generate_group``: one made-up group with years of games, to measure pages at scale.
 
-The group's friends meet about three evenings a week and play a few games an evening:
-mostly Amerikaner (four of them with the kitty, now and then five with the full deck),
-some euchre, kaiser and American. Hands are drawn at random but plausibly (low bids
-more often than high ones, most of them made, the opponents' tricks shared out among
-them), every hand is checked and scored by the engine as it is drawn, and every game is
-played until somebody wins. Each game is scored once more with `games.rules.play`, as
+The group's friends meet about three evenings a week and play a few games an evening,
+mostly the main game (the registry's first), each game as often as its `sample_weight`
+says. Each game draws its own hands at random but plausibly (`CardGame.sample_hand`:
+low bids more often than high ones, most of them made), every hand is checked and scored
+by the engine as it is drawn, and every game is played until somebody wins. Each game is scored once more with `games.rules.play`, as
 the pages score it, for its statistics rows.
 
 Rows go in with `bulk_create`, a few thousand at a time, in one transaction: what
@@ -35,7 +34,8 @@ from django.utils import timezone
 
 from games import stats
 from games.models import Change, Game, GameStat, Group, Hand, Night, PairStat, Player, Seat
-from games.rules import Table, get_game, make_table, play
+from games.rules import GAMES, Table, get_game, make_table, play
+from games.rules.base import Habit
 
 NAMES = (
     "Anne",
@@ -51,20 +51,19 @@ NAMES = (
     "Knut",
     "Liv",
 )
-# Kinds of game, as often as a night picks them. Amerikaner is the group's own game.
-KINDS = {"amerikaner": 80, "euchre": 8, "kaiser": 7, "american": 5}
-FIVE_AT_AMERIKANER = 0.2  # of Amerikaner games, when five or more came
 GAMES_PER_NIGHT = (2, 3, 3, 4, 4, 5, 6)
 DAYS_BETWEEN_NIGHTS = (1, 2, 2, 3, 3, 3)  # about three evenings a week
-MINUTES_PER_HAND = {"amerikaner": 2.5, "euchre": 2.0, "kaiser": 3.0, "american": 6.0}
 # Rows per INSERT statement (Django sends fewer on SQLite: 999 parameters at most).
 BATCH = 2000
 # Evenings written at a time: bounds the model objects held at once.
 NIGHTS_PER_STEP = 100
-# Games drawn (not saved) to find the Amerikaner target that gives the average asked for.
+# Games drawn (not saved) to find the main game's target that gives the average asked for.
 # A small group needs no precise target: its pilot is about as big as the group itself.
 PILOT_GAMES, MIN_PILOT_GAMES = 300, 40
 
+
+# The group's main game: the registry's first.
+MAIN = next(iter(GAMES))
 
 UNSET = dt.datetime.min.replace(tzinfo=dt.UTC)  # a time not yet set
 
@@ -100,7 +99,8 @@ class Planned:
 
     def hand_time(self, index: int) -> dt.datetime:
         """When hand `index` (from 0) was entered: as its deal ended."""
-        return self.start + dt.timedelta(minutes=MINUTES_PER_HAND[self.kind] * (index + 1))
+        minutes = get_game(self.kind).minutes_per_hand
+        return self.start + dt.timedelta(minutes=minutes * (index + 1))
 
 
 @dataclass
@@ -114,7 +114,7 @@ class PlannedNight:
 
 class Command(BaseCommand):
     help = (
-        "Make one group with years of made-up games (mostly Amerikaner), every hand checked "
+        "Make one group with years of made-up games (mostly the main game), every hand checked "
         "by the rules engine, with its change log and statistics rows: data to measure pages at."
     )
 
@@ -136,14 +136,14 @@ class Command(BaseCommand):
         started = time.perf_counter()
         rng = random.Random(options["seed"])
         people = make_people(rng, count)
-        target = amerikaner_target(random.Random(rng.random()), people, hands / games, games)
+        target = main_target(random.Random(rng.random()), people, hands / games, games)
         nights = draw_nights(rng, people, games, hands, target)
         group = save_group(options["name"], people, nights)
         played = [game for night in nights for game in night.games]
         self.stdout.write(
             f"{group.name}: {len(played)} games, {sum(len(g.hands) for g in played)} hands, "
             f"{len(nights)} evenings from {nights[0].date} to {nights[-1].date}; "
-            f"Amerikaner to {target}; {time.perf_counter() - started:.0f} s"
+            f"{get_game(MAIN).title} to {target}; {time.perf_counter() - started:.0f} s"
         )
         self.stdout.write(f"full access: {reverse('group', args=[group.edit_key])}")
         self.stdout.write(f"view only:   {reverse('group', args=[group.view_key])}")
@@ -164,13 +164,11 @@ def make_people(rng: random.Random, count: int) -> list[Person]:
 # --- Drawing the games ------------------------------------------------------------------------
 
 
-def amerikaner_target(
-    rng: random.Random, people: Sequence[Person], average: float, games: int
-) -> int:
-    """The Amerikaner target at which the group's games last `average` hands on average.
+def main_target(rng: random.Random, people: Sequence[Person], average: float, games: int) -> int:
+    """The main game's target at which the group's games last `average` hands on average.
 
-    The other games keep their usual rules. An Amerikaner game lasts about in step with
-    its target, so two rounds of pilot games (drawn, never saved) find it closely enough.
+    The other games keep their usual rules. A game lasts about in step with its target,
+    so two rounds of pilot games (drawn, never saved) find it closely enough.
     """
     target, pilot_games = 52, min(PILOT_GAMES, max(MIN_PILOT_GAMES, games))
     for _round in range(2):
@@ -179,10 +177,10 @@ def amerikaner_target(
         ]
         for game in pilot:
             play_out(rng, game, people)
-        ours = sum(len(game.hands) for game in pilot if game.kind == "amerikaner")
+        ours = sum(len(game.hands) for game in pilot if game.kind == MAIN)
         others = sum(len(game.hands) for game in pilot) - ours
         if not ours:
-            break  # no Amerikaner among the pilot games: nothing to measure
+            break  # no game of the main kind among the pilot games: nothing to measure
         target = max(10, round(target * (average * len(pilot) - others) / ours))
     return target
 
@@ -231,19 +229,13 @@ def plan_nights(
 
 
 def _plan_game(rng: random.Random, came: list[str], target: int) -> Planned:
-    kind = rng.choices(list(KINDS), weights=list(KINDS.values()))[0]
+    kinds = {name: game.sample_weight for name, game in GAMES.items() if game.sample_weight}
+    kind = rng.choices(list(kinds), weights=list(kinds.values()))[0]
+    card_game = get_game(kind)
+    size, rules = card_game.sample_setup(rng, came, target if kind == MAIN else None)
     teams = None
-    rules: dict[str, Any] = {}
-    if kind == "amerikaner":
-        size = 5 if len(came) >= 5 and rng.random() < FIVE_AT_AMERIKANER else 4
-        rules = {"target": target} if target != 52 else {}
-    elif kind == "american":
-        size = 2
-        rules = {"target_wins": 10}
-    else:
-        size = 4
     players = rng.sample(came, size)
-    if kind in ("euchre", "kaiser"):
+    if card_game.team_game:
         # Partners sit opposite; teams are named as the new-game form names them.
         pairs = ([players[0], players[2]], [players[1], players[3]])
         teams = {" & ".join(pair): pair for pair in pairs}
@@ -266,112 +258,21 @@ def play_out(rng: random.Random, game: Planned, people: Sequence[Person]) -> Non
     The engine's own steps, hand by hand, as its `play` takes them: calling `play` after
     every hand would score each game's first hands over and over.
     """
-    by_name = {person.name: person for person in people}
+    habits = {person.name: Habit(person.boldness, person.skill) for person in people}
     table = game.table()
-    engine = get_game(game.kind)
-    state = engine.new_state(table)
+    card_game = get_game(game.kind)
+    state = card_game.new_state(table)
     dealer = rng.choice(game.players)
-    draw = HANDS[game.kind]
     while True:
-        raw = draw(rng, table, dealer, by_name)
-        hand = engine.parse_hand(table, raw)
-        outcome = engine.score(table, state, hand)
-        for side, points in outcome.points.items():
+        raw = card_game.sample_hand(rng, table, dealer, habits)
+        hand = card_game.parse_hand(table, raw)
+        score = card_game.score(table, state, hand)
+        for side, points in score.points.items():
             state.totals[side] += points
         game.hands.append(raw)
-        if engine.decide(table, state, hand, outcome) is not None:
+        if card_game.decide(table, state, hand, score) is not None:
             return
-        dealer = engine.next_dealer(table, game.hands) or table.seat_after(dealer)
-
-
-def _weighted(rng: random.Random, names: Sequence[str], people: dict[str, Person]) -> str:
-    return rng.choices(names, weights=[people[name].boldness for name in names])[0]
-
-
-def _share(rng: random.Random, names: Sequence[str], tricks: int) -> dict[str, int]:
-    """`tricks` tricks shared out among `names`, each trick to any of them."""
-    counts = dict.fromkeys(names, 0)
-    for _ in range(tricks):
-        counts[rng.choice(names)] += 1
-    return counts
-
-
-def _amerikaner(
-    rng: random.Random, table: Table[Any], dealer: str, people: dict[str, Person]
-) -> dict[str, Any]:
-    rules, players = table.rules, table.players
-    if rng.random() < 0.04:
-        return {"dealer": dealer, "redeal": True}
-    bidder = _weighted(rng, players, people)
-    others = [p for p in players if p != bidder]
-    if rng.random() < 0.015:
-        lost = 0 if rng.random() < 0.4 else rng.choice((1, 1, 2, 3))
-        return {
-            "dealer": dealer,
-            "bidder": bidder,
-            "bid": "amerikaner",
-            "tricks": _share(rng, others, lost),
-        }
-    over = rng.choices(range(7), weights=(30, 30, 20, 10, 5, 3, 2))[0]
-    bid = min(rules.tricks, rules.min_bid + over)
-    partner = None if rng.random() < 0.08 else rng.choice(others)
-    if rng.random() < 0.72 - 0.06 * over + people[bidder].skill:
-        side = min(rules.tricks, bid + rng.choices((0, 1, 2, 3), weights=(50, 30, 15, 5))[0])
-    else:
-        side = max(0, bid - rng.choices((1, 2, 3), weights=(55, 30, 15))[0])
-    # The bidding side's own counts are left out, as the hand form leaves them.
-    hand: dict[str, Any] = {"dealer": dealer, "bidder": bidder, "bid": bid}
-    if partner is not None:
-        hand["partner"] = partner
-    opponents = [p for p in players if p not in (bidder, partner)]
-    hand["tricks"] = _share(rng, opponents, rules.tricks - side)
-    return hand
-
-
-def _euchre(
-    rng: random.Random, table: Table[Any], dealer: str, people: dict[str, Person]
-) -> dict[str, Any]:
-    if rng.random() < 0.03:
-        return {"dealer": dealer, "redeal": True}
-    maker = _weighted(rng, table.players, people)
-    if rng.random() < 0.75 + people[maker].skill:
-        tricks = rng.choices((3, 4, 5), weights=(45, 30, 25))[0]
-    else:
-        tricks = rng.choices((0, 1, 2), weights=(10, 30, 60))[0]
-    return {"dealer": dealer, "maker": maker, "alone": rng.random() < 0.06, "tricks": tricks}
-
-
-def _kaiser(
-    rng: random.Random, table: Table[Any], dealer: str, people: dict[str, Person]
-) -> dict[str, Any]:
-    if rng.random() < 0.02:
-        return {"dealer": dealer, "redeal": True}
-    bidder = _weighted(rng, table.players, people)
-    bidding = table.team_of(bidder)
-    other = table.other_team(bidding)
-    took = max(0, min(8, round(rng.gauss(5.3 + 10 * people[bidder].skill, 1.4))))
-    tricks = {bidding: took, other: 8 - took}
-    takers = [team for team in table.sides if tricks[team] > 0]
-    weights = [tricks[team] for team in takers]
-    return {
-        "dealer": dealer,
-        "bidder": bidder,
-        "bid": 7 + rng.choices(range(6), weights=(35, 28, 18, 10, 6, 3))[0],
-        "no_trump": rng.random() < 0.1,
-        "tricks": {team: tricks[team] for team in table.sides},
-        "five_hearts": rng.choices(takers, weights=weights)[0],
-        "three_spades": rng.choices(takers, weights=weights)[0],
-    }
-
-
-def _american(
-    rng: random.Random, table: Table[Any], dealer: str, people: dict[str, Person]
-) -> dict[str, Any]:
-    weights = [1 + people[p].skill * 5 for p in table.players]
-    return {"winner": rng.choices(table.players, weights=weights)[0]}
-
-
-HANDS = {"amerikaner": _amerikaner, "euchre": _euchre, "kaiser": _kaiser, "american": _american}
+        dealer = card_game.next_dealer(table, game.hands) or table.seat_after(dealer)
 
 
 # --- Writing the rows ------------------------------------------------------------------------
