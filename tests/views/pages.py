@@ -170,3 +170,59 @@ def list_items(response: Page, id_: str) -> list[str]:
     items = _Items(id_)
     items.feed(text(response))
     return items.items
+
+
+class _Values(HTMLParser):
+    """What each form field on a page would send: inputs, checked boxes, selected options."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, list[str]] = {}
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {key: value or "" for key, value in attrs}
+        name = found.get("name")
+        if tag == "select":
+            self._select = name
+        elif tag == "option" and self._select and "selected" in found:
+            self.values.setdefault(self._select, []).append(found.get("value", ""))
+        elif tag == "input" and name:
+            kind = found.get("type", "text")
+            if kind not in ("radio", "checkbox") or "checked" in found:
+                self.values.setdefault(name, []).append(found.get("value", ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+
+
+def field_values(response: Page) -> dict[str, list[str]]:
+    """Each field of the page's forms by name, with the values it would send (parsed)."""
+    parser = _Values()
+    parser.feed(text(response))
+    return parser.values
+
+
+def options(response: Page, name: str) -> list[str]:
+    """The values a radio group or select called `name` offers, in page order (parsed)."""
+    found: list[str] = []
+
+    class _Options(HTMLParser):
+        select: str | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = {key: value or "" for key, value in attrs}
+            if tag == "select":
+                self.select = values.get("name")
+            elif (tag == "option" and self.select == name) or (
+                tag == "input" and values.get("name") == name
+            ):
+                found.append(values.get("value", ""))
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == "select":
+                self.select = None
+
+    _Options().feed(text(response))
+    return found

@@ -9,6 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from pytest_django.asserts import assertContains
 
 from games.models import Change, Game, Group, Hand, Player
 from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group
@@ -73,9 +74,12 @@ def test_new_names_in_the_file_join_the_group(phone: Client, group: Group) -> No
 def test_import_page_shows_the_form(phone: Client, group: Group) -> None:
     response = phone.get(_url(group))
     assert response.status_code == 200
-    html = text(response)
-    assert 'enctype="multipart/form-data"' in html
-    assert 'type="file"' in html
+    form = response.context["form"]
+    assert form.is_multipart()  # the template sends enctype="multipart/form-data" for it
+    file_input = (
+        '<input type="file" name="file" id="id_file" accept=".json,application/json" required>'
+    )
+    assertContains(response, file_input, html=True)
 
 
 def test_group_page_has_the_upload_form(phone: Client, group: Group) -> None:

@@ -1,0 +1,112 @@
+"""The model's change methods: every change to a game locks it, is logged, bumps the version
+the phones watch and rewrites the statistics, all in one transaction."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import stats
+from games.models import Change, Game, GameChanged, GameStat
+from games.rules import RuleError
+from tests.factories import anne_wins, bid, make_game, revision
+
+pytestmark = pytest.mark.django_db
+
+HAND = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+
+
+def _state(game: Game) -> tuple[int, list[tuple[int, dict[str, object]]], int, int]:
+    """What a change may write: the version, the hands, the change rows, the statistics rows."""
+    game.refresh_from_db()
+    hands = [(hand.number, hand.data) for hand in game.hands.order_by("number")]
+    return game.version, hands, Change.objects.count(), GameStat.objects.count()
+
+
+def test_adding_a_hand_logs_it_and_bumps_the_version() -> None:
+    game = make_game()
+    hand = game.add_hand(1, HAND, "Cato")
+    game.refresh_from_db()
+    change = Change.objects.get()
+    assert (change.action, change.number, change.after, change.by) == ("add", 1, HAND, "Cato")
+    assert change.hand_code == hand.code
+    # The hand's revision is the version the game reached with it.
+    assert game.version == hand.revision == 1
+
+
+def test_the_same_hand_sent_twice_is_saved_once() -> None:
+    game = make_game()
+    first = game.add_hand(1, HAND, "Cato")
+    again = game.add_hand(1, HAND, "Cato")
+    assert again.pk == first.pk
+    assert _state(game)[0] == 1 and Change.objects.count() == 1
+
+
+def test_a_hand_for_a_number_already_taken_is_refused_and_writes_nothing() -> None:
+    game = make_game(hands=[HAND])
+    before = _state(game)
+    with pytest.raises(GameChanged):
+        game.add_hand(1, HAND | {"bid": 9}, "Cato")
+    with pytest.raises(GameChanged):
+        game.add_hand(3, HAND, "Cato")
+    assert _state(game) == before
+
+
+def test_a_hand_the_rules_refuse_writes_nothing() -> None:
+    game = make_game(hands=[HAND])
+    before = _state(game)
+    with pytest.raises(RuleError):
+        game.add_hand(2, HAND | {"bid": 13}, "Cato")
+    assert _state(game) == before
+
+
+def test_a_failure_after_the_hand_is_written_rolls_everything_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = make_game(hands=anne_wins()[:4])
+    before = _state(game)
+
+    def broken(game: Game) -> None:
+        raise RuntimeError("the statistics could not be written")
+
+    monkeypatch.setattr(stats, "refresh", broken)
+    with pytest.raises(RuntimeError):
+        game.add_hand(5, anne_wins()[4], "Anne")
+    assert _state(game) == before
+
+
+def test_a_correction_logs_before_and_after_and_a_stale_one_is_refused() -> None:
+    game = make_game(hands=[HAND])
+    old = revision(game, 1)
+    corrected = HAND | {"bid": 9}
+    game.edit_hand(1, old, corrected, "Dina")
+    change = Change.objects.get(action=Change.EDIT)
+    assert (change.before, change.after, change.by) == (HAND, corrected, "Dina")
+    assert _state(game)[0] == 2 == revision(game, 1)
+    # A page that still shows the first version cannot correct it again.
+    with pytest.raises(GameChanged):
+        game.edit_hand(1, old, HAND | {"bid": 10}, "Dina")
+
+
+def test_the_statistics_follow_every_change() -> None:
+    game = make_game(hands=anne_wins())
+    game.refresh_from_db()
+    assert game.winners == ["Anne"]
+    assert GameStat.objects.filter(game=game).count() == 4
+    # Undoing the winning hand reopens the game: no winners, no figures.
+    game.delete_hand(5, revision(game, 5), "Bjørn")
+    game.refresh_from_db()
+    assert game.winners is None
+    assert not GameStat.objects.filter(game=game).exists()
+    assert Change.objects.filter(action=Change.DELETE).get().before == anne_wins()[4]
+
+
+def test_a_change_locks_the_game_row_first() -> None:
+    game = make_game()
+    with CaptureQueriesContext(connection) as queries:
+        game.add_hand(1, HAND, "Cato")
+    reads_game = [q["sql"] for q in queries if 'FROM "games_game"' in q["sql"]]
+    assert reads_game, "the game row is read inside the change"
+    if connection.features.has_select_for_update:
+        assert "FOR UPDATE" in reads_game[0]
