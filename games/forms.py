@@ -339,7 +339,7 @@ class HandForm(forms.Form):
         self,
         *args: Any,
         game: Game,
-        table: Table[Any],
+        table: Table[object],
         hands: list[dict[str, Any]],
         replacing: int | None = None,
         **kwargs: Any,
@@ -471,7 +471,7 @@ class HandForm(forms.Form):
         return data
 
 
-def initial_for(table: Table[Any], hand: dict[str, Any]) -> dict[str, Any]:
+def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
     """Form values that show an existing hand (for corrections)."""
     initial: dict[str, Any] = {}
     for key, value in hand.items():

@@ -96,7 +96,7 @@ def dumps(document: Mapping[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def read(document: object) -> tuple[Table[Any], list[Mapping[str, Any]]]:
+def read(document: object) -> tuple[Table[object], list[Mapping[str, Any]]]:
     """The table and the hands of a game file, checked up to (not including) the hands."""
     if not isinstance(document, Mapping):
         raise error(_("a game file is a JSON object, not %(value)s"), value=describe(document))

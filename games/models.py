@@ -189,7 +189,7 @@ class Game(models.Model):
     def hand_list(self) -> list[Hand]:
         return sorted(self.hands.all(), key=lambda h: h.number)
 
-    def table(self) -> Table[Any]:
+    def table(self) -> Table[object]:
         return make_table(self.kind, self.players, self.rules, self.teams, self.start)
 
     def document(self) -> dict[str, Any]:

@@ -15,8 +15,10 @@ from typing import Any, Generic, TypeVar
 from .figures import Figures, FigureTable, GameFigures
 from .text import Names, Param, RuleError, Text, _, error
 
-RulesT = TypeVar("RulesT")
-HandT = TypeVar("HandT")
+# Covariant: a game is "some card game" (`CardGame[object, object]`) in the registry,
+# whose callers hand each game back only the tables it made and the hands it parsed.
+RulesT = TypeVar("RulesT", covariant=True)
+HandT = TypeVar("HandT", covariant=True)
 
 # Keys the engine adds to a hand on output; they are ignored when read back.
 OUTPUT_KEYS = frozenset({"points", "totals", "made"})
@@ -341,21 +343,27 @@ class CardGame(ABC, Generic[RulesT, HandT]):
         """Check one hand as the table reported it; raise `RuleError` when it is impossible."""
 
     # --- The arithmetic ---
+    # (A hand reaches these methods only from this game's own `parse_hand`, so taking the
+    # covariant `HandT` as a parameter is safe: hence the three `type: ignore[misc]`.)
 
     @abstractmethod
-    def score(self, table: Table[RulesT], state: State, hand: HandT) -> Score:
+    def score(self, table: Table[RulesT], state: State, hand: HandT) -> Score:  # type: ignore[misc]
         """Points for one hand; `state` holds the totals before it (and any game-specific memory)."""
 
     @abstractmethod
     def decide(
-        self, table: Table[RulesT], state: State, hand: HandT, score: Score
+        self,
+        table: Table[RulesT],
+        state: State,
+        hand: HandT,  # type: ignore[misc]
+        score: Score,
     ) -> Verdict | None:
         """Who won after this hand (totals in `state` already include it), or None."""
 
     # --- The words: sentences for what the arithmetic found ---
 
     @abstractmethod
-    def explain(self, table: Table[RulesT], hand: HandT, score: Score) -> Explanation:
+    def explain(self, table: Table[RulesT], hand: HandT, score: Score) -> Explanation:  # type: ignore[misc]
         """Why the hand scored what it did: the rule applied, in sentences."""
 
     @abstractmethod
@@ -631,7 +639,7 @@ def describe(value: object) -> str:
     return str(value)
 
 
-def read_redeal(raw: Mapping[str, Any], table: Table[Any]) -> Redeal | None:
+def read_redeal(raw: Mapping[str, Any], table: Table[object]) -> Redeal | None:
     """A redeal hand (only the dealer and ``"redeal": true``), or None for a played hand."""
     if not read_bool(raw, "redeal"):
         return None
@@ -671,7 +679,7 @@ def redeal_input(label: str, help: str) -> HandInput:
 
 
 def player_input(
-    table: Table[Any],
+    table: Table[object],
     name: str,
     label: str,
     help: str | None = None,
@@ -707,7 +715,7 @@ def flag_input(
     )
 
 
-def dealer_input(table: Table[Any], *, required: bool = True) -> HandInput:
+def dealer_input(table: Table[object], *, required: bool = True) -> HandInput:
     return HandInput(
         name="dealer",
         label=Text(_("Dealer")),
@@ -718,7 +726,7 @@ def dealer_input(table: Table[Any], *, required: bool = True) -> HandInput:
     )
 
 
-def house_rules_table(card_game: CardGame[Any, Any]) -> str:
+def house_rules_table(card_game: CardGame[object, object]) -> str:
     """A game's house rules as a Markdown table (name, default, meaning), in English: the
     README's table for the game, so the docs say what the declarations say (a test checks)."""
     rows = ["| rule | default | meaning |", "| --- | --- | --- |"]

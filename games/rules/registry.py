@@ -17,9 +17,9 @@ from .kaiser import Kaiser
 from .limits import check_hand_count, check_name, check_number, check_rules
 from .text import Names, _, error
 
-# Each game's methods are typed with its own rules and hands; a registry of different
-# games can only say "some card game", which is what `AnyCardGame` names.
-AnyCardGame = CardGame[Any, Any]
+# Each game's methods are typed with its own rules and hands; in the registry each is
+# "some card game", given back only the tables it set up and the hands it parsed.
+AnyCardGame = CardGame[object, object]
 
 GAMES: dict[str, AnyCardGame] = {
     game.name: game for game in (Amerikaner(), Euchre(), Kaiser(), American())
@@ -43,7 +43,7 @@ def make_table(
     rules: object = None,
     teams: object = None,
     start: object = None,
-) -> Table[Any]:
+) -> Table[object]:
     """Check who sits where and which rules are in force; the same checks for files and forms."""
     card_game = get_game(game)
     names = _read_players(players)
@@ -66,7 +66,7 @@ def make_table(
     return Table(table.game, names, parsed_rules, parsed_teams, _read_start(start, table.sides))
 
 
-def play(table: Table[Any], hands: Sequence[Mapping[str, Any]]) -> GameResult:
+def play(table: Table[object], hands: Sequence[Mapping[str, Any]]) -> GameResult:
     check_hand_count(hands)
     return GAMES[table.game].play(table, hands)
 

@@ -11,7 +11,6 @@ Only finished games count: a game still being played has no places or winners ye
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.db import transaction
 
@@ -56,7 +55,7 @@ def rebuild(games: Iterable[Game] | None = None) -> int:
 
 
 def rows_for(
-    game: Game, table: Table[Any], result: GameResult
+    game: Game, table: Table[object], result: GameResult
 ) -> tuple[list[GameStat], list[PairStat]]:
     """The rows of one finished game: its figures per player (the game collects them) and
     per bidder and partner."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
 from django.utils.safestring import SafeString
 
@@ -15,7 +13,7 @@ register = template.Library()
 
 @register.simple_tag
 def running_totals_chart(
-    table: Table[Any] | None, result: GameResult | None, target: int | None
+    table: Table[object] | None, result: GameResult | None, target: int | None
 ) -> SafeString:
     """A game's running totals as the engine scored them ("" without hands or a result)."""
     if table is None or result is None:

@@ -209,7 +209,7 @@ def game_context(
 
 
 def _scoreboard(
-    table: Table[Any], result: GameResult, standing: Standing, dealer: str | None
+    table: Table[object], result: GameResult, standing: Standing, dealer: str | None
 ) -> list[dict[str, Any]]:
     """A row per player, or per team with its members, in seating order."""
     totals = result.totals

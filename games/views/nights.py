@@ -36,7 +36,7 @@ class Played:
     """One game as a list of games shows it: who won, or how far it got."""
 
     game: Game
-    table: Table[Any] | None
+    table: Table[object] | None
     result: GameResult | None  # None: a stored hand the engine refuses (needs a correction)
     target: int | None
 

@@ -161,6 +161,7 @@ def test_house_rules_describe_every_rule_with_its_default(name: str) -> None:
         == plain.rules
     )
     derived = {"tricks"}  # worked out from the deal, not chosen
+    assert dataclasses.is_dataclass(plain.rules) and not isinstance(plain.rules, type)
     rule_names = {f.name for f in dataclasses.fields(plain.rules)} - derived
     assert {field.name for field in fields} == rule_names
     for field in fields:

@@ -90,7 +90,7 @@ class Planned:
     hands: list[dict[str, Any]] = field(default_factory=list)
     start: dt.datetime = UNSET  # set once the night is dated
 
-    def table(self) -> Table[Any]:
+    def table(self) -> Table[object]:
         return make_table(self.kind, self.players, self.rules, self.teams)
 
     @property
