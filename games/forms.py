@@ -326,7 +326,7 @@ def _rule_field(spec: HouseRule) -> forms.Field:
 
 
 class HandForm(forms.Form):
-    """A hand's inputs, generated from the engine's description of the game's fields.
+    """A hand's inputs, generated from the engine's description of them (`CardGame.inputs`).
 
     Tricks become one input per player (or team) named ``tricks-<seat>``. `hand()` gives
     the hand as the game file writes it, with only the inputs that apply to it.
@@ -404,7 +404,8 @@ class HandForm(forms.Form):
                 "label": say(spec.label),
                 "help": say(spec.help) if spec.help else "",
                 "shown_when": json.dumps(conditions) if conditions else "",
-                "numeric": spec.kind == "number" or name == "bid",
+                # Numbers (a count, a bid) are laid out as a grid of small chips.
+                "numeric": spec.kind == "number" or any(_is_number(o.value) for o in spec.options),
             }
             if spec.kind == "tricks":
                 # Two teams share every trick: one count gives the other (see `hand`).
@@ -469,6 +470,10 @@ class HandForm(forms.Form):
             self.add_error(exc.field if exc.field in self.fields else None, rule_error(exc))
         data["hand"] = hand
         return data
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,10 @@
-"""What every game shares: the table, hand outcomes, field descriptions and input readers.
+"""What every game shares: the table, house rule and hand input declarations, scores and
+their explanations, and the readers of the table's words.
 
-A game module supplies a subclass of `Game`; `Game.play` runs the hands in order,
-checking each one, scoring it and deciding after it whether the game is won.
+A game module supplies a subclass of `CardGame`; `CardGame.play` runs the hands in
+order, checking each one (`parse_hand`), scoring it (`score`, plain arithmetic),
+deciding after it whether the game is won (`decide`) and putting both into words
+(`explain`, `explain_verdict`).
 """
 
 from __future__ import annotations
