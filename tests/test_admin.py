@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.models import Change, Game, Hand
 from tests.factories import anne_wins, make_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("admin_on")]
 
 
 @pytest.fixture
