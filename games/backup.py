@@ -21,7 +21,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
-from games import gamefile, stats
+from games import gamefile
 from games.models import Change, Game, Group, Hand, Night, Player
 from games.rules import RuleError, get_game
 from games.rules.limits import printable
@@ -161,7 +161,8 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
         raise ImportProblem(str(exc)) from None
     assert isinstance(document, Mapping)
     plain = {key: document[key] for key in gamefile.INPUT_KEYS if key in document}
-    hands = [_strip(hand) for hand in plain["hands"]]
+    table, _hands = gamefile.read(plain)
+    hands = [get_game(table.game).as_reported(table, hand) for hand in plain["hands"]]
     players = [name.strip() for name in plain["players"]]
     try:
         _check_names(players)
@@ -169,9 +170,6 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
         raise ImportProblem(str(exc)) from None
     if _already_there(group, {**plain, "players": players, "hands": hands}):
         raise ImportProblem(gettext("this game is already in the group"))
-    # The whole file was scored above, so its hands go in at once, as `add_hand` would have
-    # written them one by one (hand n is the game's nth change), and the statistics once:
-    # a long file must not hold the database hand by hand.
     with transaction.atomic():
         game = Game.objects.create(
             group=group,
@@ -181,25 +179,10 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
             start=plain.get("start") or {},
             first_dealer=str(hands[0].get("dealer", "")) if hands else "",
             created_by=by,
-            version=len(hands),
         )
         game.take_seats(players)
-        rows = Hand.objects.bulk_create(
-            Hand(game=game, number=n, data=hand, revision=n, entered_by=by)
-            for n, hand in enumerate(hands, start=1)
-        )
-        Change.objects.bulk_create(
-            Change(
-                game=game,
-                number=row.number,
-                hand_code=row.code,
-                action=Change.ADD,
-                after=row.data,
-                by=by,
-            )
-            for row in rows
-        )
-        stats.refresh(game)
+        game.add_hands(hands, by)
+    game.refresh_from_db()
     return game
 
 
@@ -228,7 +211,8 @@ def _differences(game: Game, document: Mapping[str, Any]) -> list[str]:
         )
         if (here.get(key) or None) != (document.get(key) or None)
     ]
-    theirs = [_strip(hand) for hand in document["hands"]]
+    table = game.table()
+    theirs = [get_game(game.kind).as_reported(table, hand) for hand in document["hands"]]
     ours = here["hands"]
     for number in range(1, max(len(ours), len(theirs)) + 1):
         if number > len(ours):
@@ -238,16 +222,6 @@ def _differences(game: Game, document: Mapping[str, Any]) -> list[str]:
         elif ours[number - 1] != theirs[number - 1]:
             differs.append(f"hand {number} differs")
     return differs
-
-
-def _strip(hand: Mapping[str, Any]) -> dict[str, Any]:
-    """A hand as the table said it: the engine's output is worked out again on import."""
-    kaiser_bid = hand.get("kaiser") is True
-    return {
-        key: value
-        for key, value in hand.items()
-        if key not in ("points", "totals") and (key != "made" or kaiser_bid)
-    }
 
 
 @dataclass
@@ -345,7 +319,6 @@ def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Resto
                 Game.objects.filter(pk=codes[entry["code"]].pk).update(
                     previous=codes[entry["previous"]]
                 )
-        stats.rebuild(added)
     return restored
 
 
@@ -360,8 +333,9 @@ def _correct(game: Game, entry: Mapping[str, Any], differs: list[str]) -> None:
             f"game {game.code}: {'; '.join(differs)}: only the hands of a game can be "
             "corrected from a backup; import its game file as a new game instead"
         )
+    table, card_game = game.table(), get_game(game.kind)
     hands = [
-        (meta["code"], _strip(data))
+        (meta["code"], card_game.as_reported(table, data))
         for meta, data in zip(entry["hands"], entry["game"]["hands"], strict=True)
     ]
     try:
@@ -386,23 +360,20 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
     )
     Game.objects.filter(pk=game.pk).update(created_at=_parse_time(entry["created_at"]))
     game.take_seats([name.strip() for name in file["players"]])
+    table, card_game = game.table(), get_game(game.kind)
     hands = [
         Hand(
             game=game,
             code=meta["code"],
             number=meta["number"],
-            data=_strip(data),
+            data=card_game.as_reported(table, data),
             revision=meta["revision"],
             entered_by=meta["entered_by"],
+            created_at=_parse_time(meta["created_at"]),
+            updated_at=_parse_time(meta["updated_at"]),
         )
         for meta, data in zip(entry["hands"], file["hands"], strict=True)
     ]
-    Hand.objects.bulk_create(hands)
-    for hand, meta in zip(hands, entry["hands"], strict=True):
-        hand.created_at = _parse_time(meta["created_at"])
-        hand.updated_at = _parse_time(meta["updated_at"])
-    # bulk_update leaves auto_now alone, so the times from the backup stay as they were.
-    Hand.objects.bulk_update(hands, ["created_at", "updated_at"])
     changes = [
         Change(
             game=game,
@@ -413,13 +384,11 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
             before=c["before"],
             after=c["after"],
             by=c["by"],
+            at=_parse_time(c["at"]),
         )
         for c in entry["changes"]
     ]
-    Change.objects.bulk_create(changes)
-    for change, c in zip(changes, entry["changes"], strict=True):
-        change.at = _parse_time(c["at"])
-    Change.objects.bulk_update(changes, ["at"])
+    game.load_history(hands, changes)
     return game
 
 

@@ -311,6 +311,54 @@ class Game(models.Model):
             game._record(hand, Change.ADD, None, data, by)
             return hand
 
+    def add_hands(self, hands: list[dict[str, Any]], by: str) -> None:
+        """Add these hands after the last one, as `add_hand` would one by one (each hand its
+        own change and revision), but checked together and written at once, with the
+        statistics once: how an imported file goes in (a long one must not hold the
+        database hand by hand)."""
+        with transaction.atomic():
+            game = self._lock()
+            before = game.hand_list()
+            play(game.table(), [*(h.data for h in before), *hands])
+            # Hand n is the game's next change: its revision is the version it brings about.
+            first, version = len(before) + 1, game.version + 1
+            rows = Hand.objects.bulk_create(
+                Hand(game=game, number=first + i, data=data, revision=version + i, entered_by=by)
+                for i, data in enumerate(hands)
+            )
+            Change.objects.bulk_create(
+                Change(
+                    game=game,
+                    number=row.number,
+                    hand_code=row.code,
+                    action=Change.ADD,
+                    after=row.data,
+                    by=by,
+                )
+                for row in rows
+            )
+            Game.objects.filter(pk=game.pk).update(version=F("version") + len(hands))
+            game._refresh_statistics()
+
+    def load_history(self, hands: list[Hand], changes: list[Change]) -> None:
+        """Write a game's hands and change history as a backup kept them (codes, revisions,
+        who and when; the version is the backup's), then its statistics: how a restore
+        brings a game back. Nothing here is a new change."""
+        hand_times = [(hand.created_at, hand.updated_at) for hand in hands]
+        change_times = [change.at for change in changes]
+        with transaction.atomic():
+            game = self._lock()
+            Hand.objects.bulk_create(hands)
+            Change.objects.bulk_create(changes)
+            # Creating stamps them with now; an update leaves the times given as they were.
+            for hand, (created, updated) in zip(hands, hand_times, strict=True):
+                hand.created_at, hand.updated_at = created, updated
+            Hand.objects.bulk_update(hands, ["created_at", "updated_at"])
+            for change, at in zip(changes, change_times, strict=True):
+                change.at = at
+            Change.objects.bulk_update(changes, ["at"])
+            game._refresh_statistics()
+
     def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Hand:
         with transaction.atomic():
             game = self._lock()
@@ -468,7 +516,11 @@ class Game(models.Model):
             by=by,
         )
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
-        # Statistics follow the hands in the same transaction (stats reads these models).
+        self._refresh_statistics()
+
+    def _refresh_statistics(self) -> None:
+        """The statistics rows and cached winners follow the hands, in the same transaction."""
+        # Imported here: the statistics are written from these models.
         from games import stats
 
         stats.refresh(self)

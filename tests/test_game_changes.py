@@ -110,3 +110,21 @@ def test_a_change_locks_the_game_row_first() -> None:
     assert reads_game, "the game row is read inside the change"
     if connection.features.has_select_for_update:
         assert "FOR UPDATE" in reads_game[0]
+
+
+def test_hands_added_at_once_are_each_their_own_change() -> None:
+    game = make_game(hands=[HAND])
+    game.add_hands(anne_wins()[:2], "Paper")
+    game.refresh_from_db()
+    hands = list(game.hands.order_by("number").values_list("number", "revision", "entered_by"))
+    assert hands == [(1, 1, "Anne"), (2, 2, "Paper"), (3, 3, "Paper")]
+    assert game.version == 3
+    assert [c.number for c in Change.objects.filter(by="Paper").order_by("pk")] == [2, 3]
+
+
+def test_hands_added_at_once_are_refused_together() -> None:
+    game = make_game(hands=[HAND])
+    before = _state(game)
+    with pytest.raises(RuleError):
+        game.add_hands([anne_wins()[0], HAND | {"bid": 13}], "Paper")
+    assert _state(game) == before

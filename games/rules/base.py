@@ -384,6 +384,17 @@ class CardGame(ABC, Generic[RulesT, HandT]):
         It reads the hand as given, without checking it: history shows old versions too.
         """
 
+    def as_reported(self, table: Table[RulesT], raw: Mapping[str, Any]) -> dict[str, Any]:
+        """A hand as the table reported it: the engine's output (`points`, `totals`, `made`)
+        left out, except a key this hand reads as an input (e.g. whether a bid that decides
+        the game was made). What an import stores."""
+        inputs = {spec.name: spec for spec in self.inputs(table)}
+        return {
+            key: value
+            for key, value in raw.items()
+            if key not in OUTPUT_KEYS or (key in inputs and applies(inputs[key], raw, inputs))
+        }
+
     def details(self, raw: Mapping[str, Any]) -> str:
         """The counts behind a hand, e.g. "Anne 2, Cato 1": what tells two versions apart."""
         tricks = raw.get("tricks")
@@ -668,6 +679,14 @@ def reached(state: State, target: int) -> list[str]:
 
 #: When a hand input applies: only to a hand that was played (not a redeal).
 PLAYED: Condition = {"redeal": (False,)}
+
+
+def applies(spec: HandInput, values: Mapping[str, Any], inputs: Mapping[str, HandInput]) -> bool:
+    """Whether an input applies to a hand with these values (its `shown_when`); an input
+    left out has its default."""
+    return all(
+        values.get(key, inputs[key].default) in allowed for key, allowed in spec.shown_when.items()
+    )
 
 
 def redeal_input(label: str, help: str) -> HandInput:
