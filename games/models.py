@@ -350,13 +350,24 @@ class Game(models.Model):
             game = self._lock()
             Hand.objects.bulk_create(hands)
             Change.objects.bulk_create(changes)
-            # Creating stamps them with now; an update leaves the times given as they were.
-            for hand, (created, updated) in zip(hands, hand_times, strict=True):
+            # Creating stamps them with now; an update puts back the times given (an update
+            # leaves them alone).
+            moved = [
+                (hand, times)
+                for hand, times in zip(hands, hand_times, strict=True)
+                if (hand.created_at, hand.updated_at) != times
+            ]
+            for hand, (created, updated) in moved:
                 hand.created_at, hand.updated_at = created, updated
-            Hand.objects.bulk_update(hands, ["created_at", "updated_at"])
-            for change, at in zip(changes, change_times, strict=True):
+            Hand.objects.bulk_update([hand for hand, _times in moved], ["created_at", "updated_at"])
+            stamped = [
+                (change, at)
+                for change, at in zip(changes, change_times, strict=True)
+                if change.at != at
+            ]
+            for change, at in stamped:
                 change.at = at
-            Change.objects.bulk_update(changes, ["at"])
+            Change.objects.bulk_update([change for change, _at in stamped], ["at"])
             game._refresh_statistics()
 
     def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Hand:

@@ -4,13 +4,13 @@ The group's friends meet about three evenings a week and play a few games an eve
 mostly the main game (the registry's first), each game as often as its `sample_weight`
 says. Each game draws its own hands at random but plausibly (`CardGame.sample_hand`:
 low bids more often than high ones, most of them made), every hand is checked and scored
-by the engine as it is drawn, and every game is played until somebody wins. Each game is scored once more with `games.rules.play`, as
-the pages score it, for its statistics rows.
+by the engine as it is drawn, and every game is played until somebody wins.
 
-Rows go in with `bulk_create`, a few thousand at a time, in one transaction: what
-`Game.add_hand` would have written for each hand (the hand, its "add" change, the
-revision, the game's version), but not the statistics refresh it runs on every change;
-the statistics rows are written once per finished game with `games.stats.rows_for`.
+Everything goes in in one transaction: groups, nights, games and seats with
+`bulk_create`, a few thousand at a time; each game's hands and their "add" changes
+through the model (`Game.load_history`), as `Game.add_hand` would have written them one
+by one (the hand, its change, the revision, the game's version) but stamped with the
+evening's times, and the statistics once per game instead of after every hand.
 """
 
 from __future__ import annotations
@@ -32,9 +32,8 @@ from django.db.models import DateTimeField
 from django.urls import reverse
 from django.utils import timezone
 
-from games import stats
-from games.models import Change, Game, GameStat, Group, Hand, Night, PairStat, Player, Seat
-from games.rules import GAMES, Table, get_game, make_table, play
+from games.models import Change, Game, Group, Hand, Night, Player, Seat
+from games.rules import GAMES, Table, get_game, make_table
 from games.rules.base import Habit
 
 NAMES = (
@@ -338,10 +337,13 @@ def _save(group: Group, nights: list[PlannedNight], player_ids: dict[str, int]) 
         ),
         batch_size=BATCH,
     )
-    hands = Hand.objects.bulk_create(
-        [
+    # Each game's hands and their "add" changes go in through the model, as a restore
+    # brings a game back (`Game.load_history`, which also writes the statistics rows):
+    # what `Game.add_hand` would have written hand by hand, stamped with the evening's times.
+    for row, game in games:
+        hands = [
             Hand(
-                game_id=row.pk,
+                game=row,
                 number=number,
                 data=data,
                 # What `Game.add_hand` stamps: the version the game reaches with this hand.
@@ -350,44 +352,18 @@ def _save(group: Group, nights: list[PlannedNight], player_ids: dict[str, int]) 
                 created_at=game.hand_time(number - 1),
                 updated_at=game.hand_time(number - 1),
             )
-            for row, game in games
             for number, data in enumerate(game.hands, 1)
-        ],
-        batch_size=BATCH,
-    )
-    scorer_of = {row.pk: game for row, game in games}
-    Change.objects.bulk_create(
-        (
+        ]
+        changes = [
             Change(
-                game_id=hand.game_id,
+                game=row,
                 number=hand.number,
                 hand_code=hand.code,
                 action=Change.ADD,
                 after=hand.data,
-                by=scorer_of[hand.game_id].scorer,
-                at=scorer_of[hand.game_id].hand_time(hand.number - 1),
+                by=game.scorer,
+                at=hand.created_at,
             )
             for hand in hands
-        ),
-        batch_size=BATCH,
-    )
-    # The statistics rows `games.stats.refresh` writes, from each game scored once more
-    # as the pages score it, with the seats and night `rows_for` reads.
-    planned_by_pk = {row.pk: game for row, game in games}
-    saved = list(
-        Game.objects.filter(pk__in=planned_by_pk).select_related("night").prefetch_related("seats")
-    )
-    game_stats: list[GameStat] = []
-    pair_stats: list[PairStat] = []
-    for row in saved:
-        game = planned_by_pk[row.pk]
-        table = game.table()
-        result = play(table, game.hands)
-        assert result.finished, f"generated game {row.code} has no winner"
-        found = stats.rows_for(row, table, result)
-        game_stats += found[0]
-        pair_stats += found[1]
-        row.winners = list(result.winners)
-    Game.objects.bulk_update(saved, ["winners"], batch_size=BATCH)
-    GameStat.objects.bulk_create(game_stats, batch_size=BATCH)
-    PairStat.objects.bulk_create(pair_stats, batch_size=BATCH)
+        ]
+        row.load_history(hands, changes)
