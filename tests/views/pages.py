@@ -173,16 +173,23 @@ def list_items(response: Page, id_: str) -> list[str]:
 
 
 class _Values(HTMLParser):
-    """What each form field on a page would send: inputs, checked boxes, selected options."""
+    """What each form field on a page would send: inputs, checked boxes, selected options
+    (only in the forms that have the attribute `within`, when given)."""
 
-    def __init__(self) -> None:
+    def __init__(self, within: str | None) -> None:
         super().__init__()
         self.values: dict[str, list[str]] = {}
         self._select: str | None = None
+        self._within = within
+        self._inside = within is None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = {key: value or "" for key, value in attrs}
         name = found.get("name")
+        if tag == "form" and self._within is not None:
+            self._inside = self._within in found
+        if not self._inside:
+            return
         if tag == "select":
             self._select = name
         elif tag == "option" and self._select and "selected" in found:
@@ -195,11 +202,14 @@ class _Values(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "select":
             self._select = None
+        if tag == "form" and self._within is not None:
+            self._inside = False
 
 
-def field_values(response: Page) -> dict[str, list[str]]:
-    """Each field of the page's forms by name, with the values it would send (parsed)."""
-    parser = _Values()
+def field_values(response: Page, within: str | None = None) -> dict[str, list[str]]:
+    """Each field of the page's forms by name, with the values it would send (parsed);
+    with `within`, only those of the forms that have that attribute."""
+    parser = _Values(within)
     parser.feed(text(response))
     return parser.values
 

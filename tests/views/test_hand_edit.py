@@ -10,7 +10,15 @@ from django.urls import reverse
 
 from games.models import Change, Game, Group
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
-from tests.views.pages import checked, form_fields, hand_form_is_open, scoreboard, text, winner
+from tests.views.pages import (
+    checked,
+    field_values,
+    form_fields,
+    hand_form_is_open,
+    scoreboard,
+    text,
+    winner,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -30,12 +38,12 @@ def _correct(phone: Client, game: Game, number: int, hand: dict[str, Any], revis
 def test_edit_page_shows_the_hand_as_it_was_entered(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
     response = phone.get(_url(game, 1))
-    html = text(response)
     assert (checked(response, "bidder"), checked(response, "bid")) == ("Bjørn", "8")
     assert (checked(response, "partner"), checked(response, "tricks-0")) == ("Dina", "2")
     # Hand 1 was the game's first change, so it carries the game's first version.
-    assert 'name="revision" value="1"' in html
-    assert 'name="replacing" value="1"' in html  # so the preview replaces, not adds
+    values = field_values(response)
+    assert values["revision"] == ["1"]
+    assert values["replacing"] == ["1"]  # so the preview replaces, not adds
 
 
 def test_correction_is_saved_and_the_totals_follow(phone: Client, group: Group) -> None:
@@ -76,7 +84,7 @@ def test_stale_correction_is_refused_showing_both_versions(phone: Client, group:
     assert (hand.data, hand.revision) == (THEIRS, 2)
     # My inputs are still in the form, now against their revision: saving again wins.
     assert checked(response, "bid") == "10"
-    assert 'name="revision" value="2"' in html
+    assert field_values(response)["revision"] == ["2"]
     assert _correct(phone, game, 1, FAILED, hand.revision).status_code == 302
     assert game.hands.get().data == FAILED
 
@@ -113,7 +121,7 @@ def test_correction_below_the_target_reopens_the_game(phone: Client, group: Grou
     assert winner(page) is None
     assert scoreboard(page) == {"Anne": 42, "Bjørn": 3, "Cato": 2, "Dina": 2}
     assert hand_form_is_open(page)
-    assert 'name="number" value="6"' in text(page)
+    assert field_values(page, within="data-hand-form")["number"] == ["6"]
 
 
 def test_correction_that_ends_the_game_before_later_hands_is_refused(
