@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import gamefile
-from games.rules import RuleError
+from games.rules import RuleError, play
 
 from .strategies import amerikaner_game, any_game, damaged_game, json_values
 
@@ -76,3 +76,19 @@ def test_nothing_but_rule_error_escapes(document: Any) -> None:
 def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
     with contextlib.suppress(RuleError):
         gamefile.score_document(gamefile.loads(text))
+
+
+@given(any_game)
+def test_the_words_tell_each_sides_points_as_the_arithmetic_scored_them(
+    document: dict[str, Any],
+) -> None:
+    # The explanation is a layer of its own: whatever it says, each reason it gives names
+    # a side once, with the points the arithmetic gave that side.
+    table, hands = gamefile.read(document)
+    for scored in play(table, hands).hands:
+        sides = [reason.side for reason in scored.outcome.reasons]
+        assert len(sides) == len(set(sides))
+        for reason in scored.outcome.reasons:
+            assert reason.points == scored.points[reason.side]
+            assert str(reason.text)
+        assert all(str(line) for line in scored.outcome.explanation)
