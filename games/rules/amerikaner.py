@@ -313,13 +313,7 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
             made = bool(scored.made)
             figures.players[hand.bidder].bid(made, hand.bid, big=hand.amerikaner)
             for player in table.players:
-                role = (
-                    "bidder"
-                    if player == hand.bidder
-                    else "partner"
-                    if player == hand.partner
-                    else "opponent"
-                )
+                role = table.role_of(player, hand.bidder, hand.partner)
                 figures.players[player].hand(scored.points[player], role)
             if hand.partner is not None:
                 figures.pairs[(hand.bidder, hand.partner)].add(made, scored.points[hand.bidder])

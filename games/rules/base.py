@@ -51,6 +51,15 @@ class Table(Generic[RulesT]):
     def team_of(self, player: str) -> str:
         return next(team.name for team in self.teams if player in team.members)
 
+    def role_of(self, player: str, bidder: str, partner: str | None = None) -> str:
+        """A player's part in a hand `bidder` bid (or made trump in): "bidder", "partner"
+        (the partner called, or in a team game the bidder's teammate) or "opponent"."""
+        if player == bidder:
+            return "bidder"
+        if player == partner or (self.teams and self.team_of(player) == self.team_of(bidder)):
+            return "partner"
+        return "opponent"
+
     def side_of(self, player: str) -> str:
         """Who scores for this player: their team, or the player."""
         return self.team_of(player) if self.teams else player

@@ -209,13 +209,7 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
             figures[hand.maker].bid(bool(scored.made), None, big=hand.alone)
             for player in table.players:
                 team = table.team_of(player)
-                role = (
-                    "bidder"
-                    if player == hand.maker
-                    else "partner"
-                    if team == makers
-                    else "opponent"
-                )
+                role = table.role_of(player, hand.maker)
                 figures[player].hand(scored.points[team], role)
                 if team == makers and hand.tricks == 5:
                     figures[player].extra["marches"] += 1

@@ -397,13 +397,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
                 figures.pairs[(hand.bidder, partner)].add(bool(scored.made), scored.points[bidding])
             for player in table.players:
                 team = table.team_of(player)
-                role = (
-                    "bidder"
-                    if player == hand.bidder
-                    else "partner"
-                    if team == bidding
-                    else "opponent"
-                )
+                role = table.role_of(player, hand.bidder)
                 # A kaiser bid scores nothing, but it is a hand: a game decided by one alone
                 # still has a best and worst hand (0), not a missing one stored as 0.
                 figures.players[player].hand(scored.points[team], role)
