@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_gamestat_wide_totals'),
+        ('games', '0010_game_abandoned'),
     ]
 
     operations = [
