@@ -334,6 +334,10 @@ class HandForm(forms.Form):
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The entry's identity, made when the form is shown: see `Game.add_hand`.
+    entry = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=32, initial=new_form_token
+    )
 
     def __init__(
         self,
@@ -389,6 +393,11 @@ class HandForm(forms.Form):
     @property
     def redeal_label(self) -> str:
         return say(self.specs["redeal"].label)
+
+    @property
+    def redeal_keeps_dealer(self) -> bool:
+        """For the phone's own guess at the next dealer while it has no connection."""
+        return get_game(self.game.kind).redeal_keeps_dealer
 
     def layout(self) -> list[dict[str, Any]]:
         """What the template shows, input by input, with when each applies (for the JS)."""

@@ -284,16 +284,28 @@ class Game(models.Model):
 
         stats.refresh(self)
 
-    def add_hand(self, number: int, data: dict[str, Any], by: str) -> Hand:
-        """Save hand `number`; it must be the next one. A retry of the same hand is harmless.
+    def add_hand(self, number: int, data: dict[str, Any], by: str, entry: str = "") -> Hand:
+        """Save hand `number`; it must be the next one.
+
+        `entry` is the key of the form the hand was entered in. An entry that is already
+        stored adds nothing, whatever number it carries now (a double tap, a retry after a
+        lost answer, an offline phone sending its queue): the stored hand is the answer,
+        as it is now. One that was stored and then deleted is not added back either.
 
         A hand saved into an abandoned game (a phone that was offline, or had the form
         open) is kept, and takes the game up again: the table is evidently playing it."""
         with transaction.atomic():
             game = self._lock()
-            if game.abandoned_at is not None and number == len(game.hand_list()) + 1:
-                game._mark(None, GameEvent.TAKE_UP, by)
             hands = game.hand_list()
+            if entry:
+                stored = next((h for h in hands if h.entry == entry), None)
+                if stored is not None:
+                    return stored
+                gone = game.changes.filter(entry=entry).first()
+                if gone is not None:
+                    raise EntryDeleted(game, gone.number)
+            if game.abandoned_at is not None and number == len(hands) + 1:
+                game._mark(None, GameEvent.TAKE_UP, by)
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:
@@ -303,12 +315,17 @@ class Game(models.Model):
             try:
                 with transaction.atomic():
                     hand = Hand.objects.create(
-                        game=game, number=number, data=data, revision=game._stamp(), entered_by=by
+                        game=game,
+                        number=number,
+                        data=data,
+                        revision=game._stamp(),
+                        entered_by=by,
+                        entry=entry,
                     )
             # The row lock makes this a last resort.
             except IntegrityError as exc:  # pragma: no cover
                 raise GameChanged(game, None) from exc
-            game._record(hand, Change.ADD, None, data, by)
+            game._record(hand, Change.ADD, None, data, by, entry=entry)
             return hand
 
     def add_hands(self, hands: list[dict[str, Any]], by: str) -> None:
@@ -416,6 +433,9 @@ class Game(models.Model):
                 ],
             )
             game._shift_after(number - 1, +1)
+            # The hand comes back with the entry key it was added with, so a late retry
+            # of that entry still finds it instead of adding it a second time.
+            added = game.changes.filter(hand_code=change.hand_code, action=Change.ADD).first()
             hand = Hand.objects.create(
                 game=game,
                 number=number,
@@ -423,6 +443,7 @@ class Game(models.Model):
                 revision=game._stamp(),
                 entered_by=by,
                 code=change.hand_code or new_code(),
+                entry=added.entry if added and change.hand_code else "",
             )
             game._record(hand, Change.RESTORE, None, data, by)
 
@@ -516,7 +537,9 @@ class Game(models.Model):
         later.update(number=-F("number"), revision=self._stamp())
         self.hands.filter(number__lt=0).update(number=-F("number") + step)
 
-    def _record(self, hand: Hand, action: str, before: Any, after: Any, by: str) -> None:
+    def _record(
+        self, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
+    ) -> None:
         Change.objects.create(
             game=self,
             number=hand.number,
@@ -525,6 +548,7 @@ class Game(models.Model):
             before=before,
             after=after,
             by=by,
+            entry=entry,
         )
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
         self._refresh_statistics()
@@ -550,6 +574,15 @@ class GameChanged(Exception):
         super().__init__("the game changed")
         self.game = game
         self.hand = hand
+
+
+class EntryDeleted(GameChanged):
+    """The entry was saved before, as hand `number`, and has been deleted since: a late
+    retry of it must not bring it back (the history can)."""
+
+    def __init__(self, game: Game, number: int):
+        super().__init__(game, None)
+        self.number = number
 
 
 class Seat(models.Model):
@@ -581,6 +614,10 @@ class Hand(models.Model):
     data = models.JSONField()
     revision = models.PositiveIntegerField(default=1)
     entered_by = models.CharField(max_length=40, blank=True)
+    # The key of the form the hand was entered in (made when the form was shown): a form
+    # sent again, however late and under whatever number, finds this hand. Corrections
+    # keep it; empty for hands that came from a game file.
+    entry = models.CharField(max_length=32, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -589,6 +626,10 @@ class Hand(models.Model):
         constraints = [
             # One hand per number: a double tap or a retried POST cannot add a second.
             models.UniqueConstraint("game", "number", name="hand_number_unique"),
+            # One hand per entry: two requests with the same form can never both add it.
+            models.UniqueConstraint(
+                "game", "entry", condition=~models.Q(entry=""), name="hand_entry_unique"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -615,6 +656,9 @@ class Change(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     by = models.CharField(max_length=40, blank=True)
+    # On an "add": the entry key of the form (see `Hand.entry`), so that a hand deleted
+    # since is still known as saved when its form is sent again.
+    entry = models.CharField(max_length=32, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

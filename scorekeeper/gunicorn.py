@@ -10,3 +10,9 @@ workers = 2
 threads = 4
 # The access log without the groups' secret keys (games/logs.py).
 logger_class = "games.logs.AccessLogger"
+
+# Seconds an idle connection stays open. Phones poll every 2 s (games/static/games/
+# table.js); at gunicorn's default of 2 s a poll and the server closing its connection
+# could cross, and the poll failed. At 30 s a polling phone's connection is never idle
+# that long, and the idle ones cost the threaded workers no thread.
+keepalive = 30

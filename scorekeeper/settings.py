@@ -222,6 +222,9 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF],
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": [SELF, "data:"],
+        # NoSleep.js keeps a plain-http phone's screen on with a tiny video it carries
+        # inline as data: URLs (games/static/games/vendor/); nothing is fetched.
+        "media-src": [SELF, "data:"],
         "connect-src": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],

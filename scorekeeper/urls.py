@@ -12,6 +12,12 @@ urlpatterns = [
         ),
         name="manifest",
     ),
+    # At the site's root, so that it may control every page under it (/g/...).
+    path(
+        "sw.js",
+        TemplateView.as_view(template_name="sw.js", content_type="text/javascript"),
+        name="service_worker",
+    ),
     path("", include("games.urls")),
 ]
 

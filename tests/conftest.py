@@ -1,5 +1,6 @@
 import importlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
@@ -12,6 +13,20 @@ from pytest_django import Settings
 import scorekeeper.urls
 from games.models import Game, Group
 from tests.factories import make_game, make_group
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """SQLite tests use a database file, as the app does, not a shared in-memory one.
+
+    Two threads writing at once (a live server and a test, two phones) then wait for each
+    other as `transaction_mode = IMMEDIATE` makes them in production; a shared in-memory
+    database fails the second with "database table is locked" instead.
+    """
+    database = django_settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = Path(tmp_path_factory.mktemp("db"))
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
 
 
 @pytest.fixture(autouse=True)

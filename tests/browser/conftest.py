@@ -3,9 +3,10 @@
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 # Playwright's sync API runs an event loop in the test thread, and Django refuses
 # database access from a thread with a running loop. Nothing here is async.
@@ -31,13 +32,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
+    """One Playwright per session: a test that needs a browser launched its own way (other
+    Chromium flags) launches it from here."""
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
 
 
 @pytest.fixture
@@ -47,25 +55,46 @@ def locale() -> str:
 
 
 @pytest.fixture
-def new_phone(browser: Browser, locale: str) -> Iterator[Callable[..., Page]]:
+def service_workers() -> Literal["allow", "block"]:
+    """Blocked, so that `page.route` sees every request (Playwright does not route what a
+    service worker handles); the offline test allows them with
+    `@pytest.mark.parametrize("service_workers", ["allow"])`."""
+    return "block"
+
+
+@pytest.fixture
+def new_phone(
+    browser: Browser, locale: str, service_workers: Literal["allow", "block"]
+) -> Iterator[Callable[..., Page]]:
     """Another phone at the table: its own context, so its own cookies and session."""
     contexts: list[BrowserContext] = []
 
     def open_phone(javascript: bool = True) -> Page:
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844},
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-            locale=locale,
-            java_script_enabled=javascript,
-        )
+        context = phone_context(browser, locale, service_workers, javascript)
         contexts.append(context)
         return context.new_page()
 
     yield open_phone
     for context in contexts:
         context.close()
+
+
+def phone_context(
+    browser: Browser,
+    locale: str,
+    service_workers: Literal["allow", "block"] = "block",
+    javascript: bool = True,
+) -> BrowserContext:
+    """A phone of 390 x 844 CSS pixels, with touch, in this language."""
+    return browser.new_context(
+        service_workers=service_workers,
+        java_script_enabled=javascript,
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=locale,
+    )
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ def form_fields(response: Page, action: str) -> dict[str, str]:
     """The hidden inputs of the form that posts to `action`: what that button sends."""
     form = text(response).split(f'action="{action}"', 1)[1].split("</form>", 1)[0]
     inputs = (dict(_ATTRIBUTE.findall(tag)) for tag in _INPUT.findall(form))
-    return {i["name"]: unescape(i["value"]) for i in inputs if i.get("type") == "hidden"}
+    return {i["name"]: unescape(i.get("value", "")) for i in inputs if i.get("type") == "hidden"}
 
 
 _INPUT = re.compile(r"<input\b([^>]*)>")
@@ -236,3 +236,13 @@ def options(response: Page, name: str) -> list[str]:
 
     _Options().feed(text(response))
     return found
+
+
+_MESSAGE = re.compile(r'<ul class="messages" role="status">(.*?)</ul>', re.DOTALL)
+_ITEM = re.compile(r"<li[^>]*>(.*?)</li>", re.DOTALL)
+
+
+def notices(response: Page) -> list[str]:
+    """The messages the page shows above the game (saved, deleted, ...), as read aloud."""
+    found = _MESSAGE.search(text(response))
+    return [unescape(item).strip() for item in _ITEM.findall(found.group(1))] if found else []

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Change, Game, Group
 from tests.factories import anne_wins, bid, hand_post, make_game
-from tests.views.pages import checked, scoreboard, text
+from tests.views.pages import checked, form_fields, notices, scoreboard, text
 
 pytestmark = pytest.mark.django_db
 
@@ -82,6 +82,8 @@ def test_a_different_hand_with_a_taken_number_is_refused_showing_both(
         assert checked(response, name) == value
     assert checked(response, "tricks-1") == "2"  # Bjørn's tricks
     assert checked(response, "tricks-3") == "1"  # Dina's
+    # Anne dealt hand 1 on both phones: hand 2 is Bjørn's deal, as the scoreboard says.
+    assert checked(response, "dealer") == "Bjørn"
 
 
 GOOD = {
@@ -164,3 +166,81 @@ def test_hand_number_beyond_the_next_is_refused(phone: Client, game: Game) -> No
 
 def test_saving_a_hand_needs_a_post(phone: Client, game: Game) -> None:
     assert phone.get(_url(game)).status_code == 405
+
+
+# --- Entry keys: the form's own identity (see Game.add_hand) --------------------------------
+
+
+def test_a_lost_answer_then_a_tap_on_the_renumbered_form_adds_nothing(
+    phone: Client, game: Game
+) -> None:
+    phone.post(_url(game), hand_post(game, FIRST, 1, entry="k1"), HTTP_HX_REQUEST="true")
+    # The answer never reached the phone; its poll moved the form on to hand 2.
+    again = phone.post(_url(game), hand_post(game, FIRST, 2, entry="k1"), HTTP_HX_REQUEST="true")
+    assert [(h.number, h.entry) for h in game.hand_list()] == [(1, "k1")]
+    assert notices(again) == ["Hand 1 saved: Bjørn 8 with Dina, made."]
+    assert again["X-Hand-Entry"] == "done"
+    # A new form for hand 2, with a new key and nothing tapped.
+    fields = form_fields(again, _url(game))
+    assert fields["number"] == "2"
+    assert fields["entry"] not in ("", "k1")
+    assert checked(again, "bidder") is None
+
+
+def test_a_retry_of_the_hand_that_won_the_game_is_answered_as_saved(
+    phone: Client, group: Group
+) -> None:
+    hands = anne_wins()
+    game = make_game(group, hands=hands[:4])
+    phone.post(_url(game), hand_post(game, hands[4], 5, entry="last"))
+    # The game is over now, so the same form checked again would be refused: it is not.
+    again = phone.post(_url(game), hand_post(game, hands[4], 5, entry="last"))
+    assert again.status_code == 302
+    assert game.hands.count() == 5
+    page = phone.get(again["Location"])
+    # Both answers said so (the first one's page was never shown).
+    assert notices(page) == ["Hand 5 saved: Anne 6 alone, made."] * 2
+
+
+def test_the_same_hand_saved_first_by_another_phone_is_not_added_and_the_form_is_cleared(
+    phone: Client, game: Game
+) -> None:
+    game.add_hand(1, FIRST, "Bjørn", entry="bjorns")
+    response = phone.post(
+        _url(game), hand_post(game, FIRST, 1, entry="annes"), HTTP_HX_REQUEST="true"
+    )
+    assert game.hands.count() == 1
+    assert notices(response) == [
+        "Hand 1 was just saved on another phone (Bjørn), exactly as you entered it: "
+        "Bjørn 8 with Dina. It was not added a second time."
+    ]
+    # Not ready to be saved again as hand 2: the form starts afresh.
+    assert form_fields(response, _url(game))["number"] == "2"
+    assert checked(response, "bidder") is None
+
+
+def test_a_conflict_shows_the_dealer_of_each_version(phone: Client, game: Game) -> None:
+    game.add_hand(1, FIRST, "Bjørn", entry="bjorns")
+    stale = {**OTHER, "dealer": "Dina"}
+    response = phone.post(
+        _url(game), hand_post(game, stale, 1, entry="annes"), HTTP_HX_REQUEST="true"
+    )
+    html = text(response)
+    assert "Dealer: Anne" in html  # Bjørn's hand 1
+    assert "Dealer: Dina" in html  # this phone's, not saved
+    assert "X-Hand-Entry" not in response
+    assert [h.entry for h in game.hand_list()] == ["bjorns"]
+    # A dealer other than hand 1's was picked on purpose: it stays.
+    assert checked(response, "dealer") == "Dina"
+
+
+def test_an_entry_saved_and_deleted_since_is_not_added_back(phone: Client, game: Game) -> None:
+    phone.post(_url(game), hand_post(game, FIRST, 1, entry="k1"), HTTP_HX_REQUEST="true")
+    game.delete_hand(1, game.hands.get().revision, "Bjørn")
+    response = phone.post(_url(game), hand_post(game, FIRST, 1, entry="k1"), HTTP_HX_REQUEST="true")
+    assert not game.hands.exists()
+    assert notices(response) == [
+        "This hand was saved before as hand 1 and has been deleted since, so it was not "
+        "added again. The history can bring it back."
+    ]
+    assert response["X-Hand-Entry"] == "done"

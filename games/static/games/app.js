@@ -2,99 +2,57 @@
 (function () {
   "use strict";
 
-  // 1. Live scoreboard: ask every two seconds whether the game changed. The server
-  //    answers 304 with no body while it has not, thanks to If-None-Match. The region
-  //    is looked up on every tick, so it survives being swapped by htmx.
-  var polling = false;
-  // htmx requests under way (a save, an undo): their answer is newer than a poll's.
-  var sending = new Set();
-  document.addEventListener("htmx:beforeRequest", function (event) { sending.add(event.detail.xhr); });
-  document.addEventListener("htmx:afterRequest", function (event) { sending.delete(event.detail.xhr); });
-  function busy() {
-    // A request whose end never reached the document (its element was swapped out
-    // first) must not stop the polling for good: a finished xhr is done (4) or unsent (0).
-    sending.forEach(function (xhr) { if (xhr.readyState === 4 || xhr.readyState === 0) sending.delete(xhr); });
-    return sending.size > 0;
-  }
-  function poll() {
-    var main = document.querySelector("[data-live-url]");
-    if (polling || busy() || !main || document.visibilityState !== "visible") return;
-    polling = true;
-    var asked = main.dataset.etag || "";
-    var etag = "";
-    fetch(main.dataset.liveUrl, { headers: asked ? { "If-None-Match": asked } : {}, cache: "no-store" })
-      .then(function (response) {
-        if (response.status !== 200) return null;
-        etag = response.headers.get("ETag") || "";
-        return response.text();
-      })
-      .then(function (html) {
-        // An htmx answer that came in meanwhile (a swapped #main, a newer ETag) wins.
-        if (!html || !main.isConnected || (main.dataset.etag || "") !== asked) return;
-        var holder = document.createElement("div");
-        holder.innerHTML = html;
-        holder.querySelectorAll("[data-live-part]").forEach(function (fresh) {
-          var old = document.getElementById(fresh.id);
-          if (!old) return;
-          // A form that is open stays as it is: someone may be halfway through a hand.
-          if (fresh.dataset.state && fresh.dataset.state === old.dataset.state) {
-            renumber(old, fresh);
-            return;
-          }
-          // A game that reopened (a correction took the winner below the target) needs
-          // its form back: the poll does not carry one, so load the page afresh.
-          if (fresh.querySelector("[data-reload]")) { window.location.reload(); return; }
-          old.replaceWith(fresh);
-          if (window.htmx) window.htmx.process(fresh);
-          fresh.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
-        });
-        main.dataset.etag = etag;
-      })
-      .catch(function () {})
-      .finally(function () { polling = false; });
-  }
-
-  // The hand this open form was for was saved meanwhile (on another phone, or on this
-  // one with its answer lost): the form moves on to the next hand and says so, or an
-  // identical next hand would be taken for a double tap of the saved one. After an
-  // undo elsewhere it keeps its number, and saving it shows the conflict.
-  function renumber(entry, fresh) {
-    var form = entry.querySelector("form[data-hand-form]");
-    var number = form && form.querySelector('input[name="number"]');
-    var next = Number(fresh.dataset.next);
-    if (!number || !(next > Number(number.value))) return;
-    number.value = String(next);
-    entry.dataset.next = fresh.dataset.next;
-    entry.dataset.saveLabel = fresh.dataset.saveLabel;
-    var button = form.querySelector('button[name="save"]');
-    if (button) button.textContent = fresh.dataset.saveLabel;
-    var notice = form.querySelector("[data-renumbered]");
-    if (!notice) return;
-    notice.querySelector("[data-saved]").textContent = String(next - 1);
-    notice.querySelector("[data-next]").textContent = String(next);
-    notice.hidden = false;
-  }
-
-  // 2. Keep the screen awake on the game page (Screen Wake Lock), with a toggle.
+  // 2. Keep the screen awake on the game page, with a toggle. The Screen Wake Lock API
+  //    exists only on HTTPS and localhost; on a LAN's plain http address NoSleep.js
+  //    (vendor/NoSleep.min.js) plays a tiny silent looping video instead. A video may
+  //    only start after a tap, so a refusal is tried again on the next one.
   function setUpWakeLock(toggle) {
-    if (!("wakeLock" in navigator)) { toggle.hidden = true; return; }
+    // Only phones without the API (plain http) fetch NoSleep.js.
+    if ("wakeLock" in navigator || window.NoSleep || !toggle.dataset.fallback) { keepAwake(toggle); return; }
+    var script = document.createElement("script");
+    script.src = toggle.dataset.fallback;
+    script.onload = function () { keepAwake(toggle); };
+    document.head.append(script);
+  }
+  function keepAwake(toggle) {
+    var native = "wakeLock" in navigator;
+    if (!native && !window.NoSleep) { toggle.hidden = true; return; }
+    var noSleep = native ? null : new window.NoSleep();
     var lock = null;
     var wanted = localStorage.getItem("scorekeeper-awake") !== "off";
+    function show(held) {
+      toggle.setAttribute("aria-pressed", wanted ? "true" : "false");
+      toggle.dataset.awake = held && wanted ? "on" : "off";
+    }
     function acquire() {
       if (!wanted || document.visibilityState !== "visible") return;
-      navigator.wakeLock.request("screen").then(function (l) { lock = l; show(); }).catch(show);
+      var asked = native
+        ? navigator.wakeLock.request("screen").then(function (l) {
+          lock = l;
+          lock.addEventListener("release", function () { show(false); });
+        })
+        : noSleep.enable();
+      asked.then(function () {
+        if (wanted) show(true); else release(); // turned off while it was being asked for
+      }, function () {
+        show(false);
+        document.addEventListener("click", acquire, { once: true, capture: true });
+      });
     }
-    function show() { toggle.setAttribute("aria-pressed", wanted ? "true" : "false"); }
+    function release() {
+      if (lock) { lock.release(); lock = null; }
+      if (noSleep) noSleep.disable();
+      show(false);
+    }
     toggle.hidden = false;
     toggle.addEventListener("click", function () {
       wanted = !wanted;
       localStorage.setItem("scorekeeper-awake", wanted ? "on" : "off");
-      if (wanted) acquire(); else if (lock) { lock.release(); lock = null; }
-      show();
+      if (wanted) acquire(); else release();
     });
     document.addEventListener("visibilitychange", acquire);
+    show(false);
     acquire();
-    show();
   }
 
   // 3. Hand form: show only the inputs that apply (the partner only for a numeric bid),
@@ -183,10 +141,9 @@
     root.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
     root.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
   }
-  document.addEventListener("DOMContentLoaded", function () {
-    setUp(document);
-    setInterval(poll, 2000);
-  });
+  document.addEventListener("DOMContentLoaded", function () { setUp(document); });
+  // For table.js, which resets and replaces hand forms on the game page.
+  window.scorekeeper = { refreshHandForm: refreshHandForm };
   document.addEventListener("htmx:afterSettle", function (event) {
     event.target.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
   });

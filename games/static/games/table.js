@@ -1,0 +1,501 @@
+// The game page at a real table: the live scoreboard, the hand form's saves, and hands
+// kept on the phone while it has no connection. Each part improves a page that works
+// as plain forms without it. Words come from the page (#texts), in its language.
+(function () {
+  "use strict";
+
+  // Polls every two seconds; `make run` keeps idle connections open for 30 s (keepalive
+  // in scorekeeper/gunicorn.py), so a poll never meets a connection the server closes.
+  var POLL_EVERY = 2000;
+  var QUEUE = "scorekeeper-queue"; // hands waiting to be sent, oldest first
+  var SENT = "scorekeeper-entries"; // entry keys this phone has sent (the newest 50)
+  var CACHE = "scorekeeper-v1"; // as in sw.js
+
+  function texts() { var el = document.getElementById("texts"); return el ? el.dataset : {}; }
+  function fill(text, values) {
+    return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; });
+  }
+  function read(name) {
+    try { return JSON.parse(localStorage.getItem(name) || "[]"); } catch (e) { return []; }
+  }
+  function write(name, list) {
+    try { localStorage.setItem(name, JSON.stringify(list)); } catch (e) { /* private mode */ }
+  }
+  function main() { return document.querySelector("[data-live-url]"); }
+  function handForm() { return document.querySelector("#entry form[data-hand-form]"); }
+  function statusPart(name) { return document.querySelector("#status [data-" + name + "]"); }
+  function newKey() {
+    var bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes); // unlike randomUUID, there on plain http too
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  function refresh(root) {
+    if (window.scorekeeper) root.querySelectorAll("form[data-hand-form]").forEach(window.scorekeeper.refreshHandForm);
+  }
+
+  // --- What the phone says --------------------------------------------------------------
+
+  function say(text) {
+    var said = statusPart("said");
+    if (!said) return;
+    clearMessages();
+    said.textContent = text;
+    said.hidden = false;
+    showStatus();
+  }
+  // The last answer's messages ("Hand 5 saved") are out of date once the phone speaks.
+  function clearMessages() {
+    document.querySelectorAll("#main > .messages").forEach(function (list) { list.remove(); });
+  }
+  function showStatus() {
+    // Hands waiting say "no connection" already; the stale-totals line is for watchers.
+    var offline = statusPart("offline");
+    if (offline && offline.textContent) offline.hidden = !!queued().length;
+    var box = document.getElementById("status");
+    if (box) box.hidden = !box.querySelector("[data-said]:not([hidden]), [data-offline]:not([hidden]), [data-queue]:not([hidden])");
+  }
+  // After a save the new totals and the line saying what was saved are in view.
+  function toTop() { window.scrollTo(0, 0); }
+
+  // --- The connection: a failed poll or save counts, a good answer ends it ---------------
+
+  var failures = 0;
+  var offlineSince = null;
+  function lost() {
+    failures += 1;
+    if (!offlineSince) offlineSince = new Date();
+    // One failed poll may be a blip; two in a row, or the phone saying so, is offline.
+    if (failures < 2 && navigator.onLine) return;
+    var line = statusPart("offline");
+    if (!line) return;
+    var time = offlineSince.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    line.textContent = fill(texts().offlineSince, { time: time });
+    showStatus();
+  }
+  function connected() {
+    failures = 0;
+    offlineSince = null;
+    var line = statusPart("offline");
+    if (line) { line.hidden = true; line.textContent = ""; }
+    showStatus();
+    send();
+  }
+
+  // --- The queue: hands saved without a connection, kept in localStorage -----------------
+
+  function queued() {
+    var here = main();
+    return here ? read(QUEUE).filter(function (item) { return item.game === here.dataset.liveUrl; }) : [];
+  }
+  function unqueue(entry) { write(QUEUE, read(QUEUE).filter(function (item) { return item.entry !== entry; })); }
+
+  function showQueue() {
+    var items = queued();
+    var box = statusPart("queue");
+    if (box) {
+      box.hidden = !items.length;
+      box.textContent = items.length ? fill(held ? texts().held : sending ? texts().sending : texts().queued, {
+        numbers: items.map(function (item) { return item.number; }).join(", ")
+      }) : "";
+    }
+    var list = document.querySelector("#hands [data-waiting]");
+    if (list) {
+      list.textContent = "";
+      items.slice().reverse().forEach(function (item) {
+        var row = document.createElement("li");
+        row.dataset.entry = item.entry;
+        var what = document.createElement("strong");
+        what.textContent = fill(texts().waiting, { number: item.number });
+        row.append(what, " " + item.line);
+        list.append(row);
+      });
+      list.hidden = !items.length;
+    }
+    showStatus();
+  }
+
+  // Every visible choice answered: what is worth keeping while nothing can check it.
+  function complete(form, body) {
+    if (new URLSearchParams(body).get("redeal") === "on") return true;
+    var answered = {};
+    form.querySelectorAll("input[type=radio]").forEach(function (input) {
+      if (input.disabled || input.closest("[hidden]")) return;
+      answered[input.name] = answered[input.name] || !!form.querySelector('input[name="' + input.name + '"]:checked');
+    });
+    return Object.keys(answered).every(function (name) { return answered[name]; });
+  }
+  // The hand in a few words, from what was tapped: "Bjørn, 8, Dina, Anne 2, Cato 1".
+  function describe(form) {
+    var words = [];
+    form.querySelectorAll("input:checked").forEach(function (input) {
+      if (input.name === "dealer" || !input.value || input.closest("[hidden]")) return;
+      var row = input.closest(".tricks-row");
+      var label = input.closest("label");
+      words.push(row ? row.dataset.side + " " + input.value : (label ? label.textContent.trim() : input.value));
+    });
+    return words.join(", ");
+  }
+
+  function keep(form, pending) {
+    if (!complete(form, pending.body)) {
+      say(texts().incomplete);
+      return;
+    }
+    var all = read(QUEUE);
+    if (!all.some(function (item) { return item.entry === pending.entry; })) all.push(pending);
+    write(QUEUE, all);
+    clearMessages();
+    startNext(form, pending.number + 1, dealerAfter(form, pending));
+    showQueue();
+    toTop();
+  }
+
+  // Sends the oldest waiting hand, then the next. The entry key goes with it, so a hand
+  // that did reach the server before is answered as saved, not added again.
+  var sending = false;
+  // After a conflict the hands behind the refused one wait until it is settled (saved
+  // from the form, in order), or they would go in before it.
+  var held = false;
+  function send() {
+    var item = queued()[0];
+    if (sending || held || !item) return;
+    sending = true;
+    showQueue();
+    fetch(item.url, {
+      method: "POST",
+      body: item.body,
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" }
+    }).then(function (response) {
+      // A server error is worth another try later; a refusal (403, 404) is not.
+      if (response.status >= 500) throw new Error(String(response.status));
+      unqueue(item.entry);
+      if (!response.ok) { say(texts().notSent + " " + item.line); return null; }
+      var done = response.headers.get("X-Hand-Entry") === "done";
+      return response.text().then(function (html) { answered(html, done); });
+    }).then(function () {
+      sending = false;
+      showQueue();
+      send();
+    }, function () {
+      sending = false;
+      lost();
+      showQueue();
+    });
+  }
+
+  // The server's answer to a hand from the queue: the game as it is now, and a message;
+  // or a conflict or refusal, shown where the eyes are.
+  function answered(html, done) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("#main");
+    if (!fresh) return;
+    if (done) {
+      apply(holder, fresh.dataset.etag);
+      var said = holder.querySelector(".messages li");
+      if (said) say(said.textContent.trim());
+      toTop();
+      return;
+    }
+    held = true;
+    var form = handForm();
+    // Nothing tapped in the open form yet: the answer's form, with the hand, replaces it.
+    if (!form || !form.querySelector('input:checked:not([name=dealer]):not([value=""])')) {
+      main().replaceWith(fresh);
+      if (window.htmx) window.htmx.process(fresh);
+      refresh(fresh);
+    } else {
+      var card = fresh.querySelector("[data-conflict], .errorlist");
+      if (card) main().prepend(card);
+      apply(holder, fresh.dataset.etag);
+    }
+    showConflict();
+  }
+
+  function showConflict() {
+    var card = document.querySelector("#main [data-conflict]");
+    if (!card) return;
+    card.scrollIntoView({ block: "start" });
+    card.focus({ preventScroll: true });
+  }
+
+  // --- The open form follows the game -----------------------------------------------------
+
+  function check(form, name, value) {
+    var input = form.querySelector('input[name="' + name + '"][value="' + CSS.escape(value) + '"]');
+    if (input) input.checked = true;
+  }
+  function checkedValue(form, name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+  // Who deals after `pending`, as the engine's rotation does: the next seat, or the same
+  // dealer after a redeal where the game says so.
+  function dealerAfter(form, pending) {
+    var sent = new URLSearchParams(pending.body);
+    var dealer = sent.get("dealer") || "";
+    if (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer) return dealer;
+    var seats = Array.prototype.map.call(form.querySelectorAll("input[name=dealer]"), function (i) { return i.value; });
+    var at = seats.indexOf(dealer);
+    return at < 0 ? "" : seats[(at + 1) % seats.length];
+  }
+
+  // A clean form for the next hand, with an entry key of its own.
+  function startNext(form, number, dealer) {
+    form.reset();
+    form.elements.number.value = String(number);
+    form.elements.entry.value = newKey();
+    delete form.dataset.dealerChosen;
+    delete form.dataset.showSplit;
+    if (dealer) check(form, "dealer", dealer);
+    var button = form.querySelector("button[name=save]");
+    if (button) button.textContent = fill(texts().saveHand, { number: number });
+    form.querySelectorAll("[data-renumbered], [data-dealer-moved]").forEach(function (el) { el.hidden = true; });
+    var preview = form.querySelector("#preview");
+    if (preview) preview.innerHTML = '<span class="muted"></span>';
+    if (preview) preview.firstChild.textContent = texts().previewBlank;
+    refresh(form.parentNode);
+  }
+
+  function savedRow(holder, entry) {
+    return entry ? holder.querySelector('#hands tr[data-entry="' + CSS.escape(entry) + '"]') : null;
+  }
+  function ownSaved(row) {
+    say(fill(texts().ownSaved, { number: row.dataset.number, summary: row.dataset.summary }));
+    toTop();
+  }
+
+  function sameInputs(form, query) {
+    var saved = new URLSearchParams(query);
+    var mine = new URLSearchParams();
+    form.querySelectorAll("input:checked").forEach(function (input) {
+      if (input.value && !input.closest("[hidden]")) mine.set(input.name, input.value);
+    });
+    saved.sort();
+    mine.sort();
+    return saved.toString() === mine.toString();
+  }
+
+  // The game moved on (a poll, or an answer from the queue) while this form was open.
+  function follow(entry, fresh, holder) {
+    var form = entry.querySelector("form[data-hand-form]");
+    if (!form) return;
+    var next = Number(fresh.dataset.next);
+    // Its own hand was saved (the answer was lost on the way): ready for the next hand.
+    var own = savedRow(holder, form.elements.entry && form.elements.entry.value);
+    if (own) {
+      startNext(form, next, fresh.dataset.dealer);
+      ownSaved(own);
+      return;
+    }
+    var number = form.elements.number;
+    if (!(next > Number(number.value))) return;
+    // The other phone saved the very hand this form holds: say so where the eyes are,
+    // as the taps stay (a second "Anne won" may well be the next hand).
+    var newest = holder.querySelector("#hands tr[data-inputs]");
+    if (newest && Number(newest.dataset.number) === Number(number.value) && sameInputs(form, newest.dataset.inputs)) {
+      say(fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }));
+    }
+    // Another phone saved the hand this form was for: move on to the next one, or an
+    // identical next hand would be taken for the saved one sent twice.
+    number.value = String(next);
+    entry.dataset.next = fresh.dataset.next;
+    var button = form.querySelector('button[name="save"]');
+    if (button) button.textContent = fresh.dataset.saveLabel;
+    var notice = form.querySelector("[data-renumbered]");
+    if (notice) {
+      notice.querySelector("[data-saved]").textContent = String(next - 1);
+      notice.querySelector("[data-next]").textContent = String(next);
+      notice.hidden = false;
+    }
+    // The dealer follows the rotation, unless someone chose it here by hand.
+    var dealer = fresh.dataset.dealer;
+    if (!dealer || checkedValue(form, "dealer") === dealer) return;
+    if (!form.dataset.dealerChosen) { check(form, "dealer", dealer); return; }
+    var moved = form.querySelector("[data-dealer-moved]");
+    if (moved) {
+      moved.textContent = fill(texts().dealerMoved, { name: dealer });
+      moved.hidden = false;
+    }
+  }
+
+  // The live parts of a fresh #main (a poll's or a queued save's answer) go in; an open
+  // form stays as it is, following the game.
+  function apply(holder, etag) {
+    var here = main();
+    holder.querySelectorAll("[data-live-part]").forEach(function (fresh) {
+      var old = document.getElementById(fresh.id);
+      if (!old) return;
+      if (fresh.dataset.state && fresh.dataset.state === old.dataset.state) {
+        follow(old, fresh, holder);
+        return;
+      }
+      // A game that reopened (a correction took the winner below the target) needs
+      // its form back: a poll does not carry one, so load the page afresh.
+      if (fresh.querySelector("[data-reload]")) { window.location.reload(); return; }
+      old.replaceWith(fresh);
+      if (window.htmx) window.htmx.process(fresh);
+      refresh(fresh);
+    });
+    // Hands from the queue that the server has (the answer to their save was lost).
+    queued().forEach(function (item) {
+      var row = savedRow(holder, item.entry);
+      if (!row) return;
+      unqueue(item.entry);
+      ownSaved(row);
+    });
+    if (here && etag) here.dataset.etag = etag;
+    showQueue();
+  }
+
+  // --- Polling: has the game changed? 304 with no body while it has not -----------------
+
+  var polling = false;
+  // htmx requests under way (a save, an undo): their answer is newer than a poll's.
+  var busy = new Set();
+  document.addEventListener("htmx:beforeRequest", function (event) { busy.add(event.detail.xhr); });
+  document.addEventListener("htmx:afterRequest", function (event) { busy.delete(event.detail.xhr); });
+  function isBusy() {
+    // A request whose end never reached the document (its element was swapped out
+    // first) must not stop the polling for good: a finished xhr is done (4) or unsent (0).
+    busy.forEach(function (xhr) { if (xhr.readyState === 4 || xhr.readyState === 0) busy.delete(xhr); });
+    return busy.size > 0 || sending;
+  }
+  function poll() {
+    var here = main();
+    if (polling || isBusy() || !here || document.visibilityState !== "visible") return;
+    polling = true;
+    var asked = here.dataset.etag || "";
+    var etag = "";
+    fetch(here.dataset.liveUrl, { headers: asked ? { "If-None-Match": asked } : {}, cache: "no-store" })
+      .then(function (response) {
+        if (response.status !== 200 && response.status !== 304) throw new Error(String(response.status));
+        connected();
+        if (response.status !== 200) return null;
+        etag = response.headers.get("ETag") || "";
+        return response.text();
+      })
+      .then(function (html) {
+        // An answer that came in meanwhile (a swapped #main, a newer ETag) wins.
+        if (!html || !here.isConnected || (here.dataset.etag || "") !== asked) return;
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        apply(holder, etag);
+      }, lost)
+      .finally(function () { polling = false; });
+  }
+
+  // --- Saving: say so, and keep the hand when the server cannot be reached ---------------
+
+  function isEntryForm(elt) {
+    return elt && elt.matches && elt.matches("form[data-hand-form]") && elt.elements.entry;
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!isEntryForm(form)) return;
+    var pending = {
+      game: main().dataset.liveUrl,
+      url: event.detail.path,
+      body: new URLSearchParams(event.detail.formData).toString(),
+      number: Number(form.elements.number.value),
+      entry: form.elements.entry.value,
+      line: describe(form)
+    };
+    var sent = read(SENT);
+    sent.push(pending.entry);
+    write(SENT, sent.slice(-50));
+    form.pending = pending;
+    // Hands are waiting: this one goes after them, in order (an unfinished one goes to
+    // the server now, which says what is missing; so does the one a conflict held back).
+    if (queued().length && !held && complete(form, pending.body)) {
+      event.preventDefault();
+      keep(form, pending);
+      send();
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (!isEntryForm(form)) return;
+    var button = form.querySelector("button[name=save]");
+    if (!button) return;
+    form.dataset.label = button.textContent;
+    button.textContent = texts().saving;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (!isEntryForm(form)) return;
+    var button = form.querySelector("button[name=save]");
+    if (button && form.dataset.label && button.textContent === texts().saving) button.textContent = form.dataset.label;
+  });
+  // A save went through (before its answer replaces the form, which takes the form's
+  // own events out of the document): the page's offline copy follows, and hands held
+  // back behind a conflict go on.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!isEntryForm(event.detail.requestConfig && event.detail.requestConfig.elt)) return;
+    if (event.detail.xhr.getResponseHeader("X-Hand-Entry") !== "done") return;
+    keepCopy();
+    if (held) {
+      held = false;
+      setTimeout(send, 0);
+    }
+  });
+  // No answer: the phone is offline, or the answer was lost after the server saved it.
+  // Either way the hand waits here and goes again with its key.
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = event.detail.elt;
+    if (!isEntryForm(form) || !form.pending) return;
+    lost();
+    keep(form, form.pending);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    // The server's answer says what happened now; an older line of this phone's goes.
+    var said = statusPart("said");
+    if (said && document.querySelector("#main > .messages")) said.hidden = true;
+    showConflict();
+    showQueue();
+  });
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (input.name === "dealer" && input.closest("form[data-hand-form]")) input.form.dataset.dealerChosen = "1";
+  });
+
+  // --- A copy of the page for opening it again offline (HTTPS or localhost only) ----------
+
+  function keepCopy() {
+    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    caches.open(CACHE).then(function (cache) { return cache.add(location.href); }).catch(function () {});
+  }
+  function offlineCopy(url) {
+    if (!url || !("serviceWorker" in navigator) || !window.caches) return;
+    navigator.serviceWorker.register(url)
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function () { return caches.open(CACHE); })
+      .then(function (cache) {
+        var urls = [location.href];
+        document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) { urls.push(el.src || el.href); });
+        return cache.addAll(urls);
+      })
+      .catch(function () {});
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!main()) return;
+    var form = handForm();
+    // A page opened again (from the offline copy, or the browser's) may carry a key that
+    // was sent already, and a number that hands waiting here have taken.
+    var waiting = queued();
+    var last = waiting[waiting.length - 1];
+    if (form && last && Number(form.elements.number.value) <= last.number) {
+      startNext(form, last.number + 1, dealerAfter(form, last));
+    } else if (form && read(SENT).indexOf(form.elements.entry.value) >= 0) {
+      form.elements.entry.value = newKey();
+    }
+    showQueue();
+    if (waiting.length && !navigator.onLine) lost();
+    setInterval(poll, POLL_EVERY);
+    window.addEventListener("online", poll);
+    window.addEventListener("offline", lost);
+    offlineCopy(texts().serviceWorker);
+  });
+})();

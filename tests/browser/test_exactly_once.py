@@ -1,0 +1,309 @@
+"""Every hand exactly once at a real table: lost answers, offline phones, a second phone.
+
+Each test ends by counting the hands in the database: the page's word is not enough.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.models import Hand
+from tests.browser.steps import (
+    choice,
+    expect_dealer,
+    fill_hand,
+    fill_new_game,
+    game_code,
+    open_new_game,
+    play_hand,
+    start_game,
+    start_group,
+)
+
+# A poll every 2 s, then the hand's save: a few polls' time is plenty.
+SOON = 10_000
+
+
+def _four_at_the_table(page: Page, url: str) -> None:
+    start_group(page, url, me="Anne")
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+
+
+def _second_phone(new_phone: Callable[[], Page], url: str, who: str = "Bjørn") -> Page:
+    other = new_phone()
+    other.goto(url)
+    other.locator(f'label:has(> input[name=player][value="{who}"])').click()
+    other.locator("form.card button.primary").click()
+    expect(other.locator("form[data-hand-form]")).to_be_visible()
+    return other
+
+
+def _hands(page: Page) -> list[Hand]:
+    return list(Hand.objects.filter(game__code=game_code(page)).order_by("number"))
+
+
+def _said(page: Page) -> str:
+    return page.locator("#status [data-said]").inner_text()
+
+
+def _wait_for_offline_copy(page: Page) -> None:
+    """The page keeps a copy of itself and its scripts once its service worker runs.
+    (wait_for_function would take the promise `caches.match` returns for a yes.)"""
+    for _ in range(100):
+        if page.evaluate("caches.match(location.href).then((copy) => !!copy)"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page made no offline copy of itself")
+
+
+def _save_button(page: Page) -> None:
+    page.locator("form[data-hand-form] button[name=save]").click()
+
+
+def test_an_answer_lost_after_the_save_adds_no_second_hand(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    answers: list[int] = []
+
+    def drop_answer(route: Route) -> None:
+        # The server saves the hand; the phone never hears back.
+        answers.append(route.fetch().status)
+        route.abort("connectionreset")
+
+    page.route("**/hands/", drop_answer)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    queue = page.locator("#status [data-queue]")
+    expect(queue).to_be_visible()
+    expect(queue).to_contain_text("No connection")
+    page.unroute("**/hands/", drop_answer)
+    assert answers == [200]
+
+    # By itself, within a poll or two: the server has the hand under this entry.
+    said = page.locator("#status [data-said]")
+    expect(said).to_have_text("Hand 1 saved: Bjørn 8 with Dina, made.", timeout=SOON)
+    expect(said).to_be_in_viewport()
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+
+    # The scorer taps Save once more: the form is for hand 2 now and empty, so nothing.
+    expect(page.locator("form[data-hand-form] button[name=save]")).to_have_text("Save hand 2")
+    _save_button(page)
+    expect(page.locator("form[data-hand-form] .errorlist").first).to_be_visible()
+    assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
+
+
+@pytest.mark.parametrize("service_workers", ["allow"])  # the page opens again offline
+def test_a_hand_saved_offline_survives_a_reload_and_is_sent_once_by_itself(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    _wait_for_offline_copy(page)
+    page.context.set_offline(True)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    _save_button(page)  # a second tap, on the next (empty) hand
+    queue = page.locator("#status [data-queue]")
+    expect(queue).to_contain_text("No connection: hand 1 is kept on this phone")
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    expect(page.locator("#hands [data-waiting] li")).to_contain_text("Bjørn, 8, Dina")
+
+    page.reload()  # still offline: the service worker's copy, with the queue on top
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    assert _hands(page) == []
+
+    page.context.set_offline(False)
+    expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=SOON)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    expect(page.locator("#status [data-said]")).to_contain_text("Hand 1 saved")
+    assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
+
+
+def test_an_open_form_takes_the_dealer_the_rotation_names(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    expect_dealer(other, "Anne")
+
+    # Anne deals hand 1, Bjørn hand 2; Cato deals next.
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    play_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value(
+        "3", timeout=SOON
+    )
+    expect_dealer(other, "Cato")
+
+    fill_hand(other, "Dina", 7, "Bjørn", {"Anne": 3, "Cato": 2})
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(3)
+    assert [h.data["dealer"] for h in _hands(page)] == ["Anne", "Bjørn", "Cato"]
+
+
+def test_a_dealer_chosen_by_hand_stays_and_the_form_says_the_rotation_moved(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    choice(other, "dealer", "Dina").click()
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    moved = other.locator("form[data-hand-form] [data-dealer-moved]")
+    expect(moved).to_contain_text("Bjørn", timeout=SOON)
+    expect(other.locator("input[name=dealer]:checked")).to_have_value("Dina")
+
+
+def _deaf_second_phone(page: Page, new_phone: Callable[[], Page], url: str) -> Page:
+    """Four at the table and Bjørn's phone, whose polls get no answer: it does not hear
+    of Anne's save before it saves too, as when both tap at the same moment."""
+    _four_at_the_table(page, url)
+    other = _second_phone(new_phone, page.url)
+    other.route("**/live/", lambda route: None)
+    return other
+
+
+def test_two_phones_saving_the_same_hand_store_it_once(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    other = _deaf_second_phone(page, new_phone, live_server.url)
+    for phone in (page, other):
+        fill_hand(phone, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    _save_button(other)
+    for phone in (page, other):
+        expect(phone.locator("#hands tbody tr")).to_have_count(1)
+    said = other.locator("#main .messages li")
+    expect(said).to_have_text(
+        "Hand 1 was just saved on another phone (Anne), exactly as you entered it: "
+        "Bjørn 8 with Dina. It was not added a second time."
+    )
+    expect(said).to_be_in_viewport()
+    # Not left ready to be saved again as hand 2.
+    expect(other.locator("form[data-hand-form] input[name=bidder]:checked")).to_have_count(0)
+    assert len(_hands(page)) == 1
+
+
+def test_two_phones_saving_different_hands_show_the_conflict_in_view(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    other = _deaf_second_phone(page, new_phone, live_server.url)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(page)
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    _save_button(other)
+
+    conflict = other.locator("[data-conflict]")
+    expect(conflict).to_be_in_viewport()
+    expect(conflict).to_have_attribute("role", "alert")
+    expect(conflict).to_contain_text("Hand 1: Bjørn 8 with Dina")
+    expect(conflict).to_contain_text("Cato 7 with Anne")
+    expect(conflict.locator("[data-dealer]")).to_have_text(["Dealer: Anne", "Dealer: Anne"])
+    # Kept for the next number, and the box above says why.
+    expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn"]
+
+
+def test_a_hand_kept_offline_meets_the_conflict_display_if_the_game_moved_on(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    page.context.set_offline(True)
+    fill_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(page)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    # Meanwhile Bjørn's phone saves another hand 1.
+    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+
+    page.context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_be_in_viewport(timeout=SOON)
+    expect(conflict).to_contain_text("Hand 1: Bjørn 8 with Dina")
+    expect(conflict).to_contain_text("Cato 7 with Anne")
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    # Anne's hand is back in the form, as hand 2, for her to look at before saving.
+    expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    expect(page.locator("form[data-hand-form] input[name=bidder]:checked")).to_have_value("Cato")
+    assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn"]
+
+
+def test_a_watcher_whose_polls_fail_says_since_when_and_catches_up_by_itself(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    watcher = _second_phone(new_phone, page.url, who="Cato")
+    watcher.context.set_offline(True)
+    offline = watcher.locator("#status [data-offline]")
+    expect(offline).to_be_visible(timeout=SOON)
+    expect(offline).to_contain_text(re.compile(r"Offline since \d\d:\d\d: the scores shown"))
+    expect(offline).to_be_in_viewport()
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    expect(watcher.locator("#hands tbody tr")).to_have_count(0)
+
+    watcher.context.set_offline(False)
+    expect(watcher.locator("#hands tbody tr")).to_have_count(1, timeout=SOON)
+    expect(offline).to_be_hidden()
+
+
+def test_an_open_form_holding_the_hand_another_phone_just_saved_says_it_is_identical(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    for phone in (page, other):
+        fill_hand(phone, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    said = other.locator("#status [data-said]")
+    expect(said).to_have_text(
+        "Hand 1 was just saved on another phone exactly as this form has it: "
+        "Bjørn 8 with Dina, made. Save it as hand 2 only if it is a new hand.",
+        timeout=SOON,
+    )
+    expect(said).to_be_in_viewport()
+    # The taps stay, under the next number, with the dealer the rotation names.
+    expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    expect(other.locator("input[name=bidder]:checked")).to_have_value("Bjørn")
+    expect_dealer(other, "Bjørn")
+    assert len(_hands(page)) == 1
+
+
+def test_hands_kept_offline_behind_a_conflict_wait_and_go_in_in_order(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    page.context.set_offline(True)
+    fill_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(page)
+    fill_hand(page, "Dina", 7, "Bjørn", {"Anne": 3, "Cato": 2})
+    _save_button(page)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(2)
+    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+
+    # Back online: Cato's hand meets Bjørn's hand 1; Dina's waits behind it.
+    page.context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_contain_text("Cato 7 with Anne", timeout=SOON)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    expect(page.locator("#status [data-queue]")).to_have_text(
+        "Hand 2 waits on this phone until the hand in the form is saved."
+    )
+    assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn"]
+
+    # Anne saves Cato's hand as hand 2; then Dina's, now a hand late, shows its conflict.
+    _save_button(page)
+    expect(conflict).to_contain_text("Dina 7 with Bjørn", timeout=SOON)
+    expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("3")
+    _save_button(page)
+    expect(page.locator("#hands tbody tr")).to_have_count(3)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn", "Cato", "Dina"]

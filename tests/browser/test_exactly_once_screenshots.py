@@ -1,0 +1,117 @@
+"""The states of a save at the table, at phone size in English and Norwegian, for a person
+to look at: saving, saved, kept offline, a stale watcher, a conflict, the same hand twice.
+Viewport shots show what is in view without scrolling; "-page" shots show the whole page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import (
+    fill_hand,
+    fill_new_game,
+    open_new_game,
+    save,
+    start_game,
+    start_group,
+)
+
+SOON = 10_000
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_saves_at_the_table_at_phone_size(
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[[], Page],
+    screenshots: Path,
+    locale: str,
+) -> None:
+    language = locale[:2]
+
+    def shot(phone: Page, name: str, full_page: bool = False) -> None:
+        phone.screenshot(path=screenshots / f"8{name}-{language}.png", full_page=full_page)
+
+    start_group(page, live_server.url, me="Anne")
+    view_link = page.locator(".card .link-url a").nth(1).get_attribute("href")
+    assert view_link
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+    game_url = page.url
+    watcher = new_phone()
+    watcher.goto(view_link)
+    watcher.locator('a[href*="/games/"]').first.click()
+    expect(watcher.locator("#live")).to_be_visible()
+
+    # Saving: the answer is held back while the button says so.
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/hands/", hold)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    button = page.locator("form[data-hand-form] button[name=save]")
+    button.click()
+    expect(button).to_be_disabled()
+    shot(page, "1-saving")
+    held[0].continue_()
+    page.unroute("**/hands/", hold)
+
+    # Saved: the new totals and the line saying what was saved, without scrolling.
+    expect(page.locator("#main .messages li")).to_be_in_viewport()
+    shot(page, "2-saved")
+
+    # Kept offline: the status line, and the hand listed as waiting.
+    page.context.set_offline(True)
+    fill_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    button.click()
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    shot(page, "3-offline-waiting")
+    shot(page, "3-offline-waiting-page", full_page=True)
+    page.emulate_media(color_scheme="dark")
+    shot(page, "3-offline-waiting-dark")
+    page.emulate_media(color_scheme="light")
+
+    # A watcher whose polls fail says since when its totals may be stale.
+    watcher.context.set_offline(True)
+    expect(watcher.locator("#status [data-offline]")).to_be_visible(timeout=SOON)
+    shot(watcher, "4-stale-watcher")
+    watcher.context.set_offline(False)
+    page.context.set_offline(False)
+    expect(page.locator("#hands tbody tr")).to_have_count(2, timeout=SOON)
+    expect(watcher.locator("#status [data-offline]")).to_be_hidden(timeout=SOON)
+    shot(page, "5-sent-after-offline")
+
+    # Bjørn's phone has not heard of the next hand yet when it saves its own: a conflict.
+    other = new_phone()
+    other.goto(game_url)
+    other.locator('label:has(> input[name=player][value="Bjørn"])').click()
+    other.locator("form.card button.primary").click()
+    expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("3")
+    other.route("**/live/", lambda route: None)
+    fill_hand(page, "Dina", 7, "Bjørn", {"Anne": 3, "Cato": 2})
+    save(page)
+    fill_hand(other, "Anne", 9, "Cato", {"Bjørn": 1, "Dina": 2})
+    other.locator("form[data-hand-form] button[name=save]").click()
+    expect(other.locator("[data-conflict]")).to_be_in_viewport()
+    shot(other, "6-conflict")
+    other.emulate_media(color_scheme="dark")
+    shot(other, "6-conflict-dark")
+
+    # The same hand from both phones: stored once, and the second phone is told.
+    other.unroute("**/live/")
+    other.reload()
+    other.route("**/live/", lambda route: None)
+    for phone in (page, other):
+        fill_hand(phone, "Anne", 8, "Bjørn", {"Cato": 2, "Dina": 2})
+    save(page)
+    other.locator("form[data-hand-form] button[name=save]").click()
+    expect(other.locator("#main .messages li.info")).to_be_in_viewport()
+    shot(other, "7-same-hand-twice")
