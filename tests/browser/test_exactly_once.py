@@ -212,17 +212,29 @@ def test_two_phones_saving_different_hands_show_the_conflict_in_view(
     assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn"]
 
 
+def _kept_offline_while_bjorn_saves_hand_1(
+    page: Page, new_phone: Callable[[], Page], url: str, count: int
+) -> None:
+    """Anne's phone, offline, keeps Cato's hand (and Dina's, for two); meanwhile Bjørn's
+    phone saves another hand 1."""
+    _four_at_the_table(page, url)
+    other = _second_phone(new_phone, page.url)
+    page.context.set_offline(True)
+    kept = [
+        ("Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1}),
+        ("Dina", 7, "Bjørn", {"Anne": 3, "Cato": 2}),
+    ]
+    for bidder, bid, partner, taken in kept[:count]:
+        fill_hand(page, bidder, bid, partner, taken)
+        _save_button(page)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(count)
+    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+
+
 def test_a_hand_kept_offline_meets_the_conflict_display_if_the_game_moved_on(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
-    _four_at_the_table(page, live_server.url)
-    other = _second_phone(new_phone, page.url)
-    page.context.set_offline(True)
-    fill_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
-    _save_button(page)
-    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
-    # Meanwhile Bjørn's phone saves another hand 1.
-    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _kept_offline_while_bjorn_saves_hand_1(page, new_phone, live_server.url, 1)
 
     page.context.set_offline(False)
     conflict = page.locator("[data-conflict]")
@@ -279,15 +291,7 @@ def test_an_open_form_holding_the_hand_another_phone_just_saved_says_it_is_ident
 def test_hands_kept_offline_behind_a_conflict_wait_and_go_in_in_order(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
-    _four_at_the_table(page, live_server.url)
-    other = _second_phone(new_phone, page.url)
-    page.context.set_offline(True)
-    fill_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
-    _save_button(page)
-    fill_hand(page, "Dina", 7, "Bjørn", {"Anne": 3, "Cato": 2})
-    _save_button(page)
-    expect(page.locator("#hands [data-waiting] li")).to_have_count(2)
-    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _kept_offline_while_bjorn_saves_hand_1(page, new_phone, live_server.url, 2)
 
     # Back online: Cato's hand meets Bjørn's hand 1; Dina's waits behind it.
     page.context.set_offline(False)
