@@ -197,7 +197,7 @@ def game_context(
                 "summary": say(rules.summary(hand.data)),
                 # The newest hand as the form's inputs: an open form holding exactly this
                 # hand was too late, and is cleared rather than saved again (table.js).
-                "inputs": urlencode(_form_values(game, table, hand.data))
+                "inputs": urlencode(_form_values(table, hand.data))
                 if access.can_edit and hand.number == len(stored)
                 else "",
                 # (total, points) per side in seating order, ready for the table.
@@ -217,9 +217,9 @@ def game_context(
     }
 
 
-def _form_values(game: Game, table: Table[Any], data: dict[str, Any]) -> dict[str, str]:
+def _form_values(table: Table[Any], data: dict[str, Any]) -> dict[str, str]:
     """A hand as the hand form's checked inputs send it (a ticked box sends "on")."""
-    values = initial_for(game, table, data)
+    values = initial_for(table, data)
     return {k: "on" if v is True else str(v) for k, v in values.items() if v is not False}
 
 
