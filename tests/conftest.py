@@ -2,6 +2,7 @@ import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
+import hypothesis
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
@@ -13,6 +14,10 @@ from pytest_django import Settings
 import scorekeeper.urls
 from games.models import Game, Group
 from tests.factories import make_game, make_group
+
+# Timings are never asserted: a property that took long on a busy machine is not a failure.
+hypothesis.settings.register_profile("scorekeeper", deadline=None)
+hypothesis.settings.load_profile("scorekeeper")
 
 
 @pytest.fixture(scope="session")

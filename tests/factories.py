@@ -45,6 +45,24 @@ def bid(
     return hand
 
 
+TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
+
+
+def kaiser_hand(
+    bid: int, north: int, *, no_trump: bool = False, hearts: str = "Nord", spades: str = "Sør"
+) -> dict[str, Any]:
+    """A Kaiser hand Anne bid for Nord (TEAMS), which took `north` of the 8 tricks."""
+    return {
+        "dealer": "Anne",
+        "bidder": "Anne",
+        "bid": bid,
+        "no_trump": no_trump,
+        "tricks": {"Nord": north, "Sør": 8 - north},
+        "five_hearts": hearts,
+        "three_spades": spades,
+    }
+
+
 # --- Models, built directly (no HTTP), for the view tests ---------------------------------
 
 

@@ -33,7 +33,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures
 from .rulebook import read_house_rules
-from .text import Text, _, error
+from .text import Text, _, error, ngettext_lazy
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -120,9 +120,15 @@ class American(CardGame[Rules, Win]):
         )
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
-        return Text(
-            _("%(winner)s has won %(total)d games, reaching the match target of %(target)d."),
-            verdict.facts,
+        facts = verdict.facts
+        total = facts["total"]
+        assert isinstance(total, int)
+        return ngettext_lazy(
+            "%(winner)s has won %(count)d game, reaching the match target of %(target)d.",
+            "%(winner)s has won %(count)d games, reaching the match target of %(target)d.",
+            total,
+            winner=facts["winner"],
+            target=facts["target"],
         )
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:

@@ -52,6 +52,7 @@ from .base import (
     number_rule,
     player_input,
     reached,
+    reached_text,
     read_counts,
     read_name,
     read_redeal,
@@ -299,6 +300,8 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
                 {**facts, "names": facts["over"]},
             )
             return Text(_LEVEL[verdict.how], {**facts, "situation": situation})
+        if verdict.how == "reached":
+            return reached_text(facts)
         role = _ROLES.get(str(facts.get("role")), "")
         return Text(
             _VERDICTS[verdict.how], {**facts, "names": facts.get("over", ""), "role": Text(role)}
@@ -567,7 +570,6 @@ _BID_FIRST_SENTENCE = {
 # What decided the game (`Verdict.how`), when one rule alone did.
 _VERDICTS = {
     "outright": _("%(bidder)s made an Amerikaner, which wins the game outright (house rule)."),
-    "reached": _("%(winner)s reached %(target)d (%(total)d) and wins."),
     "bidding-side": _(
         "%(names)s reached %(target)d; the bidding side wins (house rule), so %(winner)s (%(role)s) wins."
     ),

@@ -686,6 +686,13 @@ def reached(state: State, target: int) -> list[str]:
     return [side for side, total in state.totals.items() if total >= target]
 
 
+def reached_text(facts: Mapping[str, Param]) -> Text:
+    """ "Nord reached 10 and wins.", with the total only when it went past the target."""
+    if facts["total"] == facts["target"]:
+        return Text(_("%(winner)s reached %(target)d and wins."), facts)
+    return Text(_("%(winner)s reached %(target)d with %(total)d and wins."), facts)
+
+
 #: When a hand input applies: only to a hand that was played (not a redeal).
 PLAYED: Condition = {"redeal": (False,)}
 

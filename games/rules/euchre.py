@@ -38,6 +38,7 @@ from .base import (
     number_rule,
     player_input,
     reached,
+    reached_text,
     read_bool,
     read_int,
     read_name,
@@ -50,7 +51,7 @@ from .base import (
 from .figures import Figure, Figures, FigureTable, GameFigures, points_table
 from .rulebook import read_house_rules
 from .teams import parse_teams
-from .text import Param, Text, _, error
+from .text import Param, Text, _, error, ngettext_lazy
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -176,11 +177,9 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
             return redeal_explanation()
         makers = table.team_of(hand.maker)
         scorer = makers if score.made else table.other_team(makers)
-        kind = "march" if hand.tricks == 5 else "made" if score.made else "euchred"
-        params: dict[str, Param] = {"maker": hand.maker, "makers": makers, "tricks": hand.tricks}
         return Explanation(
             (
-                Text(_HANDS[(kind, hand.alone)], params),
+                _makers_text(hand, makers, bool(score.made)),
                 Text(
                     _("%(team)s +%(value)d; the other team scores nothing."),
                     {"team": scorer, "value": score.points[scorer]},
@@ -197,7 +196,7 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         )
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
-        return Text(_("%(winner)s reached %(target)d (%(total)d) and wins."), verdict.facts)
+        return reached_text(verdict.facts)
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
         figures = {player: Figures() for player in table.players}
@@ -260,12 +259,33 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         )
 
 
-# What the makers did, by (what came of it, alone).
-_HANDS = {
-    ("march", False): _("%(makers)s made trump and took all 5 tricks: a march."),
-    ("march", True): _("%(maker)s went alone and took all 5 tricks: a lone march."),
-    ("made", False): _("%(makers)s made trump and took %(tricks)d tricks: made."),
-    ("made", True): _("%(maker)s went alone and took %(tricks)d tricks: made."),
-    ("euchred", False): _("%(makers)s made trump and took only %(tricks)d tricks: euchred."),
-    ("euchred", True): _("%(maker)s went alone and took only %(tricks)d tricks: euchred."),
-}
+def _makers_text(hand: TrumpHand, makers: str, made: bool) -> Text:
+    """What the makers did: a march, made, or euchred (taking 0, 1 or 2 tricks)."""
+    names: dict[str, Param] = {"maker": hand.maker, "makers": makers, "tricks": hand.tricks}
+    if hand.tricks == 5:
+        march = (
+            _("%(maker)s went alone and took all 5 tricks: a lone march.")
+            if hand.alone
+            else _("%(makers)s made trump and took all 5 tricks: a march.")
+        )
+        return Text(march, names)
+    if made:
+        made_message = (
+            _("%(maker)s went alone and took %(tricks)d tricks: made.")
+            if hand.alone
+            else _("%(makers)s made trump and took %(tricks)d tricks: made.")
+        )
+        return Text(made_message, names)
+    if hand.alone:
+        return ngettext_lazy(
+            "%(maker)s went alone and took only %(count)d trick: euchred.",
+            "%(maker)s went alone and took only %(count)d tricks: euchred.",
+            hand.tricks,
+            maker=hand.maker,
+        )
+    return ngettext_lazy(
+        "%(makers)s made trump and took only %(count)d trick: euchred.",
+        "%(makers)s made trump and took only %(count)d tricks: euchred.",
+        hand.tricks,
+        makers=makers,
+    )

@@ -45,6 +45,7 @@ from .base import (
     name_inputs,
     number_rule,
     player_input,
+    reached_text,
     read_bool,
     read_counts,
     read_name,
@@ -57,7 +58,7 @@ from .base import (
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import read_house_rules
 from .teams import parse_teams
-from .text import Param, Text, _, error
+from .text import Param, Text, _, error, ngettext_lazy
 
 TRICKS = 8
 MAX_BID = 12
@@ -340,22 +341,10 @@ class Kaiser(CardGame[Rules, AnyHand]):
             "team": bidding,
             "other": other,
             "bid": hand.bid,
-            "points": facts["taken"],
             "score": abs(score.points[bidding]),
-            "other_points": facts["other_taken"],
             "bid_out": facts["bid_out"],
         }
-        if not facts["at_bid_out"]:
-            second = _("%(other)s scores its %(other_points)d points.")
-        elif score.points[other] < 0:
-            second = _(
-                "%(other)s is at bid-out (%(bid_out)d or more) but still loses its %(other_points)d points."
-            )
-        else:
-            second = _(
-                "%(other)s is at bid-out (%(bid_out)d or more) and gains points only from its own bids."
-            )
-        lines = [Text(_CONTRACTS[(bool(score.made), hand.no_trump)], params), Text(second, params)]
+        lines = [_contract_text(hand, score, params), _other_text(score, other, params)]
         if facts["raised_now"]:
             lines.append(
                 Text(
@@ -373,11 +362,24 @@ class Kaiser(CardGame[Rules, AnyHand]):
         return Explanation(tuple(lines), reasons)
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
+        facts = verdict.facts
         if verdict.how == "kaiser":
-            facts = verdict.facts
             bidder = str(facts["bidder"])
             return _kaiser_bid_text(table, KaiserBid("", bidder, bool(facts["made"])))
-        return Text(_VERDICTS[verdict.how], verdict.facts)
+        if verdict.how == "reached":
+            return reached_text(facts)
+        if verdict.how == "fell":
+            return Text(
+                _(
+                    "%(loser)s fell to %(total)d, at or below %(lose_at)d (house rule): %(winner)s wins."
+                ),
+                facts,
+            )
+        if facts["total"] == facts["target"]:
+            return Text(_("%(winner)s bid and reached %(target)d: %(winner)s wins."), facts)
+        return Text(
+            _("%(winner)s bid and reached %(target)d with %(total)d: %(winner)s wins."), facts
+        )
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
         figures = GameFigures({player: Figures() for player in table.players})
@@ -542,40 +544,64 @@ def _kaiser_bid_text(table: Table[Rules], hand: KaiserBid) -> Text:
     return Text(message, {"bidder": hand.bidder, "winner": winner})
 
 
-# A contract's outcome, by (made, no trump).
-_CONTRACTS = {
-    (True, False): _("%(team)s bid %(bid)d and took %(points)d points: made, +%(score)d."),
-    (True, True): _(
-        "%(team)s bid %(bid)d no trump and took %(points)d points: made, +%(score)d (no trump doubles)."
-    ),
-    (False, False): _("%(team)s bid %(bid)d and took %(points)d points: failed, -%(score)d."),
-    (False, True): _(
-        "%(team)s bid %(bid)d no trump and took %(points)d points: failed, -%(score)d (no trump doubles)."
-    ),
-}
+def _points(value: int) -> Text:
+    return ngettext_lazy("%(count)d point", "%(count)d points", value)
 
-# What decided the game (`Verdict.how`).
-_VERDICTS = {
-    "bid and reached": _("%(winner)s bid and reached %(target)d (%(total)d): %(winner)s wins."),
-    "reached": _("%(winner)s reached %(target)d (%(total)d) and wins."),
-    "fell": _(
-        "%(loser)s fell to %(total)d, at or below %(lose_at)d (house rule): %(winner)s wins."
-    ),
-}
+
+def _contract_text(hand: ContractHand, score: Score, params: Mapping[str, Param]) -> Text:
+    """What the bidding team bid and took, and what came of it."""
+    values = {**params, "points": _points(_number(score.facts["taken"]))}
+    if score.made:
+        message = (
+            _(
+                "%(team)s bid %(bid)d no trump and took %(points)s: made, +%(score)d (no trump doubles)."
+            )
+            if hand.no_trump
+            else _("%(team)s bid %(bid)d and took %(points)s: made, +%(score)d.")
+        )
+    else:
+        message = (
+            _(
+                "%(team)s bid %(bid)d no trump and took %(points)s: failed, -%(score)d (no trump doubles)."
+            )
+            if hand.no_trump
+            else _("%(team)s bid %(bid)d and took %(points)s: failed, -%(score)d.")
+        )
+    return Text(message, values)
+
+
+def _other_text(score: Score, other: str, params: Mapping[str, Param]) -> Text:
+    """What the other team scores: its points, unless it is at bid-out."""
+    values = {**params, "other_points": _points(_number(score.facts["other_taken"]))}
+    if not score.facts["at_bid_out"]:
+        return Text(_("%(other)s scores its %(other_points)s."), values)
+    if score.points[other] < 0:
+        return Text(
+            _(
+                "%(other)s is at bid-out (%(bid_out)d or more) but still loses its %(other_points)s."
+            ),
+            values,
+        )
+    return Text(
+        _("%(other)s is at bid-out (%(bid_out)d or more) and gains points only from its own bids."),
+        values,
+    )
 
 
 def _breakdown(hand: ContractHand, team: str, points: int) -> Text:
-    params = {"tricks": hand.tricks[team], "points": points}
+    """A team's points from its cards: tricks, the 5 of hearts, the 3 of spades."""
+    tricks = hand.tricks[team]
+    params: dict[str, Param] = {
+        "tricks": ngettext_lazy("%(count)d trick", "%(count)d tricks", tricks),
+        "points": _points(points),
+    }
     hearts, spades = hand.five_hearts == team, hand.three_spades == team
     if hearts and spades:
         return Text(
-            _(
-                "%(tricks)d tricks, +5 for the 5 of hearts, -3 for the 3 of spades: %(points)d points."
-            ),
-            params,
+            _("%(tricks)s, +5 for the 5 of hearts, -3 for the 3 of spades: %(points)s."), params
         )
     if hearts:
-        return Text(_("%(tricks)d tricks, +5 for the 5 of hearts: %(points)d points."), params)
+        return Text(_("%(tricks)s, +5 for the 5 of hearts: %(points)s."), params)
     if spades:
-        return Text(_("%(tricks)d tricks, -3 for the 3 of spades: %(points)d points."), params)
-    return Text(_("%(tricks)d tricks: %(points)d points."), params)
+        return Text(_("%(tricks)s, -3 for the 3 of spades: %(points)s."), params)
+    return Text(_("%(tricks)s: %(points)s."), params)

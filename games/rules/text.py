@@ -69,9 +69,10 @@ class Text:
 def ngettext_lazy(singular: str, plural_message: str, count: int, **params: Param) -> Text:
     """A `Text` with singular and plural forms, chosen by `count` (also ``%(count)d``).
 
-    Named like Django's function so that ``makemessages`` extracts both forms.
+    Named like Django's function so that ``makemessages`` extracts both forms. A negative
+    count takes the form of its size: "-1 point", as one says "minus one point".
     """
-    return Text(singular, {"count": count, **params}, plural=plural_message, count=count)
+    return Text(singular, {"count": count, **params}, plural=plural_message, count=abs(count))
 
 
 def _render_param(value: Param, gettext: Translate, ngettext: TranslatePlural) -> str | int:

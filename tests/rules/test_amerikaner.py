@@ -365,7 +365,9 @@ OPPONENTS_ONLY = bid("Bjørn", 7, "Dina", {"Anne": 2, "Cato": 2})  # side 8: A+2
     ("start", "hand", "rules", "winners", "rule_words"),
     [
         # One player over the target: nothing to break.
-        pytest.param({"Bjørn": 46}, SIDE_6, {}, ["Bjørn"], "reached 52 (52) and wins", id="single"),
+        pytest.param(
+            {"Bjørn": 46}, SIDE_6, {}, ["Bjørn"], "Bjørn reached 52 and wins.", id="single"
+        ),
         # highest: A 50+4 = 54 beats B 46+6 = 52.
         pytest.param(
             {"Anne": 50, "Bjørn": 46},

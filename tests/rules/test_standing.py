@@ -7,28 +7,12 @@ from typing import Any
 import pytest
 
 from games.rules import RuleError, get_game, make_table, play
-from tests.factories import FOUR
-
-TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
+from tests.factories import FOUR, TEAMS, kaiser_hand
 
 
 def standing(game: str, players: list[str], hands: list[dict[str, Any]], **setup: Any) -> Any:
     table = make_table(game, players, **setup)
     return get_game(game).standing(table, play(table, hands))
-
-
-def kaiser(
-    bid: int, north: int, *, no_trump: bool = False, hearts: str = "Nord", spades: str = "Sør"
-) -> dict[str, Any]:
-    return {
-        "dealer": "Anne",
-        "bidder": "Anne",
-        "bid": bid,
-        "no_trump": no_trump,
-        "tricks": {"Nord": north, "Sør": 8 - north},
-        "five_hearts": hearts,
-        "three_spades": spades,
-    }
 
 
 def test_amerikaner_and_euchre_show_their_target() -> None:
@@ -43,7 +27,7 @@ def test_american_target_is_the_match_target_or_none() -> None:
 
 def test_kaiser_notes_a_team_at_bid_out() -> None:
     # Nord starts on 40 and makes 8 with 6 tricks and the 5 of hearts (11 points): 51 >= 45.
-    result = standing("kaiser", FOUR, [kaiser(8, 6)], teams=TEAMS, start={"Nord": 40})
+    result = standing("kaiser", FOUR, [kaiser_hand(8, 6)], teams=TEAMS, start={"Nord": 40})
     assert result.target == 52
     assert list(result.notes) == ["Nord"]
     assert str(result.notes["Nord"]) == "At bid-out (45): scores only by bidding."
@@ -51,9 +35,9 @@ def test_kaiser_notes_a_team_at_bid_out() -> None:
 
 def test_kaiser_62_raises_target_and_bid_out_once_a_no_trump_is_made() -> None:
     rules = {"no_trump_62": True}
-    made = standing("kaiser", FOUR, [kaiser(8, 6, no_trump=True)], teams=TEAMS, rules=rules)
+    made = standing("kaiser", FOUR, [kaiser_hand(8, 6, no_trump=True)], teams=TEAMS, rules=rules)
     assert made.target == 62
-    failed = standing("kaiser", FOUR, [kaiser(12, 6, no_trump=True)], teams=TEAMS, rules=rules)
+    failed = standing("kaiser", FOUR, [kaiser_hand(12, 6, no_trump=True)], teams=TEAMS, rules=rules)
     assert failed.target == 52
 
 

@@ -37,7 +37,7 @@ def test_preview_says_when_the_hand_would_win_the_game(phone: Client, group: Gro
     *played, last = anne_wins()
     game = make_game(group, hands=played)
     response = _preview(phone, game, hand_post(game, last, 5))
-    assert "Anne reached 52 (54) and wins." in text(response)
+    assert "Anne reached 52 with 54 and wins." in text(response)
 
 
 def test_preview_of_a_correction_replaces_that_hand(phone: Client, group: Group) -> None:

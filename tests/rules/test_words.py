@@ -1,0 +1,139 @@
+"""Counted words agree with their number, and a winner's sentence says each figure once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from games import gamefile
+from games.rules import make_table, play
+from games.rules.text import Text
+from tests.factories import FOUR, TEAMS, kaiser_hand
+
+from .strategies import any_game
+
+# "1 points", "-1 tricks", "1 games": a count of one (or minus one) with a plural noun.
+ONE_WITH_PLURAL = re.compile(r"(?<![\d.])-?1 (points|tricks|games|hands)\b")
+# "reached 10 (10)": the same figure twice in a row.
+DOUBLED = re.compile(r"\b(\d+) \(\1\)")
+
+
+def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setup: Any) -> str:
+    """Everything the engine says about these hands: lines, reasons and the verdict."""
+    result = play(make_table(game, players, **setup), hands)
+    texts: list[Text] = []
+    for scored in result.hands:
+        texts += scored.outcome.explanation
+        texts += [reason.text for reason in scored.outcome.reasons]
+    if result.decision is not None:
+        texts.append(result.decision.text)
+    return " | ".join(str(text) for text in texts)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "hands", "setup", "said"),
+    [
+        # Sør took 1 trick and the 3 of spades: 1 - 3 = -2 points; Nord 7 + 5 = 12.
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [kaiser_hand(7, 7)],
+            {"teams": TEAMS},
+            [
+                "Nord bid 7 and took 12 points: made, +12.",
+                "Sør scores its -2 points.",
+                "1 trick, -3 for the 3 of spades: -2 points.",
+                "7 tricks, +5 for the 5 of hearts: 12 points.",
+            ],
+            id="kaiser-one-trick",
+        ),
+        # Sør took 2 tricks and the 3 of spades: 2 - 3 = -1 point.
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [kaiser_hand(7, 6)],
+            {"teams": TEAMS},
+            ["Sør scores its -1 point.", "2 tricks, -3 for the 3 of spades: -1 point."],
+            id="kaiser-minus-one-point",
+        ),
+        # Sør took 1 trick with nothing else in it: 1 point; Nord 7 + 5 - 3 = 9.
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [kaiser_hand(7, 7, spades="Nord")],
+            {"teams": TEAMS},
+            ["Sør scores its 1 point.", "1 trick: 1 point."],
+            id="kaiser-one-point",
+        ),
+        # Nord bid 12 and took 7 tricks + 5 = 12 points: 40 + 12 = 52, the target exactly.
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [kaiser_hand(12, 7)],
+            {"teams": TEAMS, "start": {"Nord": 40}},
+            ["Nord bid and reached 52: Nord wins."],
+            id="kaiser-reached-exactly",
+        ),
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [kaiser_hand(7, 7)],
+            {"teams": TEAMS, "start": {"Nord": 45}},
+            ["Nord bid and reached 52 with 57: Nord wins."],  # 45 + 12
+            id="kaiser-reached-past",
+        ),
+        # Euchred with one trick; the defenders' 2 points reach 10 exactly.
+        pytest.param(
+            "euchre",
+            FOUR,
+            [{"dealer": "Anne", "maker": "Anne", "tricks": 1}],
+            {"teams": TEAMS, "start": {"Sør": 8}},
+            ["Nord made trump and took only 1 trick: euchred.", "Sør reached 10 and wins."],
+            id="euchre-one-trick-reached-exactly",
+        ),
+        pytest.param(
+            "euchre",
+            FOUR,
+            [{"dealer": "Anne", "maker": "Anne", "tricks": 1, "alone": True}],
+            {"teams": TEAMS, "start": {"Sør": 9}},
+            ["Anne went alone and took only 1 trick: euchred.", "Sør reached 10 with 11 and wins."],
+            id="euchre-lone-one-trick-reached-past",
+        ),
+        pytest.param(
+            "american",
+            ["Anne", "Bjørn"],
+            [{"winner": "Anne"}],
+            {"rules": {"target_wins": 1}},
+            ["Anne has won 1 game, reaching the match target of 1."],
+            id="american-one-game",
+        ),
+        pytest.param(
+            "american",
+            ["Anne", "Bjørn"],
+            [{"winner": "Anne"}],
+            {"rules": {"target_wins": 2}, "start": {"Anne": 1}},
+            ["Anne has won 2 games, reaching the match target of 2."],
+            id="american-two-games",
+        ),
+    ],
+)
+def test_counted_words_and_winners(
+    game: str, players: list[str], hands: list[dict[str, Any]], setup: Any, said: list[str]
+) -> None:
+    words = sentences(game, players, hands, **setup)
+    for sentence in said:
+        assert sentence in words
+    assert not ONE_WITH_PLURAL.search(words)
+    assert not DOUBLED.search(words)
+
+
+@given(any_game)
+def test_no_count_of_one_takes_a_plural_noun(document: dict[str, Any]) -> None:
+    table, hands = gamefile.read(document)
+    for scored in play(table, hands).hands:
+        texts = [*scored.outcome.explanation, *(r.text for r in scored.outcome.reasons)]
+        for text in texts:
+            assert not ONE_WITH_PLURAL.search(str(text)), str(text)
