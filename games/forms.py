@@ -13,7 +13,17 @@ from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
 from games.models import Game, Group, Night
-from games.rules import HandInput, HouseRule, RuleError, Table, Text, get_game, make_table, play
+from games.rules import (
+    HandInput,
+    HouseRule,
+    RuleError,
+    Table,
+    Text,
+    applies,
+    get_game,
+    make_table,
+    play,
+)
 from games.rules.limits import PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
 
 
@@ -377,8 +387,9 @@ class HandForm(forms.Form):
                     choices = [
                         (str(n), str(n)) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)
                     ]
-                if not spec.required:
-                    choices = [("", say(spec.empty_label) if spec.empty_label else "—"), *choices]
+                if spec.empty_label is not None:
+                    # Leaving it empty is a chip of its own (last), tapped like the others.
+                    choices.append(("", say(spec.empty_label)))
                 self.fields[spec.name] = forms.ChoiceField(
                     label=say(spec.label),
                     choices=choices,
@@ -454,20 +465,33 @@ class HandForm(forms.Form):
         hand: dict[str, Any] = {}
         for name, value in values.items():
             spec = self.specs[name]
-            applies = all(
-                values.get(key, self.specs[key].default) in allowed
-                for key, allowed in spec.shown_when.items()
-            )
             # A flag left off is the spec's default, so the file does not say it.
-            if applies and not (spec.kind == "flag" and value is False and not spec.required):
+            if applies(spec, values, self.specs) and not (
+                spec.kind == "flag" and value is False and not spec.required
+            ):
                 hand[name] = value
         return hand
+
+    def unchosen(self, hand: dict[str, Any]) -> list[HandInput]:
+        """Inputs whose empty choice is a chip of its own (the partner's "alone") that apply
+        to this hand and of which no chip was tapped: nothing is chosen for the table."""
+        return [
+            spec
+            for name, spec in self.specs.items()
+            if spec.empty_label is not None
+            and name not in self.data
+            and applies(spec, hand, self.specs)
+        ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if self.errors:
             return data
         hand = self.hand()
+        for spec in self.unchosen(hand):
+            self.add_error(spec.name, say(spec.unchosen()))
+        if self.errors:
+            return data
         hands = list(self.hands)
         if self.replacing is None:
             hands.append(hand)
@@ -485,9 +509,20 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def empty_choices(table: Table[object], hand: dict[str, Any]) -> dict[str, str]:
+    """The inputs a hand leaves empty that have a chip of their own for that (the
+    partner's "alone"), as the form posts them when that chip is tapped."""
+    specs = {spec.name: spec for spec in get_game(table.game).inputs(table)}
+    return {
+        name: ""
+        for name, spec in specs.items()
+        if spec.empty_label is not None and name not in hand and applies(spec, hand, specs)
+    }
+
+
 def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
     """Form values that show an existing hand (for corrections)."""
-    initial: dict[str, Any] = {}
+    initial: dict[str, Any] = empty_choices(table, hand)
     for key, value in hand.items():
         if key == "tricks" and isinstance(value, dict):
             for i, side in enumerate(table.sides):

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
+from games.forms import empty_choices
 from games.models import Game, Group, Player
 from games.rules import RuleError
 
@@ -116,9 +117,10 @@ def endless_hands(count: int, players: Sequence[str] = FOUR) -> list[dict[str, A
 
 
 def hand_post(game: Game, hand: dict[str, Any], number: int, **extra: Any) -> dict[str, Any]:
-    """The hand form's POST for a game-file hand, as the page's radio buttons send it."""
+    """The hand form's POST for a game-file hand, as the page's radio buttons send it: an
+    input left empty that has a chip of its own for that (the partner's "alone") sends it."""
     sides = game.players
-    data: dict[str, Any] = {"number": number, **extra}
+    data: dict[str, Any] = {"number": number, **empty_choices(game.table(), hand), **extra}
     for key, value in hand.items():
         if key == "tricks":
             for side, count in value.items():

@@ -19,6 +19,7 @@ from .base import (
     Standing,
     Table,
     Team,
+    applies,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures
 from .registry import GAMES, AnyCardGame, get_game, make_table, play
@@ -47,6 +48,7 @@ __all__ = [
     "Table",
     "Team",
     "Text",
+    "applies",
     "get_game",
     "make_table",
     "play",

@@ -403,7 +403,7 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
                 table,
                 "partner",
                 _("Partner"),
-                _("Leave empty when the called card was in the kitty: the bidder plays alone."),
+                _("“Alone” when the called card was in the kitty: the bidder plays alone."),
                 shown_when={**PLAYED, "bid": numbers},
                 empty_label=_("alone"),
             ),

@@ -190,7 +190,10 @@ class HandInput:
     (true/false) or "tricks" (a count per side, each `minimum`..`maximum`; with
     `options`, per team). `shown_when` names the inputs whose values decide whether
     this one applies, e.g. the partner only for a numeric bid. An input that is not
-    `required` may be left empty (the words for that are `empty_label`).
+    `required` may be left empty. With `empty_label` leaving it empty is a choice of its
+    own, offered beside the others and chosen like them (nothing is chosen for the
+    table: `unchosen` says what to do when nothing was); without it the input may simply
+    be left unanswered.
     """
 
     name: str
@@ -204,6 +207,14 @@ class HandInput:
     shown_when: Condition = field(default_factory=dict)
     default: str | int | bool | None = None
     empty_label: Text | None = None
+
+    def unchosen(self) -> Text:
+        """What to say when none of the choices was taken, e.g. "choose the partner, or alone"."""
+        assert self.empty_label is not None, "only an input with a choice for empty"
+        return Text(
+            _("choose %(what)s, or %(empty)s"),
+            {"what": field_name(self.name), "empty": self.empty_label},
+        )
 
 
 @dataclass(frozen=True)
@@ -760,7 +771,6 @@ def dealer_input(table: Table[object], *, required: bool = True) -> HandInput:
         kind="player",
         required=required,
         options=tuple(Option(p, Text(p)) for p in table.players),
-        empty_label=None if required else Text("\u2014"),
     )
 
 

@@ -62,9 +62,16 @@ def test_preview_of_a_correction_replaces_that_hand(phone: Client, group: Group)
             id="stranger",
         ),
         pytest.param(
-            {"dealer": "Anne", "bidder": "Anne", "bid": "6", "number": "1"},
+            {"dealer": "Anne", "bidder": "Anne", "bid": "6", "partner": "", "number": "1"},
             "the tricks of Bjørn are missing",
             id="half-filled",
+        ),
+        # No partner tapped: asked for, not taken for "alone" (whose tricks would then
+        # be wrongly asked for).
+        pytest.param(
+            {"dealer": "Anne", "bidder": "Anne", "bid": "6", "number": "1"},
+            "choose the partner, or alone",
+            id="no-partner",
         ),
     ],
 )

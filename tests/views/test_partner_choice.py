@@ -1,0 +1,78 @@
+"""The partner is chosen like every other input: "alone" is a chip, never a default."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game, Group
+from tests.factories import bid, hand_post, make_game
+from tests.views.pages import checked, text
+
+pytestmark = pytest.mark.django_db
+
+# Bjørn bids 8 with Dina as partner: Anne and Cato are the opponents (2 + 1 tricks).
+WITH_DINA = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
+# Bjørn bids 6 alone: every other player's tricks are given.
+ALONE = bid("Bjørn", 6, None, {"Anne": 2, "Cato": 1, "Dina": 3}, dealer="Anne")
+
+
+def _create(game: Game) -> str:
+    return reverse("hand_create", args=[game.group.edit_key, game.code])
+
+
+def test_a_new_hand_has_no_partner_chosen(phone: Client, game: Game) -> None:
+    page = phone.get(reverse("game", args=[game.group.edit_key, game.code]))
+    assert checked(page, "partner") is None
+    # "alone" is one of the chips, after the players.
+    chips = [tag for tag in text(page).split("<input")[1:] if 'name="partner"' in tag]
+    assert len(chips) == 5
+    assert 'value=""' in chips[-1]
+
+
+def test_a_hand_without_a_partner_chosen_is_refused_and_asks_for_one(
+    phone: Client, game: Game
+) -> None:
+    data = hand_post(game, WITH_DINA, 1)
+    del data["partner"]  # the partner was forgotten: Dina's tricks are not the question
+    response = phone.post(_create(game), data)
+    assert response.status_code == 422
+    assert "choose the partner, or alone" in text(response)
+    assert "the tricks of Dina are missing" not in text(response)
+    assert not game.hands.exists()
+    # Nothing tapped is kept: the bidder and bid are still chosen, the partner still not.
+    assert (checked(response, "bidder"), checked(response, "bid")) == ("Bjørn", "8")
+    assert checked(response, "partner") is None
+
+
+def test_alone_is_tapped_like_a_player(phone: Client, game: Game) -> None:
+    data = hand_post(game, ALONE, 1)
+    assert data["partner"] == ""  # what the "alone" chip sends
+    phone.post(_create(game), data)
+    assert game.hands.get().data == ALONE
+
+
+def test_the_partner_is_asked_for_in_norwegian_too(phone: Client, game: Game) -> None:
+    data = hand_post(game, WITH_DINA, 1)
+    del data["partner"]
+    response = phone.post(_create(game), data, HTTP_ACCEPT_LANGUAGE="nb")
+    assert "velg makkeren, eller alene" in text(response)
+
+
+def test_correcting_an_alone_hand_shows_alone_chosen(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[ALONE])
+    page = phone.get(reverse("hand_edit", args=[group.edit_key, game.code, 1]))
+    assert checked(page, "partner") == ""
+    with_dina = make_game(group, hands=[WITH_DINA])
+    page = phone.get(reverse("hand_edit", args=[group.edit_key, with_dina.code, 1]))
+    assert checked(page, "partner") == "Dina"
+
+
+def test_a_bid_played_alone_by_rule_asks_for_no_partner(phone: Client, game: Game) -> None:
+    # An Amerikaner bid is always alone: the partner does not apply, so it is not asked for.
+    hand = {"dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner", "tricks": {}}
+    hand["tricks"] = {"Anne": 0, "Cato": 0, "Dina": 0}
+    response = phone.post(_create(game), hand_post(game, hand, 1))
+    assert response.status_code == 302
+    assert "partner" not in game.hands.get().data
