@@ -43,6 +43,14 @@ def start_game(page: Page) -> None:
     expect(page.locator("#live .scoreboard")).to_be_visible()
 
 
+def start_four(page: Page, base_url: str) -> None:
+    """A new group (Anne's) and an Amerikaner game with Bjørn, Cato and Dina, Anne dealing."""
+    start_group(page, base_url)
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+
+
 def choice(page: Page, name: str, value: str | int) -> Locator:
     """The tap target (a label styled as a button) of one radio in the hand form."""
     return page.locator(f'form[data-hand-form] label:has(> input[name="{name}"][value="{value}"])')

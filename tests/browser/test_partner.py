@@ -10,21 +10,15 @@ from tests.browser.steps import (
     choice,
     expect_totals,
     fill_hand,
-    fill_new_game,
-    open_new_game,
     save,
-    start_game,
-    start_group,
+    start_four,
 )
 
 
 def test_a_forgotten_partner_is_asked_for_and_nothing_is_saved(
     live_server: LiveServer, page: Page, transactional_db: None
 ) -> None:
-    start_group(page, live_server.url)
-    open_new_game(page)
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    start_game(page)
+    start_four(page, live_server.url)
     partner = page.locator('form[data-hand-form] input[name="partner"]')
     expect(partner).to_have_count(5)  # four players, then "alone"
     expect(page.locator('form[data-hand-form] input[name="partner"]:checked')).to_have_count(0)

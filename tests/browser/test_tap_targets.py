@@ -14,6 +14,7 @@ from tests.browser.steps import (
     fill_new_game,
     open_new_game,
     play_hand,
+    start_four,
     start_game,
     start_group,
 )
@@ -71,3 +72,27 @@ def test_top_bar_and_game_menu_are_big_enough_to_tap(
     page.goto(f"{live_server.url}/g/{key}/nights/{night.code}/")
     _big_enough(page.locator("a.back"))
     _big_enough(page.locator("#standings thead a"))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_hand_form_chips_are_big_enough_to_tap(
+    live_server: LiveServer, page: Page, locale: str, transactional_db: None
+) -> None:
+    start_four(page, live_server.url)
+    form = page.locator("form[data-hand-form]")
+    # Choose a bid with a partner, so that every input of the form is shown.
+    form.locator('label:has(> input[name="bidder"][value="Bjørn"])').click()
+    form.locator('label:has(> input[name="bid"][value="8"])').click()
+    form.locator("[data-show-split]").click()
+    groups = form.locator(".choices")
+    expect(groups.first).to_be_visible()
+    chips = 0
+    for group in groups.all():
+        if group.is_visible():
+            boxes = _big_enough(group.locator("label"))
+            _apart(boxes)
+            chips += len(boxes)
+    # Dealer, bidder, partner (4 + alone), bid (6 to 12 and Amerikaner), and 0 to 12 tricks
+    # for each player (four play with a kitty: 12 tricks a hand).
+    assert chips == 4 + 4 + 5 + 8 + 4 * 13
+    _big_enough(form.locator("button:visible"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from itertools import pairwise
 from typing import Any
 
@@ -135,7 +136,9 @@ any_game = amerikaner_game() | euchre_game() | kaiser_game() | american_game()
 @st.composite
 def damaged_game(draw: st.DrawFn) -> Any:
     """A valid game with one value anywhere in it replaced by something random."""
-    document = draw(any_game)
+    # A copy: the valid games share module constants (TEAMS), which must stay intact for
+    # the tests that draw valid games after this one.
+    document = copy.deepcopy(draw(any_game))
     node: Any = document
     while isinstance(node, (dict, list)) and node and draw(st.booleans()):
         key = draw(st.sampled_from(list(node) if isinstance(node, dict) else range(len(node))))

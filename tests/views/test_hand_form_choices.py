@@ -1,6 +1,9 @@
-"""The partner is chosen like every other input: "alone" is a chip, never a default."""
+"""The hand form's choices: the partner is chosen like every other input ("alone" is a chip,
+never a default); a dealer that may be left out has no "—" chip."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from django.test import Client
@@ -76,3 +79,18 @@ def test_a_bid_played_alone_by_rule_asks_for_no_partner(phone: Client, game: Gam
     response = phone.post(_create(game), hand_post(game, hand, 1))
     assert response.status_code == 302
     assert "partner" not in game.hands.get().data
+
+
+def test_a_dealer_that_may_be_left_out_has_no_empty_chip(phone: Client, group: Group) -> None:
+    # American may leave the dealer out, but "—" is not a dealer anyone at the table is.
+    game = Game.objects.create(group=group, kind="american", first_dealer="Anne")
+    game.take_seats(["Anne", "Bjørn"])
+    page = phone.get(reverse("game", args=[group.edit_key, game.code]))
+    dealers = re.findall(r'name="dealer" value="([^"]*)"', text(page))
+    assert dealers == ["Anne", "Bjørn"]
+    # A hand without a dealer is still a hand.
+    response = phone.post(
+        reverse("hand_create", args=[group.edit_key, game.code]), {"number": 1, "winner": "Anne"}
+    )
+    assert response.status_code == 302
+    assert game.hands.get().data == {"winner": "Anne"}
