@@ -21,6 +21,7 @@ urlpatterns = [
     path("g/<str:key>/games/<str:code>/undo/", hands.undo, name="undo"),
     path("g/<str:key>/games/<str:code>/again/", games.play_again, name="play_again"),
     path("g/<str:key>/games/<str:code>/history/", hands.history, name="history"),
+    path("g/<str:key>/games/<str:code>/totals/<int:seat>/", hands.side_totals, name="side_totals"),
     path("g/<str:key>/games/<str:code>/tv/", tv.game_tv, name="game_tv"),
     path("g/<str:key>/games/<str:code>/tv/live/", tv.game_tv_live, name="game_tv_live"),
     path("g/<str:key>/games/<str:code>/end/", ending.game_end, name="game_end"),

@@ -73,6 +73,43 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
     )
 
 
+@require_GET
+def side_totals(request: HttpRequest, key: str, code: str, seat: int) -> HttpResponse:
+    """How one player's (or team's) total was reached, hand by hand, each with its reason."""
+    access = access_for(key)
+    game = find_game(access, code)
+    table = game.table()
+    if not 1 <= seat <= len(table.sides):
+        raise Http404
+    side = table.sides[seat - 1]
+    result = game.result()
+    summaries = [say(get_game(game.kind).summary(hand.data)) for hand in game.hand_list()]
+    rows = []
+    for scored, summary in zip(result.hands, summaries, strict=True):
+        reason = next((r.text for r in scored.outcome.reasons if r.side == side), None)
+        rows.append(
+            {
+                "number": scored.number,
+                "summary": summary,
+                "points": scored.points.get(side, 0),
+                "total": scored.totals[side],
+                "reason": say(reason) if reason else "",
+            }
+        )
+    return render(
+        request,
+        "games/totals.html",
+        {
+            "access": access,
+            "game": game,
+            "side": side,
+            "start": table.start_totals()[side],
+            "total": result.totals[side],
+            "rows": rows,
+        },
+    )
+
+
 def _current(game: Game) -> dict[str, Hand]:
     """Each hand of the game as it is now, by the hand's code."""
     return {hand.code: hand for hand in game.hand_list()}

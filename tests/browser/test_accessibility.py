@@ -55,6 +55,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ),
         *((f"game {name}", f"/g/{key}/games/{game.code}/") for name, game in games.items()),
         ("why", f"/g/{key}/games/{finished}/hands/1/"),
+        ("a total, hand by hand", f"/g/{key}/games/{finished}/totals/1/"),
         ("correct", f"/g/{key}/games/{finished}/hands/1/edit/"),
         ("history", f"/g/{key}/games/{finished}/history/"),
         ("end", f"/g/{key}/games/{games['amerikaner'].code}/end/"),

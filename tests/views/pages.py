@@ -9,7 +9,7 @@ from typing import Protocol
 
 _ROW = re.compile(
     r'<tr class="[^"]*" data-side="([^"]*)">\s*<td>.*?</td>\s*'
-    r'<td class="total" data-total>([-\u2212+]?\d+)</td>',
+    r'<td class="total" data-total>(?:<a [^>]*>)?([-\u2212+]?\d+)(?:</a>)?</td>',
     re.DOTALL,
 )
 

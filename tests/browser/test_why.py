@@ -1,0 +1,53 @@
+"""Why, in reach: every hand row has a visible "Why?" link, big enough to tap, and a total
+on the scoreboard opens to show how it was reached, hand by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import play_hand, redeal, start_four, total
+
+WHY = {"en-GB": "Why?", "nb-NO": "Hvorfor?"}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_every_hand_row_says_why_and_a_total_opens_hand_by_hand(
+    live_server: LiveServer, page: Page, locale: str, screenshots: Path, transactional_db: None
+) -> None:
+    def shot(name: str) -> None:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            path = screenshots / f"60-{name}-{locale[:2]}-{scheme}.png"
+            page.screenshot(path=path, full_page=True)
+
+    start_four(page, live_server.url)
+    # Bjørn and Dina make 8 (+8 each); Anne 2 and Cato 1 trick.
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    redeal(page)
+    shot("after-a-redeal")
+    # Anne and Cato bid 9 and take 8: -9 each; Bjørn 3, Dina 1 trick.
+    play_hand(page, "Cato", 9, "Anne", {"Bjørn": 3, "Dina": 1})
+    shot("game-why-links")
+    links = page.locator("#hands tbody tr a.why")
+    expect(links).to_have_count(3)
+    for link in links.all():
+        expect(link).to_be_visible()
+        expect(link).to_have_text(WHY[locale])
+        box = link.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    # The newest hand is first: its "Why?" explains hand 3.
+    links.first.click()
+    expect(page.locator("h1")).to_contain_text("3")
+    page.go_back()
+    # Anne's total, opened: +2, redeal 0, -9 = -7.
+    total(page, "Anne").locator("a").click()
+    steps = page.locator("#steps tbody tr")
+    expect(steps).to_have_count(3)
+    expect(steps.locator("td:last-child")).to_have_text(["2", "2", "\u22127"])
+    shot("total-hand-by-hand")
+    steps.first.locator("a").click()
+    expect(page.locator("h1")).to_contain_text("1")
