@@ -76,6 +76,7 @@ def _url(pattern: URLPattern, table: dict[str, Any], key: str, **override: str) 
         "key": key,
         "code": table["game"].code,
         "number": "1",
+        "seat": "1",
         "change": table["change"],
         "kind": "amerikaner",
         "night": table["game"].night.code,

@@ -113,6 +113,7 @@ def _url(rng: random.Random, route: str, site: dict[str, str]) -> str:
         "change": site["change"],
         "kind": rng.choice(["amerikaner", "euchre", "kaiser", "american"]),
         "number": rng.choice(["1", "3", "5"]),
+        "seat": rng.choice(["1", "2", "5"]),
     }
 
     def fill(match: re.Match[str]) -> str:

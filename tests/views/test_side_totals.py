@@ -26,7 +26,7 @@ def test_a_total_is_told_hand_by_hand_with_the_reasons(client: Client, group: Gr
     page = client.get(reverse("side_totals", args=[group.view_key, game.code, 1]))
     assert page.status_code == 200
     html = text(page)
-    assert "How Anne reached −7" in html  # 2 - 9 + 0
+    assert "How Anne reached \u22127" in html  # 2 - 9 + 0, with a true minus sign
     rows = page.context["rows"]
     assert [(r["number"], r["points"], r["total"]) for r in rows] == [
         (1, 2, 2),
