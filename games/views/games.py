@@ -23,7 +23,7 @@ from games.forms import (
     rule_error,
     say,
 )
-from games.models import EntryDeleted, Game, GameChanged, Hand
+from games.models import Change, EntryDeleted, Game, GameChanged, Hand
 from games.rules import GAMES, GameResult, RuleError, Standing, Table, get_game
 from games.views.access import (
     Access,
@@ -176,6 +176,7 @@ def game_context(
             hands=hands,
             initial={"number": len(hands) + 1, "dealer": next_dealer},
         )
+    marks = _marks(game, stored)
     return {
         "access": access,
         "game": game,
@@ -194,6 +195,7 @@ def game_context(
             {
                 "stored": hand,
                 "scored": scored,
+                "mark": marks.get(hand.code),
                 "summary": say(rules.summary(hand.data)),
                 # The newest hand as the form's inputs: an open form holding exactly this
                 # hand was too late, and is cleared rather than saved again (table.js).
@@ -221,6 +223,23 @@ def _form_values(table: Table[Any], data: dict[str, Any]) -> dict[str, str]:
     """A hand as the hand form's checked inputs send it (a ticked box sends "on")."""
     values = initial_for(table, data)
     return {k: "on" if v is True else str(v) for k, v in values.items() if v is not False}
+
+
+def _marks(game: Game, stored: list[Hand]) -> dict[str, dict[str, Any]]:
+    """What happened to each hand after it was entered, for its row: the last correction
+    or bringing back (by whom, when), and the number it had before it moved, if it did."""
+    numbers = {hand.code: hand.number for hand in stored}
+    marks: dict[str, dict[str, Any]] = {}
+    for change in sorted(game.changes.all(), key=lambda c: (c.at, c.pk)):
+        number = numbers.get(change.hand_code)
+        if number is None:
+            continue  # a hand deleted since
+        mark = marks.setdefault(change.hand_code, {"change": None, "was": None})
+        if change.action in (Change.EDIT, Change.RESTORE):
+            mark["change"] = change
+        if change.number != number:
+            mark["was"] = change.number
+    return {code: mark for code, mark in marks.items() if mark["change"] or mark["was"]}
 
 
 def _scoreboard(

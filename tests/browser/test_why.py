@@ -3,6 +3,7 @@ on the scoreboard opens to show how it was reached, hand by hand."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,25 @@ def test_every_hand_row_says_why_and_a_total_opens_hand_by_hand(
     shot("total-hand-by-hand")
     steps.first.locator("a").click()
     expect(page.locator("h1")).to_contain_text("1")
+
+
+def test_a_corrected_hand_is_marked_and_leads_to_the_history(
+    live_server: LiveServer, page: Page, screenshots: Path, transactional_db: None
+) -> None:
+    start_four(page, live_server.url)
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    play_hand(page, "Cato", 9, "Anne", {"Bjørn": 3, "Dina": 1})
+    expect(page.locator("#hands a.mark")).to_have_count(0)
+    # Hand 1 is corrected: Anne took 3 tricks, not 2 (from its own page, as at the table).
+    page.locator('#hands tbody tr a.why[href$="/hands/1/"]').click()
+    page.locator('a[href$="/hands/1/edit/"]').click()
+    page.locator('.tricks-row[data-side="Anne"] label:has(> input[value="3"])').click()
+    page.locator('.tricks-row[data-side="Cato"] label:has(> input[value="0"])').click()
+    page.locator("button[name=save]").click()
+    expect(page.locator("#live .scoreboard")).to_be_visible()
+    mark = page.locator("#hands a.mark")
+    expect(mark).to_have_count(1)
+    expect(mark).to_contain_text("Corrected by Anne")
+    page.screenshot(path=screenshots / "60-corrected-hand-en.png", full_page=True)
+    mark.click()
+    expect(page).to_have_url(re.compile(r"/history/$"))

@@ -84,7 +84,7 @@ def test_won_game_shows_the_winner_and_offers_a_new_game(phone: Client, group: G
 
 @pytest.mark.parametrize("hands", [1, 40])
 @pytest.mark.parametrize("link", ["edit_key", "view_key"])
-def test_game_page_answers_in_four_queries_whatever_the_number_of_hands(
+def test_game_page_answers_in_five_queries_whatever_the_number_of_hands(
     phone: Client,
     group: Group,
     django_assert_num_queries: DjangoAssertNumQueries,
@@ -93,9 +93,10 @@ def test_game_page_answers_in_four_queries_whatever_the_number_of_hands(
 ) -> None:
     game = make_game(group, hands=endless_hands(hands))
     url = reverse("game", args=[getattr(group, link), game.code])
-    # The group by its key; the game; its seats and its hands (prefetched). Scores are
-    # worked out in Python, and the session is a signed cookie: no more queries.
-    with django_assert_num_queries(4):
+    # The group by its key; the game; its seats and its hands (prefetched); its changes
+    # (what marks a corrected hand). Scores are worked out in Python, and the session is a
+    # signed cookie: no more queries.
+    with django_assert_num_queries(5):
         response = phone.get(url)
     assert response.status_code == 200
     assert text(response).count('<td class="hand">') == hands
