@@ -70,7 +70,7 @@ def test_a_game_played_to_52_ends_in_a_tie_the_bidder_wins(
     expect_totals(page, {"Anne": 28, "Bjørn": -61, "Cato": 28, "Dina": -8})
 
     # The mistake is found: hand 4 is corrected to a bid of 12, through its "why" page.
-    page.locator('#hands a[href$="/hands/4/"]').click()
+    page.locator('#hands a.why[href$="/hands/4/"]').click()
     expect(page.locator("h1")).to_contain_text("Hand 4: Anne 10 with Cato")
     page.get_by_role("link", name="Correct this hand").click()
     expect(choice(page, "bid", 10).locator("input")).to_be_checked()

@@ -57,6 +57,6 @@ def test_a_game_without_javascript(plain_page: Page, live_server: LiveServer) ->
     page.locator("button[name=save]").click()
     expect_totals(page, {"Anne": 3, "Bjørn": -8, "Cato": 2, "Dina": -8})
     # The history can restore the first version.
-    page.locator('a[href$="/history/"]').click()
+    page.locator('#toolbar a[href$="/history/"]').click()
     page.locator("form button").last.click()
     expect_totals(page, {"Anne": 2, "Bjørn": 8, "Cato": 1, "Dina": 8})

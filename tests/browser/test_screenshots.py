@@ -60,7 +60,7 @@ def test_every_page_at_phone_size(
     expect(page.locator("#preview .made")).to_be_visible()
     shot("05-game-mid-hand-preview")
 
-    page.locator('#hands a[href$="/hands/1/"]').click()
+    page.locator('#hands a.why[href$="/hands/1/"]').click()
     shot("06-hand-why")
     page.locator('a[href$="/edit/"]').click()
     edit_url = page.url
@@ -79,7 +79,7 @@ def test_every_page_at_phone_size(
     expect(other.locator(".conflict")).to_be_visible()
     shot("09-hand-correct-conflict", on=other)
 
-    page.locator('a[href$="/history/"]').click()
+    page.locator('#toolbar a[href$="/history/"]').click()
     shot("10-history")
     page.locator("#content a").first.click()  # back to the game
 
