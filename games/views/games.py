@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -128,12 +128,13 @@ def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     version = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))
-        .values_list("version", "group__edit_key")
+        .annotate(next_code=Subquery(next_games(OuterRef("pk")).values("code")[:1]))
+        .values_list("version", "group__edit_key", "next_code")
         .first()
     )
     if version is None:
         raise Http404
-    etag = _etag(version[0], version[1] == key)
+    etag = _etag(version[0], version[1] == key, version[2])
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
     else:
@@ -149,9 +150,15 @@ def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     return response
 
 
-def _etag(version: int, can_edit: bool) -> str:
-    # The fragment depends on the game, the reader's language and what the link allows.
-    return f'W/"{version}-{get_language()}-{int(can_edit)}"'
+def _etag(version: int, can_edit: bool, next_code: str | None = None) -> str:
+    # The fragment depends on the game, the reader's language, what the link allows and
+    # the game started after it ("New game, same table"), which a finished game offers.
+    return f'W/"{version}-{get_language()}-{int(can_edit)}-{next_code or ""}"'
+
+
+def next_games(game: Any) -> QuerySet[Game]:
+    """The game started with "New game, same table" after this one (at most one)."""
+    return Game.objects.filter(previous=game).order_by("pk")
 
 
 def game_context(
@@ -177,11 +184,14 @@ def game_context(
             initial={"number": len(hands) + 1, "dealer": next_dealer},
         )
     marks = _marks(game, stored)
+    next_game = next_games(game).first() if result.finished else None
     return {
         "access": access,
         "game": game,
         "table": table,
-        "etag": _etag(game.version, access.can_edit),
+        "etag": _etag(game.version, access.can_edit, next_game.code if next_game else None),
+        # Watching phones are offered the next game in one tap (the poll brings it).
+        "next_game": next_game,
         "form_action": reverse("hand_create", args=[access.key, game.code]),
         "preview_url": reverse("hand_preview", args=[access.key, game.code]),
         # Polls carry these too, so an open form can follow a hand saved elsewhere.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -17,7 +17,7 @@ from games.forms import say
 from games.models import Game
 from games.rules import get_game
 from games.views.access import Access, access_for, could_be_code, find_game
-from games.views.games import _scoreboard
+from games.views.games import _scoreboard, next_games
 
 # As many as fit under the totals on a 16:9 screen with the winner's banner above them.
 LAST_HANDS = 4
@@ -31,7 +31,7 @@ def _etag(request: HttpRequest, key: str, code: str) -> str:
     found = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))
-        .annotate(next_code=Subquery(_next_games(OuterRef("pk")).values("code")[:1]))
+        .annotate(next_code=Subquery(next_games(OuterRef("pk")).values("code")[:1]))
         .values_list("version", "next_code")
         .first()
     )
@@ -39,11 +39,6 @@ def _etag(request: HttpRequest, key: str, code: str) -> str:
         raise Http404
     version, next_code = found
     return f"tv-{version}-{next_code or ''}-{get_language()}"
-
-
-def _next_games(game: Any) -> QuerySet[Game]:
-    """The game started with "New game, same table" after this one (at most one)."""
-    return Game.objects.filter(previous=game).order_by("pk")
 
 
 @require_GET
@@ -96,7 +91,7 @@ def _context(access: Access, game: Game, etag: str) -> dict[str, Any]:
             for hand, scored in reversed(last)
         ],
         "live_url": reverse("game_tv_live", args=[access.key, game.code]),
-        "next_game": _next_games(game).first(),
+        "next_game": next_games(game).first(),
         # As `condition` writes it, so the first poll can already be answered with a 304.
         "etag": f'"{etag}"' if etag else "",
     }

@@ -1,0 +1,51 @@
+"""Everyone follows the table: a phone watching a finished game through the view-only
+link is offered the next game, started on the scorer's phone, in one tap."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import play_hand, start_four
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_a_watcher_is_offered_the_next_game_in_one_tap(
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[..., Page],
+    screenshots: Path,
+    locale: str,
+    transactional_db: None,
+) -> None:
+    start_four(page, live_server.url)
+    game_path = page.url.split("/games/", 1)[1]
+    page.locator(".bar .brand").click()
+    view_link = page.locator(".card .link-url a").nth(1).get_attribute("href")
+    assert view_link
+    page.go_back()
+    watcher = new_phone()
+    watcher.goto(f"{view_link}games/{game_path}")
+    # Anne bids 12 alone five times and makes it: 5 x 12 = 60, past 52: she wins.
+    for _hand in range(5):
+        play_hand(page, "Anne", 12, "", {"Bjørn": 0, "Cato": 0, "Dina": 0})
+    expect(watcher.locator("#winner")).to_be_visible(timeout=6000)
+    expect(watcher.locator("[data-next-game]")).to_have_count(0)
+    page.locator("form[action$='/again/'] button").click()
+    expect(page.locator("form[data-hand-form]")).to_be_visible()
+    new_game = page.url.split("/games/", 1)[1]
+    # The watcher's poll brings the offer; one tap and it watches the new game.
+    offer = watcher.locator("[data-next-game]")
+    expect(offer).to_be_visible(timeout=6000)
+    for scheme in ("light", "dark"):
+        watcher.emulate_media(color_scheme=scheme)
+        path = screenshots / f"61-watcher-next-game-{locale[:2]}-{scheme}.png"
+        watcher.screenshot(path=path, full_page=True)
+    offer.click()
+    expect(watcher).to_have_url(f"{view_link}games/{new_game}")
+    expect(watcher.locator("#live .scoreboard")).to_be_visible()
+    expect(watcher.locator("#winner")).to_have_count(0)

@@ -1,0 +1,47 @@
+"""Everyone follows the table: a finished game's poll brings the game that "New game, same
+table" started, as a link for the watching phone (full or view-only) to go to in one tap."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game, Group
+from tests.factories import anne_wins, make_game
+from tests.views.pages import text
+
+pytestmark = pytest.mark.django_db
+
+
+def _next_link(html: str) -> str | None:
+    found = re.search(r'<a class="button primary wide" data-next-game href="([^"]*)"', html)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize("link", ["edit_key", "view_key"])
+def test_a_watchers_poll_offers_the_next_game(
+    phone: Client, client: Client, group: Group, link: str
+) -> None:
+    game = make_game(group, hands=anne_wins())
+    key = getattr(group, link)
+    live = reverse("game_live", args=[key, game.code])
+    before = client.get(live)
+    assert _next_link(text(before)) is None
+    # The poll is answered 304 while nothing changed...
+    assert client.get(live, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+    phone.post(reverse("play_again", args=[group.edit_key, game.code]))
+    again = Game.objects.exclude(pk=game.pk).get()
+    # ... and the new game changes the answer, though the finished game did not change.
+    after = client.get(live, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert _next_link(text(after)) == reverse("game", args=[key, again.code])
+    page = client.get(reverse("game", args=[key, game.code]))
+    assert _next_link(text(page)) == reverse("game", args=[key, again.code])
+
+
+def test_a_game_in_play_offers_no_next_game(client: Client, group: Group) -> None:
+    game = make_game(group)
+    assert _next_link(text(client.get(reverse("game", args=[group.view_key, game.code])))) is None
