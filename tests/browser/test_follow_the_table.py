@@ -30,10 +30,17 @@ def test_a_watcher_is_offered_the_next_game_in_one_tap(
     page.go_back()
     watcher = new_phone()
     watcher.goto(f"{view_link}games/{game_path}")
+    # The heading names the hand being entered, on both phones, and follows the game.
+    hand = {"en-GB": "hand", "nb-NO": "runde"}[locale]
+    expect(watcher.locator("h1")).to_contain_text(f"{hand} 1")
     # Anne bids 12 alone five times and makes it: 5 x 12 = 60, past 52: she wins.
-    for _hand in range(5):
+    for number in range(5):
         play_hand(page, "Anne", 12, "", {"Bjørn": 0, "Cato": 0, "Dina": 0})
+        if number == 0:
+            expect(page.locator("h1")).to_contain_text(f"{hand} 2")
+            expect(watcher.locator("h1")).to_contain_text(f"{hand} 2", timeout=6000)
     expect(watcher.locator("#winner")).to_be_visible(timeout=6000)
+    expect(watcher.locator("h1")).not_to_contain_text(hand)
     expect(watcher.locator("[data-next-game]")).to_have_count(0)
     page.locator("form[action$='/again/'] button").click()
     expect(page.locator("form[data-hand-form]")).to_be_visible()
