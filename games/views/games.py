@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
@@ -13,7 +15,12 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    condition,
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 
 from games.forms import (
     HandForm,
@@ -116,32 +123,49 @@ def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     return render(request, "games/game.html", context)
 
 
-@require_GET
-def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
-    """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
+def _live_etag(request: HttpRequest, key: str, code: str) -> str:
+    """The live fragment's ETag, from one query: the game's version, found by its code and
+    the link together (a wrong pair is a 404 before anything else runs)."""
     if not (could_be_code(key) and could_be_code(code)):
         raise Http404
-    version = (
+    found = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))
         .values_list("version", "group__edit_key")
         .first()
     )
-    if version is None:
+    if found is None:
         raise Http404
-    etag = _etag(version[0], version[1] == key)
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponse(status=304)
-    else:
-        access = access_for(key)
-        game = find_game(access, code)
-        context = game_context(request, access, game)
-        # A phone that polls keeps its own open form; it only needs to know the state.
-        context["polling"] = True
-        response = render(request, "games/game.html#live", context)
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    return _etag(found[0], found[1] == key)
+
+
+def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Every answer of the poll, 304 included, is checked again each time and differs by
+    language and by who asks."""
+
+    @wraps(view)
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response["Cache-Control"] = "no-cache"
+        patch_vary_headers(response, ["Accept-Language", "Cookie"])
+        return response
+
+    return answer
+
+
+@require_GET
+@_live_headers
+@condition(etag_func=_live_etag)
+def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
+    access = access_for(key)
+    game = find_game(access, code)
+    context = game_context(request, access, game)
+    # A phone that polls keeps its own open form; it only needs to know the state.
+    context["polling"] = True
+    response = render(request, "games/game.html#live", context)
+    # The version this fragment shows (a change may have landed since the ETag was read).
+    response["ETag"] = context["etag"]
     return response
 
 
