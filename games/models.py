@@ -23,7 +23,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import gamefile
+from games import gamefile, live
 from games.rules import GAMES, GameResult, RuleError, Table, get_game, make_table, play
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -73,8 +73,10 @@ class Group(models.Model):
 
     def replace_keys(self) -> None:
         """New links for the group; the old ones stop working at once."""
+        old = (self.edit_key, self.view_key)
         self.edit_key, self.view_key = new_key(), new_key()
         self.save(update_fields=["edit_key", "view_key"])
+        live.links_replaced(*old)
 
 
 class Player(models.Model):
@@ -305,6 +307,7 @@ class Game(models.Model):
 
     def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:
         Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at, version=F("version") + 1)
+        live.changed(self.code, self.group_id, self.version + 1)
         GameEvent.objects.create(game=self, action=action, by=by)
         self.abandoned_at = abandoned_at
         self.version += 1
@@ -389,6 +392,7 @@ class Game(models.Model):
                 for row in rows
             )
             Game.objects.filter(pk=game.pk).update(version=F("version") + len(hands))
+            live.changed(game.code, game.group_id, game.version + len(hands))
             game._refresh_statistics()
 
     def load_history(self, hands: list[Hand], changes: list[Change]) -> None:
@@ -533,6 +537,7 @@ class Game(models.Model):
                 else:
                     hand.save(update_fields=["number"])
             Game.objects.filter(pk=game.pk).update(version=game.version)
+            live.changed(game.code, game.group_id, game.version)
 
     def _rewrite(
         self, hands: list[Hand], hand: Hand, data: dict[str, Any], action: str, by: str
@@ -611,6 +616,7 @@ class Game(models.Model):
             entry=entry,
         )
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        live.changed(self.code, self.group_id, self.version + 1)
         self._refresh_statistics(result)
 
     def _refresh_statistics(self, result: GameResult | None = None) -> None:

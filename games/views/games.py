@@ -22,6 +22,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from games import live
 from games.forms import (
     HandForm,
     NewGameForm,
@@ -124,19 +125,24 @@ def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
 
 
 def _live_etag(request: HttpRequest, key: str, code: str) -> str:
-    """The live fragment's ETag, from one query: the game's version, found by its code and
-    the link together (a wrong pair is a 404 before anything else runs)."""
+    """The live fragment's ETag: from the shared cache when it knows (`games.live`), else
+    from one query, the game's version found by its code and the link together (a wrong
+    pair is a 404 before anything else runs)."""
     if not (could_be_code(key) and could_be_code(code)):
         raise Http404
+    if (cached := live.known(key, code)) is not None:
+        return _etag(*cached)
     found = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))
-        .values_list("version", "group__edit_key")
+        .values_list("version", "group__edit_key", "group_id")
         .first()
     )
     if found is None:
         raise Http404
-    return _etag(found[0], found[1] == key)
+    version, edit_key, group = found
+    live.learn(key, code, group, version, edit_key == key)
+    return _etag(version, edit_key == key)
 
 
 def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
