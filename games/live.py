@@ -57,8 +57,9 @@ def learn(key: str, code: str, group: int, version: int, can_edit: bool) -> None
         _cache().add(_link(key), (group, can_edit), LIFETIME)
 
 
-def changed(code: str, group: int, version: int) -> None:
-    """A change to the game brought it to `version` (called under the game's row lock)."""
+def changed(code: str, group: int | None, version: int | None) -> None:
+    """A change to the game brought it to `version` (called under the game's row lock); a
+    deleted game has neither group nor version, and no link leads to it."""
     if shared():
         _cache().set(_game(code), (group, version), LIFETIME)
 

@@ -303,6 +303,7 @@ class Game(models.Model):
             if game.hand_list():
                 return False
             game.delete()
+            live.changed(game.code, None, None)
             return True
 
     def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:

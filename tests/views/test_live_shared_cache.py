@@ -107,3 +107,10 @@ def test_replaced_links_stop_working_at_once(client: Client, phone: Client, grou
     assert client.get(_live(group, game, old_view), HTTP_IF_NONE_MATCH=view_etag).status_code == 404
     assert phone.get(_live(group, game, old_edit), HTTP_IF_NONE_MATCH=edit_etag).status_code == 404
     assert client.get(_live(group, game)).status_code == 200
+
+
+def test_a_deleted_game_is_gone_for_its_watchers(client: Client, group: Group) -> None:
+    game = make_game(group)
+    etag = client.get(_live(group, game))["ETag"]
+    assert game.delete_if_empty()
+    assert client.get(_live(group, game), HTTP_IF_NONE_MATCH=etag).status_code == 404
