@@ -13,7 +13,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 # nothing; it only makes the kernel pick the outgoing interface.
 LAN_IPS = $(shell $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.254.254.254", 1)); print(s.getsockname()[0])' 2>/dev/null || hostname -I 2>/dev/null)
 
-.PHONY: run test test-postgres messages
+.PHONY: run test test-postgres test-redis messages
 
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
@@ -34,6 +34,10 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest
+
+# The view tests with the cache several app servers share (Redis at 127.0.0.1:6379).
+test-redis: $(VENV)/.installed-dev
+	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest tests/views
 
 # Needs GNU gettext (apt-get install gettext). The compiled .mo is committed, so that
 # `make run` works without it; run this after changing any user-visible text.

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -134,6 +135,25 @@ class Phone:
     def etag(self, path: str) -> str:
         return str(measure.check(self.client.get(path), 200)["ETag"])
 
+    def entry(self, game: Game) -> str:
+        """The entry key of the hand form the game page shows now, as a phone posts it."""
+        fields = _FormFields()
+        fields.feed(measure.check(self.client.get(measure._url(game)), 200).content.decode())
+        return fields.values["entry"]
+
+
+class _FormFields(HTMLParser):
+    """The named inputs of a page and their values."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "input" and found.get("name"):
+            self.values[str(found["name"])] = found.get("value") or ""
+
 
 def requests_for(games: dict[int, Game], phone: Phone) -> list[Request]:
     small = games[SIZES[0]]
@@ -148,10 +168,16 @@ def requests_for(games: dict[int, Game], phone: Phone) -> list[Request]:
     hands = len(small.hand_list())
     post = measure.hand_post(hands)
 
+    def posted() -> bytes:
+        # Each save with the entry key of the form the page shows then, as a phone sends it.
+        return urlencode({**post, "entry": phone.entry(small)}).encode()
+
     def take_back() -> None:
-        # The game keeps its size, and the unchanged poll asks for its new version.
+        # The game keeps its size, and the unchanged poll asks for its new version; the
+        # next save posts the new form's key (the old one names a deleted hand now).
         measure._take_back(small, hands + 1)
         unchanged.headers["If-None-Match"] = phone.etag(live)
+        save.body = posted()
 
     save = Request(
         f"saving a hand, htmx ({SIZES[0]} hands)",
@@ -163,13 +189,12 @@ def requests_for(games: dict[int, Game], phone: Phone) -> list[Request]:
             "HX-Request": "true",
             "Content-Type": "application/x-www-form-urlencoded",
         },
-        body=urlencode(post).encode(),
         after=take_back,
         queries=measure.count_queries(
             partial(
                 phone.client.post,
                 measure._url(small, "hands/"),
-                post,
+                {**post, "entry": phone.entry(small)},
                 headers={"HX-Request": "true"},
             )
         ),

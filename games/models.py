@@ -13,6 +13,8 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import string
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import IntegrityError, models, transaction
@@ -21,7 +23,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import gamefile
+from games import gamefile, live
 from games.rules import GAMES, GameResult, RuleError, Table, get_game, make_table, play
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -71,8 +73,10 @@ class Group(models.Model):
 
     def replace_keys(self) -> None:
         """New links for the group; the old ones stop working at once."""
+        old = (self.edit_key, self.view_key)
         self.edit_key, self.view_key = new_key(), new_key()
         self.save(update_fields=["edit_key", "view_key"])
+        live.links_replaced(*old)
 
 
 class Player(models.Model):
@@ -129,6 +133,21 @@ def game_kinds() -> list[tuple[str, Any]]:
     return [(name, _(card_game.title.message)) for name, card_game in GAMES.items()]
 
 
+class GameManager(models.Manager["Game"]):
+    def locked(self, **lookups: Any) -> Game:
+        """The game with its seats and hands, its row locked until the caller's transaction
+        ends. A change called on it works on this instance instead of reading it again."""
+        game = (
+            self.select_for_update()
+            .prefetch_related(
+                models.Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
+            )
+            .get(**lookups)
+        )
+        game._held = True
+        return game
+
+
 class Game(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="games")
     code = models.CharField(max_length=16, unique=True, default=new_code)
@@ -159,6 +178,13 @@ class Game(models.Model):
     # Set while the table has given the game up: it leaves "In play" and the statistics,
     # and is kept with its hands so that it can be taken up again (see `GameEvent`).
     abandoned_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameManager()
+
+    # Loaded locked by `Game.objects.locked()`; and the result of the hands a change has
+    # just checked (see `_hold`).
+    _held = False
+    _played: GameResult | None = None
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -227,6 +253,9 @@ class Game(models.Model):
         return document
 
     def result(self) -> GameResult:
+        """The game replayed (a change that just checked these hands keeps its result)."""
+        if self._played is not None:
+            return self._played
         return play(self.table(), [hand.data for hand in self.hand_list()])
 
     def is_finished(self) -> bool:
@@ -274,12 +303,15 @@ class Game(models.Model):
             if game.hand_list():
                 return False
             game.delete()
+            live.changed(game.code, None, None)
             return True
 
     def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:
         Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at, version=F("version") + 1)
+        live.changed(self.code, self.group_id, self.version + 1)
         GameEvent.objects.create(game=self, action=action, by=by)
         self.abandoned_at = abandoned_at
+        self.version += 1
         from games import stats
 
         stats.refresh(self)
@@ -293,9 +325,12 @@ class Game(models.Model):
         as it is now. One that was stored and then deleted is not added back either.
 
         A hand saved into an abandoned game (a phone that was offline, or had the form
-        open) is kept, and takes the game up again: the table is evidently playing it."""
-        with transaction.atomic():
-            game = self._lock()
+        open) is kept, and takes the game up again: the table is evidently playing it.
+
+        Called on a game loaded with `Game.objects.locked()` in the caller's transaction,
+        the change works on that instance and leaves it as the game now is (its hands,
+        version and result), so the caller can answer without reading it again."""
+        with self._locked() as game:
             hands = game.hand_list()
             if entry:
                 stored = next((h for h in hands if h.entry == entry), None)
@@ -304,28 +339,31 @@ class Game(models.Model):
                 gone = game.changes.filter(entry=entry).first()
                 if gone is not None:
                     raise EntryDeleted(game, gone.number)
-            if game.abandoned_at is not None and number == len(hands) + 1:
-                game._mark(None, GameEvent.TAKE_UP, by)
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:
                     return existing  # the same hand sent twice (double tap, retry)
                 raise GameChanged(game, existing)
-            play(game.table(), [*(h.data for h in hands), data])
+            result = play(game.table(), [*(h.data for h in hands), data])
+            if game.abandoned_at is not None:
+                game._mark(None, GameEvent.TAKE_UP, by)
+            hand = Hand(
+                game=game,
+                number=number,
+                data=data,
+                revision=game._stamp(),
+                entered_by=by,
+                entry=entry,
+            )
             try:
-                with transaction.atomic():
-                    hand = Hand.objects.create(
-                        game=game,
-                        number=number,
-                        data=data,
-                        revision=game._stamp(),
-                        entered_by=by,
-                        entry=entry,
-                    )
+                hand.save(force_insert=True)
             # The row lock makes this a last resort.
             except IntegrityError as exc:  # pragma: no cover
+                transaction.set_rollback(True)
                 raise GameChanged(game, None) from exc
-            game._record(hand, Change.ADD, None, data, by, entry=entry)
+            game._record(hand, Change.ADD, None, data, by, entry=entry, result=result)
+            game.version += 1
+            game._hold([*hands, hand], result)
             return hand
 
     def add_hands(self, hands: list[dict[str, Any]], by: str) -> None:
@@ -355,6 +393,7 @@ class Game(models.Model):
                 for row in rows
             )
             Game.objects.filter(pk=game.pk).update(version=F("version") + len(hands))
+            live.changed(game.code, game.group_id, game.version + len(hands))
             game._refresh_statistics()
 
     def load_history(self, hands: list[Hand], changes: list[Change]) -> None:
@@ -499,6 +538,7 @@ class Game(models.Model):
                 else:
                     hand.save(update_fields=["number"])
             Game.objects.filter(pk=game.pk).update(version=game.version)
+            live.changed(game.code, game.group_id, game.version)
 
     def _rewrite(
         self, hands: list[Hand], hand: Hand, data: dict[str, Any], action: str, by: str
@@ -522,6 +562,25 @@ class Game(models.Model):
         """This game's row, locked until the transaction ends, with its seats and hands."""
         return Game.objects.select_for_update().prefetch_related("seats", "hands").get(pk=self.pk)
 
+    @contextmanager
+    def _locked(self) -> Iterator[Game]:
+        """The game to change, locked until the change is written: this very instance when
+        the caller loaded it locked (`Game.objects.locked()`) in the transaction it is in,
+        else the game read again under the lock in a transaction of the change's own."""
+        if self._held and transaction.get_connection().in_atomic_block:
+            yield self
+            return
+        with transaction.atomic():
+            yield self._lock()
+
+    def _hold(self, hands: list[Hand], result: GameResult) -> None:
+        """Remember the hands as just written, and their result, instead of reading and
+        replaying them again (as Django's prefetch would have kept them)."""
+        cached = Hand.objects.filter(game=self)
+        cached._result_cache = hands
+        vars(self).setdefault("_prefetched_objects_cache", {})["hands"] = cached
+        self._played = result
+
     def _current(self, hands: list[Hand], number: int, revision: int) -> Hand:
         hand = next((h for h in hands if h.number == number), None)
         if hand is None or hand.revision != revision:
@@ -538,7 +597,14 @@ class Game(models.Model):
         self.hands.filter(number__lt=0).update(number=-F("number") + step)
 
     def _record(
-        self, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
+        self,
+        hand: Hand,
+        action: str,
+        before: Any,
+        after: Any,
+        by: str,
+        entry: str = "",
+        result: GameResult | None = None,
     ) -> None:
         Change.objects.create(
             game=self,
@@ -550,11 +616,23 @@ class Game(models.Model):
             by=by,
             entry=entry,
         )
-        Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
-        self._refresh_statistics()
+        self.touch()
+        self._refresh_statistics(result)
 
-    def _refresh_statistics(self) -> None:
-        """The statistics rows and cached winners follow the hands, in the same transaction."""
+    def touch(self) -> None:
+        """A new version (call under the row lock): what the game's page shows changed, so
+        the phones watching it ask again. Every change does it; so does starting the next
+        game, which a finished game's page offers."""
+        Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        live.changed(self.code, self.group_id, self.version + 1)
+
+    def _refresh_statistics(self, result: GameResult | None = None) -> None:
+        """The statistics rows and cached winners follow the hands, in the same transaction.
+
+        With the `result` of the hands just written: a game that had no winners (so no
+        rows) and is still not won has nothing to rewrite."""
+        if result is not None and self.winners is None and not result.finished:
+            return
         # Imported here: the statistics are written from these models.
         from games import stats
 

@@ -50,9 +50,16 @@ def access_to_edit(key: str) -> Access:
     return access
 
 
-def find_game(access: Access, code: str) -> Game:
+def find_game(access: Access, code: str, *, lock: bool = False) -> Game:
+    """The group's game with its seats and hands; with `lock`, its row locked until the
+    caller's transaction ends (see `Game.objects.locked`)."""
     if not could_be_code(code):
         raise Http404
+    if lock:
+        try:
+            return Game.objects.locked(group=access.group, code=code)
+        except Game.DoesNotExist:
+            raise Http404 from None
     return get_object_or_404(
         Game.objects.prefetch_related(
             Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"

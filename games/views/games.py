@@ -2,39 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
-from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    condition,
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 
+from games import live
 from games.forms import (
     HandForm,
     NewGameForm,
     initial_for,
-    rule_error,
     say,
 )
-from games.models import Change, EntryDeleted, Game, GameChanged, Hand
-from games.rules import GAMES, GameResult, RuleError, Standing, Table, get_game
+from games.models import Change, Game, Hand
+from games.rules import GAMES, GameResult, Standing, Table, get_game
 from games.views.access import (
     Access,
-    HtmxHttpRequest,
     access_for,
     access_to_edit,
     ask_who,
     could_be_code,
     find_game,
     game_url,
-    to_int,
     who_is,
 )
 
@@ -88,9 +92,10 @@ def play_again(request: HttpRequest, key: str, code: str) -> HttpResponse:
     game = find_game(access, code)
     with transaction.atomic():
         # A second tap finds the game the first one started (the row lock orders them).
-        Game.objects.select_for_update().filter(pk=game.pk).first()
+        locked = Game.objects.select_for_update().get(pk=game.pk)
         again = Game.objects.filter(previous=game).first()
         if again is None:
+            locked.touch()  # its watchers are offered the new game
             again = Game.objects.create(
                 group=access.group,
                 kind=game.kind,
@@ -120,40 +125,62 @@ def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     return render(request, "games/game.html", context)
 
 
-@require_GET
-def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
-    """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
+def _live_etag(request: HttpRequest, key: str, code: str) -> str:
+    """The live fragment's ETag: from the shared cache when it knows (`games.live`), else
+    from one query, the game's version found by its code and the link together (a wrong
+    pair is a 404 before anything else runs)."""
     if not (could_be_code(key) and could_be_code(code)):
         raise Http404
-    version = (
+    if (cached := live.known(key, code)) is not None:
+        return _etag(*cached)
+    found = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))
-        .annotate(next_code=Subquery(next_games(OuterRef("pk")).values("code")[:1]))
-        .values_list("version", "group__edit_key", "next_code")
+        .values_list("version", "group__edit_key", "group_id")
         .first()
     )
-    if version is None:
+    if found is None:
         raise Http404
-    etag = _etag(version[0], version[1] == key, version[2])
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponse(status=304)
-    else:
-        access = access_for(key)
-        game = find_game(access, code)
-        context = game_context(request, access, game)
-        # A phone that polls keeps its own open form; it only needs to know the state.
-        context["polling"] = True
-        response = render(request, "games/game.html#live", context)
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    version, edit_key, group = found
+    live.learn(key, code, group, version, edit_key == key)
+    return _etag(version, edit_key == key)
+
+
+def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Every answer of the poll, 304 included, is checked again each time and differs by
+    language and by who asks."""
+
+    @wraps(view)
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response["Cache-Control"] = "no-cache"
+        patch_vary_headers(response, ["Accept-Language", "Cookie"])
+        return response
+
+    return answer
+
+
+@require_GET
+@_live_headers
+@condition(etag_func=_live_etag)
+def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
+    access = access_for(key)
+    game = find_game(access, code)
+    context = game_context(request, access, game)
+    # A phone that polls keeps its own open form; it only needs to know the state.
+    context["polling"] = True
+    response = render(request, "games/game.html#live", context)
+    # The version this fragment shows (a change may have landed since the ETag was read).
+    response["ETag"] = context["etag"]
     return response
 
 
-def _etag(version: int, can_edit: bool, next_code: str | None = None) -> str:
-    # The fragment depends on the game, the reader's language, what the link allows and
-    # the game started after it ("New game, same table"), which a finished game offers.
-    return f'W/"{version}-{get_language()}-{int(can_edit)}-{next_code or ""}"'
+def _etag(version: int, can_edit: bool) -> str:
+    # The fragment depends on the game, the reader's language and what the link allows.
+    # Starting the next game bumps the finished game's version (`Game.touch` in `play_again`), so a
+    # watcher's 304 ends when the next game it is offered begins.
+    return f'W/"{version}-{get_language()}-{int(can_edit)}"'
 
 
 def next_games(game: Any) -> QuerySet[Game]:
@@ -172,7 +199,7 @@ def game_context(
     stored = game.hand_list()
     hands = [hand.data for hand in stored]
     rules = get_game(game.kind)
-    result = rules.play(table, hands)
+    result = game.result()
     next_dealer = rules.next_dealer(table, hands) if hands else game.first_dealer or None
     standing = rules.standing(table, result)
     target = standing.target
@@ -189,7 +216,7 @@ def game_context(
         "access": access,
         "game": game,
         "table": table,
-        "etag": _etag(game.version, access.can_edit, next_game.code if next_game else None),
+        "etag": _etag(game.version, access.can_edit),
         # Watching phones are offered the next game in one tap (the poll brings it).
         "next_game": next_game,
         "form_action": reverse("hand_create", args=[access.key, game.code]),
@@ -279,163 +306,3 @@ def _scoreboard(
             }
         )
     return rows
-
-
-@require_POST
-def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
-    access = access_to_edit(key)
-    game = find_game(access, code)
-    # A form sent again whose hand is stored (the answer was lost, or an offline queue
-    # sends it late) is answered as a save, before the form is checked against a game
-    # that now holds the hand.
-    entry = request.POST.get("entry", "")
-    stored = game.hands.filter(entry=entry).first() if entry else None
-    if stored is not None:
-        messages.success(request, saved_line(game, stored))
-        return _after_save(request, access, game)
-    hands = [hand.data for hand in game.hand_list()]
-    form = HandForm(request.POST, game=game, table=game.table(), hands=hands)
-    conflict = None
-    if form.is_valid():
-        try:
-            hand = game.add_hand(
-                form.cleaned_data["number"],
-                form.cleaned_data["hand"],
-                who_is(request, access.group),
-                entry=form.cleaned_data["entry"],
-            )
-        except EntryDeleted as deleted:
-            messages.warning(
-                request,
-                _(
-                    "This hand was saved before as hand %(number)d and has been deleted "
-                    "since, so it was not added again. The history can bring it back."
-                )
-                % {"number": deleted.number},
-            )
-            return _after_save(request, access, game)
-        except GameChanged as changed:
-            conflict = conflict_between(game, changed, form.cleaned_data["hand"])
-            form = _fresh_form(game, request.POST, changed.hand)
-        except RuleError as exc:  # the game moved on under us and the hand no longer fits
-            form.add_error(None, rule_error(exc))
-        else:
-            if hand.entry == form.cleaned_data["entry"]:
-                messages.success(request, saved_line(game, hand))
-            else:
-                # Another phone saved this very hand under this number first.
-                messages.info(request, same_hand_line(game, hand))
-            return _after_save(request, access, game)
-    game = find_game(access, code)
-    context = game_context(request, access, game, form=form, conflict=conflict)
-    template = "games/game.html#main" if request.htmx else "games/game.html"
-    return render(request, template, context, status=200 if request.htmx else 422)
-
-
-def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpResponse:
-    """The game as it is now, with a new form (and a new entry key) for the next hand."""
-    if not request.htmx:
-        return redirect(game_url(access, game))
-    game = find_game(access, game.code)
-    response = render(request, "games/game.html#main", game_context(request, access, game))
-    # Tells a phone sending its offline queue that this entry needs nothing more.
-    response["X-Hand-Entry"] = "done"
-    return response
-
-
-def saved_line(game: Game, hand: Hand) -> str:
-    """What was saved, in one line: "Hand 6 saved: Bjørn 8 with Dina, made."."""
-    params = {"number": hand.number, "summary": say(get_game(game.kind).summary(hand.data))}
-    made = _reload(game).result().hands[hand.number - 1].made
-    if made is True:
-        return _("Hand %(number)d saved: %(summary)s, made.") % params
-    if made is False:
-        return _("Hand %(number)d saved: %(summary)s, failed.") % params
-    return _("Hand %(number)d saved: %(summary)s.") % params
-
-
-def same_hand_line(game: Game, hand: Hand) -> str:
-    params = {
-        "number": hand.number,
-        "summary": say(get_game(game.kind).summary(hand.data)),
-        "by": hand.entered_by or "?",
-    }
-    return (
-        _(
-            "Hand %(number)d was just saved on another phone (%(by)s), exactly as you "
-            "entered it: %(summary)s. It was not added a second time."
-        )
-        % params
-    )
-
-
-def _fresh_form(game: Game, data: Any, theirs: Hand | None) -> HandForm:
-    """The same inputs, on top of the game as it is now.
-
-    A dealer that is the one of the hand saved first was that number's dealer, not this
-    hand's: the dealer moves on with the rotation, as the scoreboard shows it.
-    """
-    fresh = _reload(game)
-    hands = [hand.data for hand in fresh.hand_list()]
-    values = data.copy()
-    values["number"] = len(hands) + 1
-    if theirs is not None and theirs.data.get("dealer") == values.get("dealer"):
-        values["dealer"] = get_game(fresh.kind).next_dealer(fresh.table(), hands) or ""
-    form = HandForm(values, game=fresh, table=fresh.table(), hands=hands)
-    form.is_valid()
-    return form
-
-
-def _reload(game: Game) -> Game:
-    return Game.objects.prefetch_related("seats", "hands").get(pk=game.pk)
-
-
-def conflict_between(game: Game, changed: GameChanged, mine: dict[str, Any]) -> dict[str, Any]:
-    """Both versions of the hand, each with its dealer (a stale form's dealer shows here)."""
-    theirs = changed.hand
-    return {
-        "mine": describe_hand(game, mine),
-        "mine_dealer": mine.get("dealer", ""),
-        "theirs": describe_hand(game, theirs.data) if theirs else None,
-        "theirs_dealer": theirs.data.get("dealer", "") if theirs else "",
-        "theirs_by": theirs.entered_by if theirs else "",
-        "number": theirs.number if theirs else None,
-    }
-
-
-@require_GET
-def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
-    """What the hand being entered would score, before it is saved."""
-    access = access_to_edit(key)
-    game = find_game(access, code)
-    hands = [hand.data for hand in game.hand_list()]
-    replacing = request.GET.get("replacing")
-    number = to_int(replacing) if replacing else None
-    if number is not None and not 1 <= number <= len(hands):
-        raise Http404
-    form = HandForm(request.GET, game=game, table=game.table(), hands=hands, replacing=number)
-    preview = None
-    if form.is_valid():
-        hands = list(hands)
-        if number is None:
-            hands.append(form.cleaned_data["hand"])
-        else:
-            hands[number - 1] = form.cleaned_data["hand"]
-        result = get_game(game.kind).play(game.table(), hands)
-        scored = result.hands[(number or len(hands)) - 1]
-        preview = {
-            "made": scored.made,
-            "points": scored.points,
-            "explanation": " ".join(say(t) for t in scored.outcome.explanation),
-            "winner": say(scored.decision.text) if scored.decision else "",
-        }
-    return render(request, "games/_hand_form.html#preview", {"form": form, "preview": preview})
-
-
-def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
-    """A version of a hand in a few words, with the counts that tell versions apart."""
-    if data is None:
-        return ""
-    card_game = get_game(game.kind)
-    summary, details = say(card_game.summary(data)), card_game.details(data)
-    return f"{summary} ({details})" if details else summary

@@ -1,4 +1,5 @@
-"""One hand at a time: why it scored what it did, corrections, deletion, undo and history."""
+"""One hand at a time: saving it, its preview, why it scored what it did, corrections,
+deletion, undo and history."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,7 +20,7 @@ from games.forms import (
     rule_error,
     say,
 )
-from games.models import Change, Game, GameChanged, Hand
+from games.models import Change, EntryDeleted, Game, GameChanged, Hand
 from games.rules import RuleError, get_game
 from games.views.access import (
     Access,
@@ -31,7 +33,7 @@ from games.views.access import (
     to_int,
     who_is,
 )
-from games.views.games import conflict_between, describe_hand, game_context
+from games.views.games import game_context
 
 
 @require_GET
@@ -302,3 +304,159 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
         return redirect("history", key, code)
     messages.success(request, _("Hand %(number)d restored.") % {"number": found.number})
     return redirect(game_url(access, game))
+
+
+@require_POST
+def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
+    """Save the next hand, reading the game once: load it locked (seats and hands), check
+    and write the hand on that instance, then answer from it as it now is."""
+    access = access_to_edit(key)
+    by = who_is(request, access.group)
+    entry = request.POST.get("entry", "")
+    conflict = None
+    with transaction.atomic():
+        game = find_game(access, code, lock=True)
+        hands = game.hand_list()
+        # A form sent again whose hand is stored (the answer was lost, or an offline queue
+        # sends it late) is answered as a save, before the form is checked against a game
+        # that now holds the hand.
+        stored = next((hand for hand in hands if entry and hand.entry == entry), None)
+        form = HandForm(request.POST, game=game, table=game.table(), hands=[h.data for h in hands])
+        if stored is not None:
+            messages.success(request, saved_line(game, stored))
+            return _after_save(request, access, game)
+        if form.is_valid():
+            mine = form.cleaned_data["hand"]
+            try:
+                hand = game.add_hand(form.cleaned_data["number"], mine, by, entry=entry)
+            except EntryDeleted as deleted:
+                transaction.set_rollback(True)
+                messages.warning(
+                    request,
+                    _(
+                        "This hand was saved before as hand %(number)d and has been deleted "
+                        "since, so it was not added again. The history can bring it back."
+                    )
+                    % {"number": deleted.number},
+                )
+                return _after_save(request, access, game)
+            except GameChanged as changed:
+                transaction.set_rollback(True)
+                conflict = conflict_between(game, changed, mine)
+                form = _fresh_form(game, request.POST, changed.hand)
+            except RuleError as exc:  # the game moved on under us and the hand no longer fits
+                transaction.set_rollback(True)
+                form.add_error(None, rule_error(exc))
+            else:
+                if hand.entry == form.cleaned_data["entry"]:
+                    messages.success(request, saved_line(game, hand))
+                else:
+                    # Another phone saved this very hand under this number first.
+                    messages.info(request, same_hand_line(game, hand))
+                return _after_save(request, access, game)
+    context = game_context(request, access, game, form=form, conflict=conflict)
+    template = "games/game.html#main" if request.htmx else "games/game.html"
+    return render(request, template, context, status=200 if request.htmx else 422)
+
+
+def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpResponse:
+    """The game as it is now, with a new form (and a new entry key) for the next hand."""
+    if not request.htmx:
+        return redirect(game_url(access, game))
+    response = render(request, "games/game.html#main", game_context(request, access, game))
+    # Tells a phone sending its offline queue that this entry needs nothing more.
+    response["X-Hand-Entry"] = "done"
+    return response
+
+
+def saved_line(game: Game, hand: Hand) -> str:
+    """What was saved, in one line: "Hand 6 saved: Bjørn 8 with Dina, made."."""
+    params = {"number": hand.number, "summary": say(get_game(game.kind).summary(hand.data))}
+    made = game.result().hands[hand.number - 1].made
+    if made is True:
+        return _("Hand %(number)d saved: %(summary)s, made.") % params
+    if made is False:
+        return _("Hand %(number)d saved: %(summary)s, failed.") % params
+    return _("Hand %(number)d saved: %(summary)s.") % params
+
+
+def same_hand_line(game: Game, hand: Hand) -> str:
+    params = {
+        "number": hand.number,
+        "summary": say(get_game(game.kind).summary(hand.data)),
+        "by": hand.entered_by or "?",
+    }
+    return (
+        _(
+            "Hand %(number)d was just saved on another phone (%(by)s), exactly as you "
+            "entered it: %(summary)s. It was not added a second time."
+        )
+        % params
+    )
+
+
+def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
+    """The same inputs, on top of the game as it is now (`fresh`: loaded under the lock).
+
+    A dealer that is the one of the hand saved first was that number's dealer, not this
+    hand's: the dealer moves on with the rotation, as the scoreboard shows it.
+    """
+    hands = [hand.data for hand in fresh.hand_list()]
+    values = data.copy()
+    values["number"] = len(hands) + 1
+    if theirs is not None and theirs.data.get("dealer") == values.get("dealer"):
+        values["dealer"] = get_game(fresh.kind).next_dealer(fresh.table(), hands) or ""
+    form = HandForm(values, game=fresh, table=fresh.table(), hands=hands)
+    form.is_valid()
+    return form
+
+
+def conflict_between(game: Game, changed: GameChanged, mine: dict[str, Any]) -> dict[str, Any]:
+    """Both versions of the hand, each with its dealer (a stale form's dealer shows here)."""
+    theirs = changed.hand
+    return {
+        "mine": describe_hand(game, mine),
+        "mine_dealer": mine.get("dealer", ""),
+        "theirs": describe_hand(game, theirs.data) if theirs else None,
+        "theirs_dealer": theirs.data.get("dealer", "") if theirs else "",
+        "theirs_by": theirs.entered_by if theirs else "",
+        "number": theirs.number if theirs else None,
+    }
+
+
+@require_GET
+def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """What the hand being entered would score, before it is saved."""
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    hands = [hand.data for hand in game.hand_list()]
+    replacing = request.GET.get("replacing")
+    number = to_int(replacing) if replacing else None
+    if number is not None and not 1 <= number <= len(hands):
+        raise Http404
+    form = HandForm(request.GET, game=game, table=game.table(), hands=hands, replacing=number)
+    preview = None
+    if form.is_valid():
+        hands = list(hands)
+        if number is None:
+            hands.append(form.cleaned_data["hand"])
+        else:
+            hands[number - 1] = form.cleaned_data["hand"]
+        result = get_game(game.kind).play(game.table(), hands)
+        scored = result.hands[(number or len(hands)) - 1]
+        preview = {
+            "made": scored.made,
+            "points": scored.points,
+            "explanation": " ".join(say(t) for t in scored.outcome.explanation),
+            "winner": say(scored.decision.text) if scored.decision else "",
+        }
+    return render(request, "games/_hand_form.html#preview", {"form": form, "preview": preview})
+
+
+def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
+    """A version of a hand in a few words, with the counts that tell versions apart."""
+    if data is None:
+        return ""
+    card_game = get_game(game.kind)
+    summary, details = say(card_game.summary(data)), card_game.details(data)
+    return f"{summary} ({details})" if details else summary
