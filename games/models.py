@@ -135,12 +135,16 @@ def game_kinds() -> list[tuple[str, Any]]:
 
 class GameManager(models.Manager["Game"]):
     def locked(self, **lookups: Any) -> Game:
-        """The game with its seats and hands, its row locked until the caller's transaction
-        ends. A change called on it works on this instance instead of reading it again."""
+        """The game with its seats, hands and changes, its row locked until the caller's
+        transaction ends. A change called on it works on this instance instead of reading it
+        again (the changes as they were when it was loaded: what the game page marks and
+        the entry keys of deleted hands)."""
         game = (
             self.select_for_update()
             .prefetch_related(
-                models.Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
+                models.Prefetch("seats", queryset=Seat.objects.order_by("position")),
+                "hands",
+                "changes",
             )
             .get(**lookups)
         )
@@ -336,7 +340,7 @@ class Game(models.Model):
                 stored = next((h for h in hands if h.entry == entry), None)
                 if stored is not None:
                     return stored
-                gone = game.changes.filter(entry=entry).first()
+                gone = next((c for c in game.changes.all() if c.entry == entry), None)
                 if gone is not None:
                     raise EntryDeleted(game, gone.number)
             if number != len(hands) + 1:

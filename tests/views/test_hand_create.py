@@ -252,8 +252,9 @@ def test_an_entry_saved_and_deleted_since_is_not_added_back(phone: Client, game:
 @pytest.mark.parametrize("finishing", [False, True], ids=["in-play", "finishing"])
 def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool) -> None:
     # Outside a test's transaction, as a server runs it: the link, the game (locked) with
-    # its seats and hands, whether the entry was deleted, the hand, its change, the new
-    # version. The hand that finishes the game writes its statistics too. The bracket of
+    # its seats, hands and changes (which show whether the entry was deleted, and mark
+    # corrected hands), the hand, its change, the new version. The hand that finishes the
+    # game writes its statistics too, and asks whether a next game was started. The bracket of
     # the transaction (BEGIN, COMMIT) is not counted.
     game = make_game(group, hands=anne_wins()[:4])
     hand = anne_wins()[4] if finishing else {**FIRST, "dealer": "Anne"}
@@ -261,7 +262,7 @@ def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool)
     with CaptureQueriesContext(connection) as captured:
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
-    assert len(queries) == (15 if finishing else 8), "\n".join(q[:60] for q in queries)
+    assert len(queries) == (16 if finishing else 8), "\n".join(q[:60] for q in queries)
     assert response.status_code == 200
     assert response["X-Hand-Entry"] == "done"
     assert game.hands.count() == 5
