@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -24,21 +24,19 @@ LAST_HANDS = 4
 
 
 def _etag(request: HttpRequest, key: str, code: str) -> str:
-    """What the board is drawn from: the game's version, the game started after it (the
-    screen follows the table there), and the reader's language."""
+    """What the board is drawn from: the game's version and the reader's language. Starting
+    the game after it bumps the version too (`Game.touch`), so the screen follows the table."""
     if not (could_be_code(key) and could_be_code(code)):
         raise Http404  # not worth a query (and a NUL byte would make PostgreSQL refuse it)
     found = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))
-        .annotate(next_code=Subquery(next_games(OuterRef("pk")).values("code")[:1]))
-        .values_list("version", "next_code")
+        .values_list("version", flat=True)
         .first()
     )
     if found is None:
         raise Http404
-    version, next_code = found
-    return f"tv-{version}-{next_code or ''}-{get_language()}"
+    return f"tv-{found}-{get_language()}"
 
 
 @require_GET
