@@ -111,7 +111,7 @@ def running_totals(
     lines = [
         _Line(
             name=side,
-            points=[(float(n), float(row.get(side, 0))) for n, row in enumerate(rows)],
+            points=thin([(float(n), float(row.get(side, 0))) for n, row in enumerate(rows)]),
             label=_number(rows[-1].get(side, 0)),
             stepped=False,
             tag=_short(side),
@@ -140,6 +140,30 @@ def running_totals(
             else None
         ),
     )
+
+
+#: Points a line keeps at most: a phone-wide chart shows no more, and the page stays the
+#: same size however long the game runs.
+MOST_POINTS = 80
+
+
+def thin(points: list[tuple[float, float]], most: int = MOST_POINTS) -> list[tuple[float, float]]:
+    """`points` (in x order) with at most `most` of them: past that, the hands are cut into
+    runs of equal length and each run keeps its lowest and its highest point, in order, so
+    that every peak and dip (a made or failed Amerikaner) still shows. The first and the
+    last point always stay."""
+    if len(points) <= most:
+        return points
+    inner = points[1:-1]
+    runs = (most - 2) // 2
+    kept = [points[0]]
+    for index in range(runs):
+        run = inner[index * len(inner) // runs : (index + 1) * len(inner) // runs]
+        low = min(run, key=lambda point: point[1])
+        high = max(run, key=lambda point: point[1])
+        kept.extend(sorted({low, high}))
+    kept.append(points[-1])
+    return kept
 
 
 # --- Drawing ---------------------------------------------------------------------------------

@@ -183,3 +183,26 @@ def test_wins_on_a_single_evening_are_drawn() -> None:
     svg = parse(charts.wins_over_time({"Anne": [(day, 1.0)], "Bjørn": [(day, 0.0)]}))
     assert len(series(svg)) == 2
     assert svg.get("aria-label", "").startswith("Wins over time")
+
+
+def test_a_long_game_is_drawn_with_a_bounded_number_of_points() -> None:
+    rows = [(n, -n, n % 7, 0) for n in range(1, 1001)]
+    svg = parse(charts.running_totals(FOUR, totals(*rows), ZERO, None))
+    assert all(len(points_of(line)) <= charts.MOST_POINTS for line in series(svg))
+    # A short game keeps every hand: hand 0 and 50 hands.
+    short = parse(charts.running_totals(FOUR, totals(*rows[:50]), ZERO, None))
+    assert [len(points_of(line)) for line in series(short)] == [51] * 4
+
+
+def test_thinning_keeps_every_peak_and_dip_and_both_ends() -> None:
+    # 1,000 hands of slow growth, with one Amerikaner made (+52) and one failed (-52).
+    values = [n // 10 for n in range(1001)]
+    values[400] += 52
+    values[700] -= 52
+    points = [(float(n), float(v)) for n, v in enumerate(values)]
+    kept = charts.thin(points)
+    assert len(kept) <= charts.MOST_POINTS
+    assert kept[0] == points[0] and kept[-1] == points[-1]
+    assert (400.0, 92.0) in kept and (700.0, 18.0) in kept
+    assert kept == sorted(kept)  # still in hand order
+    assert set(kept) <= set(points)  # nothing made up
