@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import template
+from django.forms import BoundField
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from games.rules import Text
@@ -43,3 +46,30 @@ def num(value: int | None) -> str:
 def say(text: Text | None) -> str:
     """An engine sentence (a `Text`) in the reader's language."""
     return text.render(gettext, ngettext) if text is not None else ""
+
+
+CHECKED = mark_safe(" checked")
+
+
+@register.simple_tag
+def chips(field: BoundField) -> SafeString:
+    """A radio field's choices drawn as tap targets, one label each.
+
+    Written here rather than as a widget template per radio: an Amerikaner hand form has
+    about seventy of them, and this is the form's largest part to draw. Nothing given
+    checks nothing: an empty choice ("alone") is a chip like the others, never a default."""
+    given = field.value()
+    current = "" if given is None else str(given)
+    return format_html_join(
+        "",
+        '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
+        (
+            (
+                field.html_name,
+                value,
+                CHECKED if given is not None and current == str(value) else "",
+                label,
+            )
+            for value, label in field.field.choices
+        ),
+    )
