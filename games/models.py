@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connections, models, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -144,12 +144,37 @@ class GameManager(models.Manager["Game"]):
             .prefetch_related(
                 models.Prefetch("seats", queryset=Seat.objects.order_by("position")),
                 "hands",
-                "changes",
+                # What a change reads of them: entry keys, numbers, who and when; not the
+                # hands they hold, which grow with every correction.
+                models.Prefetch("changes", queryset=Change.objects.defer("before", "after")),
             )
             .get(**lookups)
         )
         game._held = True
         return game
+
+    def version_by_link(self, key: str, code: str) -> tuple[int, bool, int] | None:
+        """(version, whether `key` is the full link, group) of the game with this code in
+        the group this link leads to; None when the pair leads nowhere.
+
+        The live poll's one query, asked every few seconds by every phone: written out,
+        because building it through the ORM took longer than running it."""
+        connection = connections[self.db]
+        quote = connection.ops.quote_name
+        sql = (
+            f"SELECT g.{quote('version')}, gr.{quote('edit_key')}, g.{quote('group_id')} "
+            f"FROM {quote(Game._meta.db_table)} g "
+            f"JOIN {quote(Group._meta.db_table)} gr ON gr.{quote('id')} = g.{quote('group_id')} "
+            f"WHERE g.{quote('code')} = %s "
+            f"AND (gr.{quote('edit_key')} = %s OR gr.{quote('view_key')} = %s)"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [code, key, key])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        version, edit_key, group = row
+        return int(version), edit_key == key, int(group)
 
 
 class Game(models.Model):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch, Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -60,13 +60,31 @@ def find_game(access: Access, code: str, *, lock: bool = False) -> Game:
             return Game.objects.locked(group=access.group, code=code)
         except Game.DoesNotExist:
             raise Http404 from None
-    return get_object_or_404(
-        Game.objects.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
-        ),
-        group=access.group,
-        code=code,
+    return with_hands(get_object_or_404(Game, group=access.group, code=code))
+
+
+def game_by_link(key: str, code: str) -> tuple[Access, Game]:
+    """The game reached by this link, and what the link allows, in one query: the game's
+    row and its group, without seats or hands (see `with_hands`). What a page served from
+    the cache needs."""
+    if not (could_be_code(key) and could_be_code(code)):
+        raise Http404
+    game = (
+        Game.objects.select_related("group")
+        .filter(Q(group__edit_key=key) | Q(group__view_key=key), code=code)
+        .first()
     )
+    if game is None:
+        raise Http404
+    return Access(game.group, key, game.group.edit_key == key), game
+
+
+def with_hands(game: Game) -> Game:
+    """`game` with its seats and hands."""
+    prefetch_related_objects(
+        [game], Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
+    )
+    return game
 
 
 def find_player(access: Access, code: str) -> Player:

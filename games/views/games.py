@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,7 +22,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from games import live
+from games import live, pages
 from games.forms import (
     HandForm,
     NewGameForm,
@@ -33,13 +33,14 @@ from games.models import Change, Game, Hand
 from games.rules import GAMES, GameResult, Standing, Table, get_game
 from games.views.access import (
     Access,
-    access_for,
     access_to_edit,
     ask_who,
     could_be_code,
     find_game,
+    game_by_link,
     game_url,
     who_is,
+    with_hands,
 )
 
 
@@ -117,12 +118,23 @@ def _dealer_after_game(game: Game) -> str:
 
 @require_GET
 def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
-    access = access_for(key)
+    """The game page: rendered once per version (`games.pages`), the latest hands shown
+    and the rest one tap away (``?hands=all``)."""
+    access, game = game_by_link(key, code)
     if asked := ask_who(request, access):
         return asked
-    game = find_game(access, code)
-    context = game_context(request, access, game)
-    return render(request, "games/game.html", context)
+    everything = _all_hands(request)
+    page = pages.render(
+        request,
+        "games/game.html",
+        pages.key(request, "page", game.code, game.version, access.group.name),
+        lambda: game_context(request, access, with_hands(game), all_hands=everything),
+    )
+    return HttpResponse(page)
+
+
+def _all_hands(request: HttpRequest) -> bool:
+    return request.GET.get("hands") == "all"
 
 
 def _live_etag(request: HttpRequest, key: str, code: str) -> str:
@@ -133,17 +145,12 @@ def _live_etag(request: HttpRequest, key: str, code: str) -> str:
         raise Http404
     if (cached := live.known(key, code)) is not None:
         return _etag(*cached)
-    found = (
-        Game.objects.filter(code=code)
-        .filter(Q(group__edit_key=key) | Q(group__view_key=key))
-        .values_list("version", "group__edit_key", "group_id")
-        .first()
-    )
+    found = Game.objects.version_by_link(key, code)
     if found is None:
         raise Http404
-    version, edit_key, group = found
-    live.learn(key, code, group, version, edit_key == key)
-    return _etag(version, edit_key == key)
+    version, can_edit, group = found
+    live.learn(key, code, group, version, can_edit)
+    return _etag(version, can_edit)
 
 
 def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -165,14 +172,22 @@ def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 @condition(etag_func=_live_etag)
 def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
-    access = access_for(key)
-    game = find_game(access, code)
-    context = game_context(request, access, game)
-    # A phone that polls keeps its own open form; it only needs to know the state.
-    context["polling"] = True
-    response = render(request, "games/game.html#live", context)
-    # The version this fragment shows (a change may have landed since the ETag was read).
-    response["ETag"] = context["etag"]
+    access, game = game_by_link(key, code)
+    everything = _all_hands(request)
+    part = pages.render(
+        request,
+        "games/game.html#live",
+        pages.key(request, "live", game.code, game.version, access.group.name),
+        # A phone that polls keeps its own open form; it only needs to know the state.
+        lambda: (
+            game_context(request, access, with_hands(game), all_hands=everything)
+            | {"polling": True}
+        ),
+    )
+    response = HttpResponse(part)
+    # The version just read (the ETag was read before it); the hands, read after it, are
+    # as new as that or newer, so a phone never keeps an older state under a newer tag.
+    response["ETag"] = _etag(game.version, access.can_edit)
     return response
 
 
@@ -181,6 +196,10 @@ def _etag(version: int, can_edit: bool) -> str:
     # Starting the next game bumps the finished game's version (`Game.touch` in `play_again`), so a
     # watcher's 304 ends when the next game it is offered begins.
     return f'W/"{version}-{get_language()}-{int(can_edit)}"'
+
+
+#: Hands in the game page's table; the rest are one tap away.
+LATEST = 10
 
 
 def next_games(game: Any) -> QuerySet[Game]:
@@ -194,7 +213,11 @@ def game_context(
     game: Game,
     form: HandForm | None = None,
     conflict: dict[str, Any] | None = None,
+    *,
+    all_hands: bool = False,
 ) -> dict[str, Any]:
+    """What the game page shows: its rows are the latest `LATEST` hands unless `all_hands`
+    (so its cost and size do not grow with the game), its chart the whole game."""
     table = game.table()
     stored = game.hand_list()
     hands = [hand.data for hand in stored]
@@ -208,9 +231,12 @@ def game_context(
             game=game,
             table=table,
             hands=hands,
-            initial={"number": len(hands) + 1, "dealer": next_dealer},
+            # A new entry key for every form shown: filled in by `games.pages`.
+            initial={"number": len(hands) + 1, "dealer": next_dealer, "entry": pages.ENTRY},
         )
     marks = _marks(game, stored)
+    shown = len(stored) if all_hands else LATEST
+    live_url = reverse("game_live", args=[access.key, game.code])
     next_game = next_games(game).first() if result.finished else None
     return {
         "access": access,
@@ -244,13 +270,19 @@ def game_context(
                     (scored.totals[side], scored.points.get(side, 0)) for side in table.sides
                 ],
             }
-            for hand, scored in reversed(list(zip(stored, result.hands, strict=True)))
+            for hand, scored in reversed(
+                list(zip(stored[-shown:], result.hands[-shown:], strict=True))
+            )
         ],
+        # The hands not in the table, one tap away.
+        "earlier_hands": len(stored) - shown if len(stored) > shown else 0,
+        "all_hands": all_hands,
         "hand_url": reverse("hand", args=[access.key, game.code, 0]).removesuffix("0/"),
         "form": form,
         "conflict": conflict,
         "winner_text": say(result.decision.text) if result.decision else "",
-        "live_url": reverse("game_live", args=[access.key, game.code]),
+        # A phone showing every hand polls for every hand.
+        "live_url": f"{live_url}?hands=all" if all_hands else live_url,
         "who": who_is(request, access.group),
         "target": target,
     }

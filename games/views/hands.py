@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import pages
 from games.forms import (
     HandForm,
     initial_for,
@@ -252,8 +253,7 @@ def undo(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     else:
         _delete(request, access, game, number)
     if request.htmx:
-        game = find_game(access, code)
-        return render(request, "games/game.html#main", game_context(request, access, game))
+        return _main(request, access, find_game(access, code))
     return redirect(game_url(access, game))
 
 
@@ -356,17 +356,32 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                 return _after_save(request, access, game)
     context = game_context(request, access, game, form=form, conflict=conflict)
     template = "games/game.html#main" if request.htmx else "games/game.html"
-    return render(request, template, context, status=200 if request.htmx else 422)
+    page = pages.render_once(request, template, context)
+    return HttpResponse(page, status=200 if request.htmx else 422)
 
 
 def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpResponse:
     """The game as it is now, with a new form (and a new entry key) for the next hand."""
     if not request.htmx:
         return redirect(game_url(access, game))
-    response = render(request, "games/game.html#main", game_context(request, access, game))
+    response = _main(request, access, game)
     # Tells a phone sending its offline queue that this entry needs nothing more.
     response["X-Hand-Entry"] = "done"
     return response
+
+
+def _main(request: HttpRequest, access: Access, game: Game) -> HttpResponse:
+    """The game page's #main as it is at this version: what htmx swaps in after a change.
+    Kept for the next phone (`games.pages`) once the change is committed."""
+    return HttpResponse(
+        pages.render(
+            request,
+            "games/game.html#main",
+            pages.key(request, "main", game.code, game.version, access.group.name),
+            lambda: game_context(request, access, game),
+            after_change=True,
+        )
+    )
 
 
 def saved_line(game: Game, hand: Hand) -> str:

@@ -246,3 +246,17 @@ def notices(response: Page) -> list[str]:
     """The messages the page shows above the game (saved, deleted, ...), as read aloud."""
     found = _MESSAGE.search(text(response))
     return [unescape(item).strip() for item in _ITEM.findall(found.group(1))] if found else []
+
+
+def attribute(response: Page, id_: str, name: str) -> str | None:
+    """The value of attribute `name` on the element with this id (None if either is absent)."""
+    found: list[str | None] = []
+
+    class _Attribute(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = dict(attrs)
+            if values.get("id") == id_ and not found:
+                found.append(values.get(name))
+
+    _Attribute().feed(text(response))
+    return found[0] if found else None

@@ -19,6 +19,7 @@ from django.urls import URLPattern, reverse
 from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Seat
 from games.urls import urlpatterns
 from tests.factories import bid, endless_hands, hand_post, make_game, make_group, revision
+from tests.views.pages import field_values
 
 pytestmark = pytest.mark.django_db
 
@@ -254,7 +255,8 @@ def test_post_without_csrf_token_is_refused(table: dict[str, Any], pattern: URLP
 
 
 def _token(response: Any) -> str:
-    return str(response.context["csrf_token"])
+    """The CSRF token the page's forms carry (the first of them)."""
+    return field_values(response)["csrfmiddlewaretoken"][0]
 
 
 def test_form_token_lets_the_page_post(table: dict[str, Any]) -> None:

@@ -11,7 +11,16 @@ from pytest_django import DjangoAssertNumQueries
 
 from games.models import Group
 from tests.factories import anne_wins, bid, endless_hands, make_game
-from tests.views.pages import checked, field_values, hand_form_is_open, scoreboard, text, winner
+from tests.views.pages import (
+    attribute,
+    checked,
+    field_values,
+    hand_form_is_open,
+    scoreboard,
+    table_rows,
+    text,
+    winner,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -82,9 +91,9 @@ def test_won_game_shows_the_winner_and_offers_a_new_game(phone: Client, group: G
     assert reverse("play_again", args=[group.edit_key, game.code]) in text(response)
 
 
-@pytest.mark.parametrize("hands", [1, 40])
+@pytest.mark.parametrize("hands", [1, 40, 200])
 @pytest.mark.parametrize("link", ["edit_key", "view_key"])
-def test_game_page_answers_in_five_queries_whatever_the_number_of_hands(
+def test_game_page_is_drawn_once_per_version_and_flat_in_the_hands(
     phone: Client,
     group: Group,
     django_assert_num_queries: DjangoAssertNumQueries,
@@ -93,13 +102,59 @@ def test_game_page_answers_in_five_queries_whatever_the_number_of_hands(
 ) -> None:
     game = make_game(group, hands=endless_hands(hands))
     url = reverse("game", args=[getattr(group, link), game.code])
-    # The group by its key; the game; its seats and its hands (prefetched); its changes
-    # (what marks a corrected hand). Scores are worked out in Python, and the session is a
-    # signed cookie: no more queries.
-    with django_assert_num_queries(5):
-        response = phone.get(url)
-    assert response.status_code == 200
-    assert text(response).count('<td class="hand">') == hands
+    # The first phone: the game with its group; its seats and its hands (prefetched); its
+    # changes (what marks a corrected hand). Scores are worked out in Python, and the
+    # session is a signed cookie: no more queries.
+    with django_assert_num_queries(4):
+        first = phone.get(url)
+    assert first.status_code == 200
+    # The latest ten hands, newest first; the rest one tap away.
+    rows = table_rows(first, "hand-rows")[1:]
+    assert len(rows) == min(hands, 10)
+    assert rows[0][0].startswith(f"{hands}. ")
+    assert (f"Show the {hands - 10} earlier hands" in text(first)) == (hands > 10)
+    # Every phone after it, at this version: the game's row, and the page from the cache.
+    with django_assert_num_queries(1):
+        again = phone.get(url)
+    assert table_rows(again, "hand-rows")[1:] == rows
+    assert scoreboard(again) == scoreboard(first)
+
+
+def test_every_hand_is_one_tap_away_without_javascript(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(25))
+    page = phone.get(reverse("game", args=[group.edit_key, game.code]))
+    more = attribute(page, "all-hands", "href")
+    assert more is not None
+    everything = phone.get(more)
+    rows = table_rows(everything, "hand-rows")[1:]
+    assert [row[0].split(".")[0] for row in rows] == [str(n) for n in range(25, 0, -1)]
+    assert "earlier hands" not in text(everything)
+    # Its live part polls for every hand too.
+    live = phone.get(attribute(everything, "main", "data-live-url") or "")
+    assert len(table_rows(live, "hand-rows")) == 26
+
+
+def test_the_page_size_does_not_grow_with_the_hands(phone: Client, group: Group) -> None:
+    sizes = []
+    for hands in (40, 400):
+        game = make_game(group, hands=endless_hands(hands))
+        sizes.append(len(phone.get(reverse("game", args=[group.edit_key, game.code])).content))
+    # Ten rows either way, and a chart of at most 80 points a line.
+    assert sizes[1] < sizes[0] * 1.15
+
+
+def test_each_phone_gets_its_own_token_and_entry_key_from_the_kept_page(
+    client: Client, phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=endless_hands(3))
+    url = reverse("game", args=[group.edit_key, game.code])
+    other = Client()
+    other.cookies = phone.cookies
+    first, second = phone.get(url), other.get(url)
+    entries = [field_values(page, within="data-hand-form")["entry"] for page in (first, second)]
+    assert entries[0] != entries[1]
+    assert all(len(entry[0]) >= 16 and "\x00" not in entry[0] for entry in entries)
+    assert "\x00" not in text(first) and "\x00" not in text(second)
 
 
 def test_game_page_is_read_only(phone: Client, group: Group) -> None:

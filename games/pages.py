@@ -1,0 +1,98 @@
+"""The game page and its live part, rendered once per version of the game and served from
+the cache to every phone after the first.
+
+What a page shows depends on the game's version, the language, the link (full or
+view-only) and the group's name; all of them are in the cache key, and the version is read
+afresh for every request (from the database, or for a poll from the shared cache that
+every change writes, `games.live`). So whichever worker answers, and whatever its cache
+holds, a phone never gets a page older than the version it read: an older page is kept
+under an older key, which no request names any more.
+
+The few bits that differ from one request to the next are slots in the kept text, filled
+in on the way out: the CSRF token, the hand form's entry key (one per form shown, see
+`Game.add_hand`), and the messages for this phone. A slot holds NUL characters, which no
+name or other text stored here can contain (Django's form fields refuse them), so it can
+never be mistaken for something a player typed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.messages import get_messages
+from django.core.cache import caches
+from django.db import transaction
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from games.forms import new_form_token
+
+CSRF = "\x00csrf\x00"
+ENTRY = "\x00entry\x00"
+MESSAGES = "\x00messages\x00"
+
+#: A page is asked for again within minutes; an hour keeps a game night's pages warm.
+LIFETIME = 60 * 60
+
+
+def slots() -> dict[str, Any]:
+    """What a kept page is rendered with instead of this request's own values."""
+    return {"csrf_token": CSRF, "entry_slot": ENTRY, "messages_slot": mark_safe(MESSAGES)}
+
+
+def key(request: HttpRequest, part: str, code: str, version: int, group_name: str) -> str:
+    """The cache key of one part of one game's page at one version, as this request would
+    see it: its path names the link (full or view-only) and what the page shows (all the
+    hands or the latest), and the group's name is in the page's title."""
+    seen = f"{request.get_full_path()}\n{group_name}"
+    digest = hashlib.blake2b(seen.encode(), digest_size=12).hexdigest()
+    return f"page:{part}:{code}:{version}:{get_language()}:{digest}"
+
+
+def render(
+    request: HttpRequest,
+    template: str,
+    cache_key: str,
+    context: Callable[[], dict[str, Any]],
+    *,
+    after_change: bool = False,
+) -> str:
+    """`template` for this request: from the cache, or rendered with slots and kept.
+
+    The answer to a change (`after_change`, inside its transaction) is kept only once the
+    transaction commits: a page of a change rolled back would stand for a version that
+    never was."""
+    cache = caches["default"]
+    text: str | None = cache.get(cache_key)
+    if text is None:
+        text = render_to_string(template, context() | slots(), request)
+        kept = text
+        if after_change:
+            transaction.on_commit(lambda: cache.set(cache_key, kept, LIFETIME))
+        else:
+            cache.set(cache_key, kept, LIFETIME)
+    return fill(request, text)
+
+
+def fill(request: HttpRequest, text: str) -> SafeString:
+    """A kept page with this request's CSRF token, entry keys and messages."""
+    if CSRF in text:
+        text = text.replace(CSRF, get_token(request))
+    while ENTRY in text:
+        text = text.replace(ENTRY, new_form_token(), 1)
+    if MESSAGES in text:
+        said = get_messages(request)
+        shown = render_to_string("_messages.html", {"messages": said}) if len(said) else ""
+        text = text.replace(MESSAGES, shown)
+    return mark_safe(text)
+
+
+def render_once(request: HttpRequest, template: str, context: dict[str, Any]) -> SafeString:
+    """`template` rendered for this request only (a form with its errors, a conflict): the
+    same slots, filled at once, so that every game page is made one way."""
+    return fill(request, render_to_string(template, context | slots(), request))

@@ -1,0 +1,83 @@
+"""The game page and its live part are kept per version in the cache (`games.pages`): with
+several app servers, each with a cache of its own, no phone ever gets an older version
+than the one a save made, whichever server answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from games.models import Game, Group
+from tests.factories import bid, endless_hands, hand_post, make_game
+from tests.views.pages import scoreboard, table_rows
+
+pytestmark = pytest.mark.django_db
+
+
+def server(name: str) -> AbstractContextManager[Any]:
+    """Requests inside are answered by app server `name`: a cache in its memory alone."""
+    cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
+    return override_settings(CACHES={"default": cache})
+
+
+def newest(response: Any) -> str:
+    return table_rows(response, "hand-rows")[1][0].split(".")[0]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_watcher_never_gets_an_older_version_from_any_server(
+    client: Client,
+    phone: Client,
+    group: Group,
+    htmx: bool,
+    django_capture_on_commit_callbacks: Callable[..., AbstractContextManager[Any]],
+) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    live = reverse("game_live", args=[group.view_key, game.code])
+    page = reverse("game", args=[group.view_key, game.code])
+    # Both servers keep version 2's page and live part.
+    for name in ("a", "b"):
+        with server(name):
+            assert newest(client.get(page)) == newest(client.get(live)) == "2"
+    before = scoreboard(client.get(page))
+    # The scorer's phone saves hand 3 through server b.
+    hand = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    headers = {"HX-Request": "true"} if htmx else {}
+    with server("b"), django_capture_on_commit_callbacks(execute=True):
+        saved = phone.post(
+            reverse("hand_create", args=[group.edit_key, game.code]),
+            hand_post(game, hand, 3),
+            headers=headers,
+        )
+        assert saved.status_code == (200 if htmx else 302)
+    version = Game.objects.get(pk=game.pk).version
+    # Server a still holds version 2: whichever answers, the watcher sees hand 3.
+    for name in ("a", "b", "a"):
+        with server(name):
+            fragment = client.get(live)
+            assert fragment["ETag"] == f'W/"{version}-en-0"'
+            assert newest(fragment) == newest(client.get(page)) == "3"
+            assert scoreboard(client.get(page)) != before
+
+
+def test_a_watcher_polling_with_the_old_tag_is_not_told_unchanged(
+    client: Client, phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    live = reverse("game_live", args=[group.view_key, game.code])
+    with server("a"):
+        etag = client.get(live)["ETag"]
+    with server("b"):
+        phone.post(
+            reverse("hand_create", args=[group.edit_key, game.code]),
+            hand_post(game, bid("Cato", 7, None, {"Anne": 3, "Bjørn": 1, "Dina": 2}), 3),
+        )
+    with server("a"):
+        answer = client.get(live, HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code == 200
+    assert newest(answer) == "3"
