@@ -80,7 +80,8 @@ def save(page: Page, button: str = "save") -> None:
     """Save (or redeal) and wait until the hand is in the list of hands."""
     number = int(page.locator("form[data-hand-form] input[name=number]").input_value())
     page.locator(f"button[name={button}]").click()
-    expect(page.locator("#hands tbody tr")).to_have_count(number)
+    # The newest row is the hand just saved (the page lists the latest ten, newest first).
+    expect(page.locator("#hands tbody tr").first).to_have_attribute("data-number", str(number))
 
 
 def play_hand(
