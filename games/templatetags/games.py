@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django import template
+from django import forms, template
 from django.forms import BoundField
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -60,6 +60,7 @@ def chips(field: BoundField) -> SafeString:
     checks nothing: an empty choice ("alone") is a chip like the others, never a default."""
     given = field.value()
     current = "" if given is None else str(given)
+    assert isinstance(field.field, forms.ChoiceField)
     return format_html_join(
         "",
         '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
