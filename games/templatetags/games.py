@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
-from django import forms, template
+from django import template
 from django.forms import BoundField
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -60,7 +61,8 @@ def chips(field: BoundField) -> SafeString:
     checks nothing: an empty choice ("alone") is a chip like the others, never a default."""
     given = field.value()
     current = "" if given is None else str(given)
-    assert isinstance(field.field, forms.ChoiceField)
+    # The hand form's choice fields are flat lists of (value, label) pairs.
+    choices = cast(list[tuple[object, str]], getattr(field.field, "choices", []))
     return format_html_join(
         "",
         '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
@@ -71,6 +73,6 @@ def chips(field: BoundField) -> SafeString:
                 CHECKED if given is not None and current == str(value) else "",
                 label,
             )
-            for value, label in field.field.choices
+            for value, label in choices
         ),
     )
