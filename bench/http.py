@@ -27,6 +27,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlencode
 
+from django.db import transaction
 from django.test import Client
 
 from bench import measure
@@ -47,6 +48,7 @@ class Request:
     method: str = "GET"
     headers: dict[str, str] = field(default_factory=dict)
     body: bytes | None = None
+    before: Callable[[], None] | None = None
     after: Callable[[], None] | None = None
     queries: int | None = None
     times: list[float] = field(default_factory=list)
@@ -155,7 +157,11 @@ class _FormFields(HTMLParser):
             self.values[str(found["name"])] = found.get("value") or ""
 
 
-def requests_for(games: dict[int, Game], phone: Phone) -> list[Request]:
+def requests_for(games: dict[int, Game], saved: Game, changed: Game, phone: Phone) -> list[Request]:
+    """The requests of one round. The pages and polls are of games nobody changes during
+    the run, as most requests at a table are (every phone after the first since the last
+    save gets the page kept for that version); the save has a game of its own, and one
+    more row measures the page as the first phone after a change gets it (rendered)."""
     small = games[SIZES[0]]
     headers = phone.headers
     live = measure._url(small, "live/")
@@ -165,23 +171,27 @@ def requests_for(games: dict[int, Game], phone: Phone) -> list[Request]:
         304,
         headers={**headers, "If-None-Match": phone.etag(live)},
     )
-    hands = len(small.hand_list())
+    hands = len(saved.hand_list())
     post = measure.hand_post(hands)
 
     def posted() -> bytes:
         # Each save with the entry key of the form the page shows then, as a phone sends it.
-        return urlencode({**post, "entry": phone.entry(small)}).encode()
+        return urlencode({**post, "entry": phone.entry(saved)}).encode()
 
     def take_back() -> None:
-        # The game keeps its size, and the unchanged poll asks for its new version; the
-        # next save posts the new form's key (the old one names a deleted hand now).
-        measure._take_back(small, hands + 1)
-        unchanged.headers["If-None-Match"] = phone.etag(live)
+        # The game keeps its size; the next save posts the new form's key (the old one
+        # names a deleted hand now).
+        measure._take_back(saved, hands + 1)
         save.body = posted()
+
+    def change() -> None:
+        # A new version, as any change makes: no server has its page yet.
+        with transaction.atomic():
+            Game.objects.select_for_update().get(pk=changed.pk).touch()
 
     save = Request(
         f"saving a hand, htmx ({SIZES[0]} hands)",
-        measure._url(small, "hands/"),
+        measure._url(saved, "hands/"),
         200,
         method="POST",
         headers={
@@ -193,8 +203,8 @@ def requests_for(games: dict[int, Game], phone: Phone) -> list[Request]:
         queries=measure.count_queries(
             partial(
                 phone.client.post,
-                measure._url(small, "hands/"),
-                {**post, "entry": phone.entry(small)},
+                measure._url(saved, "hands/"),
+                {**post, "entry": phone.entry(saved)},
                 headers={"HX-Request": "true"},
             )
         ),
@@ -211,6 +221,13 @@ def requests_for(games: dict[int, Game], phone: Phone) -> list[Request]:
         Request(f"live poll with a body ({SIZES[0]} hands)", live, 200, headers=headers),
         unchanged,
         save,
+        Request(
+            f"game page, {SIZES[0]} hands, first phone after a change (rendered)",
+            measure._url(changed),
+            200,
+            headers=headers,
+            before=change,
+        ),
     ]
 
 
@@ -237,6 +254,8 @@ def run_rounds(port: int, requests: list[Request], limits: measure.Limits) -> in
         if run == limits.warmup:
             deadline = time.monotonic() + limits.budget * len(requests)
         for request in requests:
+            if request.before is not None:
+                request.before()
             start = time.perf_counter_ns()
             answer = fetch(port, request)
             elapsed = (time.perf_counter_ns() - start) / 1e6
@@ -268,8 +287,9 @@ def wrk(port: int, path: str, headers: dict[str, str], seconds: int = 5) -> floa
 
 def main(limits: measure.Limits, tmp: Path) -> None:
     games = {size: measure.build_game(size) for size in SIZES}
-    phone = Phone.of(list(games.values()))
-    requests = requests_for(games, phone)
+    saved, changed = measure.build_game(SIZES[0]), measure.build_game(SIZES[0])
+    phone = Phone.of([*games.values(), saved, changed])
+    requests = requests_for(games, saved, changed, phone)
     with gunicorn(tmp) as port:
         sizes = {size: first_visit(port, phone, game) for size, game in games.items()}
         rounds = run_rounds(port, requests, limits)

@@ -26,7 +26,7 @@ from django.http import HttpResponseBase
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, Group, Player, Seat
+from games.models import Change, Game, Group, Player, Seat
 from games.rules import make_table, play
 
 ResponseT = TypeVar("ResponseT", bound=HttpResponseBase)
@@ -294,8 +294,13 @@ class Figure:
 
 
 def _take_back(game: Game, number: int) -> None:
-    """Delete hand `number` again, as its page would: with the revision it was saved with."""
+    """Delete hand `number` again, as its page would: with the revision it was saved with.
+
+    Then the round's own two history entries (the hand added, the hand deleted) go too:
+    only here, outside the clock, so that the game measured stays a game of its size with
+    its history of one entry a hand, instead of growing two entries every round."""
     game.delete_hand(number, game.hands.get(number=number).revision, WHO)
+    Change.objects.filter(game=game, number=number).delete()
 
 
 def _figures(client: Client, game: Game, hands: int) -> list[Figure]:

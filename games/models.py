@@ -244,6 +244,15 @@ class Game(models.Model):
     def hand_list(self) -> list[Hand]:
         return sorted(self.hands.all(), key=lambda h: h.number)
 
+    def change_list(self) -> list[Change]:
+        """Its changes, oldest first, without the hands they hold (who, when, which hand,
+        what was done): those loaded with the game (`Game.objects.locked`), else read now."""
+        if "changes" in getattr(self, "_prefetched_objects_cache", {}):
+            changes = list(self.changes.all())
+        else:
+            changes = list(self.changes.defer("before", "after"))
+        return sorted(changes, key=lambda c: (c.at, c.pk))
+
     def table(self) -> Table[object]:
         return make_table(self.kind, self.players, self.rules, self.teams, self.start)
 

@@ -148,6 +148,10 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(BASE_DIR / "db.sqlite3"),
             "OPTIONS": SQLITE_OPTIONS,
+            # Each server thread keeps its connection, as with DATABASE_URL: opening the
+            # file and setting its options again cost a poll more than its one query.
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 

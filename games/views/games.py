@@ -254,30 +254,10 @@ def game_context(
         "htmx_target": "#main",
         "result": result,
         "scoreboard": _scoreboard(table, result, standing, next_dealer),
-        "rows": [
-            {
-                "stored": hand,
-                "scored": scored,
-                "mark": marks.get(hand.code),
-                "summary": say(rules.summary(hand.data)),
-                # The newest hand as the form's inputs: an open form holding exactly this
-                # hand was too late, and is cleared rather than saved again (table.js).
-                "inputs": urlencode(_form_values(table, hand.data))
-                if access.can_edit and hand.number == len(stored)
-                else "",
-                # (total, points) per side in seating order, ready for the table.
-                "cells": [
-                    (scored.totals[side], scored.points.get(side, 0)) for side in table.sides
-                ],
-            }
-            for hand, scored in reversed(
-                list(zip(stored[-shown:], result.hands[-shown:], strict=True))
-            )
-        ],
+        "rows": _hand_rows(access, game, table, stored[-shown:], result, marks),
         # The hands not in the table, one tap away.
         "earlier_hands": len(stored) - shown if len(stored) > shown else 0,
         "all_hands": all_hands,
-        "hand_url": reverse("hand", args=[access.key, game.code, 0]).removesuffix("0/"),
         "form": form,
         "conflict": conflict,
         "winner_text": say(result.decision.text) if result.decision else "",
@@ -286,6 +266,47 @@ def game_context(
         "who": who_is(request, access.group),
         "target": target,
     }
+
+
+def _hand_rows(
+    access: Access,
+    game: Game,
+    table: Table[Any],
+    shown: list[Hand],
+    result: GameResult,
+    marks: dict[str, dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The rows of the hands table, newest first: each hand's words, links and cells, made
+    ready here so that the template only places them."""
+    rules = get_game(game.kind)
+    last = len(result.hands)
+    rows = []
+    for hand in reversed(shown):
+        scored = result.hands[hand.number - 1]
+        outcome = {True: "made", False: "failed"}.get(scored.made, "")
+        rows.append(
+            {
+                "stored": hand,
+                "number": hand.number,
+                "entry": hand.entry,
+                "url": reverse("hand", args=[access.key, game.code, hand.number]),
+                "why_label": _("Why? Hand %(number)s") % {"number": hand.number},
+                "mark": marks.get(hand.code),
+                "summary": say(rules.summary(hand.data)),
+                "outcome": outcome,
+                "outcome_text": {"made": _("made"), "failed": _("failed")}.get(outcome, ""),
+                # The newest hand as the form's inputs: an open form holding exactly this
+                # hand was too late, and is cleared rather than saved again (table.js).
+                "inputs": urlencode(_form_values(table, hand.data))
+                if access.can_edit and hand.number == last
+                else "",
+                # (total, points) per side in seating order, ready for the table.
+                "cells": [
+                    (scored.totals[side], scored.points.get(side, 0)) for side in table.sides
+                ],
+            }
+        )
+    return rows
 
 
 def _form_values(table: Table[Any], data: dict[str, Any]) -> dict[str, str]:
@@ -299,7 +320,7 @@ def _marks(game: Game, stored: list[Hand]) -> dict[str, dict[str, Any]]:
     or bringing back (by whom, when), and the number it had before it moved, if it did."""
     numbers = {hand.code: hand.number for hand in stored}
     marks: dict[str, dict[str, Any]] = {}
-    for change in sorted(game.changes.all(), key=lambda c: (c.at, c.pk)):
+    for change in game.change_list():
         number = numbers.get(change.hand_code)
         if number is None:
             continue  # a hand deleted since
