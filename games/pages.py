@@ -18,6 +18,7 @@ never be mistaken for something a player typed.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +36,16 @@ from games.forms import new_form_token
 CSRF = "\x00csrf\x00"
 ENTRY = "\x00entry\x00"
 MESSAGES = "\x00messages\x00"
+# In the next hand's empty form, kept once per game (`hand_form`).
+NUMBER = "\x00number\x00"
+DEALER = "\x00dealer\x00"
+CHECKED = re.compile("\x00checked:([^\x00]*)\x00")
+
+
+def checked_slot(value: object) -> SafeString:
+    """Where a radio button says whether it is checked, when that is filled in later."""
+    return mark_safe(f"\x00checked:{value}\x00")
+
 
 #: A page is asked for again within minutes; an hour keeps a game night's pages warm.
 LIFETIME = 60 * 60
@@ -77,6 +88,23 @@ def render(
         else:
             cache.set(cache_key, kept, LIFETIME)
     return fill(request, text)
+
+
+def hand_form(
+    code: str, link: str, render: Callable[[], str], number: int, dealer: str | None
+) -> SafeString:
+    """The next hand's empty form: the same for every hand of a game but for its number
+    and the dealer checked, so drawn once per game, link and language (`render`, with
+    `NUMBER` and `DEALER` for them) and kept; the CSRF token and entry key stay slots for
+    `fill`. A game's players and rules never change once it has started."""
+    cache_key = f"page:form:{code}:{link}:{get_language()}"
+    cache = caches["default"]
+    text: str | None = cache.get(cache_key)
+    if text is None:
+        text = render()
+        cache.set(cache_key, text, LIFETIME)
+    text = text.replace(NUMBER, str(number))
+    return mark_safe(CHECKED.sub(lambda m: " checked" if m[1] == dealer else "", text))
 
 
 def fill(request: HttpRequest, text: str) -> SafeString:

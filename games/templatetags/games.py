@@ -11,6 +11,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
+from games import pages
 from games.rules import Text
 from games.rules.text import join_names
 
@@ -60,9 +61,16 @@ def chips(field: BoundField) -> SafeString:
     about seventy of them, and this is the form's largest part to draw. Nothing given
     checks nothing: an empty choice ("alone") is a chip like the others, never a default."""
     given = field.value()
+    if given == pages.DEALER:  # the kept empty form: checked when it is filled in
+        return format_html_join(
+            "",
+            '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
+            (
+                (field.html_name, value, pages.checked_slot(value), label)
+                for value, label in _choices(field)
+            ),
+        )
     current = "" if given is None else str(given)
-    # The hand form's choice fields are flat lists of (value, label) pairs.
-    choices = cast(list[tuple[object, str]], getattr(field.field, "choices", []))
     return format_html_join(
         "",
         '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
@@ -73,6 +81,11 @@ def chips(field: BoundField) -> SafeString:
                 CHECKED if given is not None and current == str(value) else "",
                 label,
             )
-            for value, label in choices
+            for value, label in _choices(field)
         ),
     )
+
+
+def _choices(field: BoundField) -> list[tuple[object, str]]:
+    # The hand form's choice fields are flat lists of (value, label) pairs.
+    return cast(list[tuple[object, str]], getattr(field.field, "choices", []))

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
@@ -179,10 +180,7 @@ def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
         "games/game.html#live",
         pages.key(request, "live", game.code, game.version, access.group.name),
         # A phone that polls keeps its own open form; it only needs to know the state.
-        lambda: (
-            game_context(request, access, with_hands(game), all_hands=everything)
-            | {"polling": True}
-        ),
+        lambda: game_context(request, access, with_hands(game), all_hands=everything, polling=True),
     )
     response = HttpResponse(part)
     # The version just read (the ETag was read before it); the hands, read after it, are
@@ -215,6 +213,7 @@ def game_context(
     conflict: dict[str, Any] | None = None,
     *,
     all_hands: bool = False,
+    polling: bool = False,
 ) -> dict[str, Any]:
     """What the game page shows: its rows are the latest `LATEST` hands unless `all_hands`
     (so its cost and size do not grow with the game), its chart the whole game."""
@@ -226,13 +225,19 @@ def game_context(
     next_dealer = rules.next_dealer(table, hands) if hands else game.first_dealer or None
     standing = rules.standing(table, result)
     target = standing.target
-    if form is None and access.can_edit and not result.finished and not game.abandoned_at:
-        form = HandForm(
-            game=game,
-            table=table,
-            hands=hands,
-            # A new entry key for every form shown: filled in by `games.pages`.
-            initial={"number": len(hands) + 1, "dealer": next_dealer, "entry": pages.ENTRY},
+    entering = form is not None or (
+        access.can_edit and not result.finished and not game.abandoned_at
+    )
+    # The next hand's empty form: drawn once per game and language, its number and dealer
+    # filled in (`games.pages.hand_form`); a poll needs none, a refused form has its own.
+    form_html = ""
+    if form is None and entering and not polling:
+        form_html = pages.hand_form(
+            game.code,
+            access.key,
+            lambda: _empty_form(request, access, game, table, hands),
+            len(hands) + 1,
+            next_dealer,
         )
     marks = _marks(game, stored)
     shown = len(stored) if all_hands else LATEST
@@ -259,6 +264,9 @@ def game_context(
         "earlier_hands": len(stored) - shown if len(stored) > shown else 0,
         "all_hands": all_hands,
         "form": form,
+        "form_html": form_html,
+        "entering": entering,
+        "polling": polling,
         "conflict": conflict,
         "winner_text": say(result.decision.text) if result.decision else "",
         # A phone showing every hand polls for every hand.
@@ -266,6 +274,26 @@ def game_context(
         "who": who_is(request, access.group),
         "target": target,
     }
+
+
+def _empty_form(
+    request: HttpRequest, access: Access, game: Game, table: Table[Any], hands: list[Any]
+) -> str:
+    """The next hand's form with slots for what changes from hand to hand."""
+    form = HandForm(
+        game=game,
+        table=table,
+        hands=hands,
+        initial={"number": pages.NUMBER, "dealer": pages.DEALER, "entry": pages.ENTRY},
+    )
+    context = {
+        "form": form,
+        "form_action": reverse("hand_create", args=[access.key, game.code]),
+        "preview_url": reverse("hand_preview", args=[access.key, game.code]),
+        "save_label": _("Save hand %(number)s") % {"number": pages.NUMBER},
+        "htmx_target": "#main",
+    }
+    return render_to_string("games/_hand_form.html", context | pages.slots(), request)
 
 
 def _hand_rows(
@@ -283,7 +311,7 @@ def _hand_rows(
     rows = []
     for hand in reversed(shown):
         scored = result.hands[hand.number - 1]
-        outcome = {True: "made", False: "failed"}.get(scored.made, "")
+        outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
         rows.append(
             {
                 "stored": hand,

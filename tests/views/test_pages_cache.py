@@ -9,10 +9,19 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
-from django.test import Client, override_settings
+from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.template.loader import render_to_string
+from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
+from games import pages
+from games.forms import HandForm
 from games.models import Game, Group
+from games.rules import get_game
+from games.views.access import Access
+from games.views.games import game_context
 from tests.factories import bid, endless_hands, hand_post, make_game
 from tests.views.pages import scoreboard, table_rows
 
@@ -81,3 +90,39 @@ def test_a_watcher_polling_with_the_old_tag_is_not_told_unchanged(
         answer = client.get(live, HTTP_IF_NONE_MATCH=etag)
     assert answer.status_code == 200
     assert newest(answer) == "3"
+
+
+@pytest.mark.parametrize("hands", [0, 1, 5])
+@pytest.mark.parametrize("first_dealer", ["Anne", ""])
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_the_kept_empty_form_is_the_form_drawn_afresh(
+    group: Group, hands: int, first_dealer: str, language: str
+) -> None:
+    game = make_game(group, hands=endless_hands(hands))
+    Game.objects.filter(pk=game.pk).update(first_dealer=first_dealer)
+    game = Game.objects.get(pk=game.pk)
+    request = RequestFactory().get("/")
+    request.session = SessionStore()
+    access = Access(group, group.edit_key, True)
+    rules = get_game(game.kind)
+    data = [hand.data for hand in game.hand_list()]
+    dealer = rules.next_dealer(game.table(), data) if data else first_dealer or None
+    with translation.override(language):
+        # Twice: drawn and kept, then from the cache.
+        kept = [game_context(request, access, game)["form_html"] for _ in range(2)]
+        fresh = HandForm(
+            game=game,
+            table=game.table(),
+            hands=data,
+            initial={"number": hands + 1, "dealer": dealer, "entry": pages.ENTRY},
+        )
+        context = {
+            "form": fresh,
+            "form_action": reverse("hand_create", args=[group.edit_key, game.code]),
+            "preview_url": reverse("hand_preview", args=[group.edit_key, game.code]),
+            "save_label": gettext("Save hand %(number)s") % {"number": hands + 1},
+            "htmx_target": "#main",
+        }
+        drawn = render_to_string("games/_hand_form.html", context | pages.slots(), request)
+    assert kept[0] == kept[1] == drawn
+    assert (" checked>" in drawn) == bool(dealer)
