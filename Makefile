@@ -32,8 +32,9 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest --cov --cov-branch
 	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
 
+# Every test but the browser's look and feel, which does not depend on the database.
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
-	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest -m "not browser or every_database"
 
 # The view tests with the cache several app servers share (Redis at 127.0.0.1:6379).
 test-redis: $(VENV)/.installed-dev

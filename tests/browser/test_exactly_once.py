@@ -28,6 +28,9 @@ from tests.browser.steps import (
 # A poll every 2 s, then the hand's save: a few polls' time is plenty.
 SOON = 10_000
 
+# Also on PostgreSQL: what these show depends on the database's locks and transactions.
+pytestmark = pytest.mark.every_database
+
 
 def _four_at_the_table(page: Page, url: str) -> None:
     start_group(page, url, me="Anne")

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -17,6 +18,9 @@ from tests.browser.steps import (
     start_group,
     total,
 )
+
+# Also on PostgreSQL: what these show depends on the database's locks and transactions.
+pytestmark = pytest.mark.every_database
 
 
 def test_a_view_only_phone_sees_a_saved_hand_within_seconds(

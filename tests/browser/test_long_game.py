@@ -13,6 +13,9 @@ from pytest_django.live_server_helper import LiveServer
 from tests.browser.steps import play_hand
 from tests.factories import endless_hands, make_game, make_group
 
+# Also on PostgreSQL: what these show depends on the database's locks and transactions.
+pytestmark = pytest.mark.every_database
+
 
 @pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
 def test_the_earlier_hands_are_one_tap_away_and_stay_live(
