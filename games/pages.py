@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.messages import get_messages
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import caches
 from django.db import transaction
 from django.http import HttpRequest
@@ -60,9 +61,15 @@ def key(request: HttpRequest, part: str, code: str, version: int, group_name: st
     """The cache key of one part of one game's page at one version, as this request would
     see it: its path names the link (full or view-only) and what the page shows (all the
     hands or the latest), and the group's name is in the page's title."""
-    seen = f"{request.get_full_path()}\n{group_name}"
+    seen = f"{request.get_full_path()}\n{group_name}\n{_static_files()}"
     digest = hashlib.blake2b(seen.encode(), digest_size=12).hexdigest()
     return f"page:{part}:{code}:{version}:{get_language()}:{digest}"
+
+
+def _static_files() -> str:
+    """Which collected static files the pages link to: a page kept before a deploy names
+    the old hashed files, which may be gone after it."""
+    return str(getattr(staticfiles_storage, "manifest_hash", ""))
 
 
 def render(

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
@@ -126,3 +127,21 @@ def test_the_kept_empty_form_is_the_form_drawn_afresh(
         drawn = render_to_string("games/_hand_form.html", context | pages.slots(), request)
     assert kept[0] == kept[1] == drawn
     assert (" checked>" in drawn) == bool(dealer)
+
+
+def test_pages_kept_before_a_deploy_are_not_served_after_it(
+    phone: Client,
+    group: Group,
+    monkeypatch: pytest.MonkeyPatch,
+    django_assert_num_queries: Callable[[int], AbstractContextManager[Any]],
+) -> None:
+    # A kept page links the collected static files by their hashed names; new files
+    # (another manifest) must not be linked from pages kept before them.
+    game = make_game(group, hands=endless_hands(3))
+    url = reverse("game", args=[group.edit_key, game.code])
+    phone.get(url)
+    with django_assert_num_queries(1):
+        phone.get(url)
+    monkeypatch.setattr(staticfiles_storage, "manifest_hash", "another", raising=False)
+    with django_assert_num_queries(4):  # drawn again: the game, seats, hands, changes
+        phone.get(url)
