@@ -191,7 +191,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    # WhiteNoise's hashed, compressed files, with our own scripts and styles minified.
+    "staticfiles": {"BACKEND": "games.storage.MinifiedStaticFilesStorage"},
 }
 
 # HTTPS-only settings (secure cookies, HSTS, SSL redirect) stay off: on a home network

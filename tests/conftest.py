@@ -6,11 +6,13 @@ import hypothesis
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
-from django.test import Client
+from django.core.management import call_command
+from django.test import Client, override_settings
 from django.urls import clear_url_caches, reverse
 from django.utils import translation
 from pytest_django import Settings
 
+import scorekeeper.settings
 import scorekeeper.urls
 from games.models import Game, Group
 from tests.factories import make_game, make_group
@@ -50,6 +52,23 @@ def _static_files_from_apps(settings: Settings) -> None:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.STATIC_ROOT = None
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder `collectstatic` filled once, with the project's storage, as `make run` does."""
+    root = Path(tmp_path_factory.mktemp("staticfiles"))
+    with override_settings(STATIC_ROOT=root, STORAGES=scorekeeper.settings.STORAGES):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+@pytest.fixture
+def served_static(settings: Settings, collected_static: Path) -> Path:
+    """Pages link the collected files by their hashed names, as in production."""
+    settings.STORAGES = scorekeeper.settings.STORAGES
+    settings.STATIC_ROOT = collected_static
+    return collected_static
 
 
 @pytest.fixture(autouse=True)
