@@ -2,8 +2,8 @@
 
 A game's JSON export is exactly what ``manage.py score`` prints for it. A group backup
 holds everything needed to bring the group back on another server: its links, players,
-nights, games (each as its game file), who entered each hand and the whole change
-history. Imports check everything first and then write all or nothing; importing the
+nights, games (each as its game file), who entered each hand, the whole change
+history, and which games were given up (and when, and taken up again). Imports check everything first and then write all or nothing; importing the
 same backup again adds nothing.
 """
 
@@ -22,7 +22,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext
 
 from games import gamefile
-from games.models import Change, Game, Group, Hand, Night, Player
+from games.models import Change, Game, GameEvent, Group, Hand, Night, Player
 from games.rules import RuleError, get_game
 from games.rules.limits import printable
 
@@ -84,7 +84,7 @@ def group_backup(group: Group) -> dict[str, Any]:
     games = (
         group.games.order_by("pk")
         .select_related("night", "previous")
-        .prefetch_related("seats", "hands", "changes")
+        .prefetch_related("seats", "hands", "changes", "events")
     )
     return {
         "format": BACKUP_FORMAT,
@@ -138,6 +138,13 @@ def _game_entry(game: Game) -> dict[str, Any]:
                 "at": _time(c.at),
             }
             for c in sorted(game.changes.all(), key=lambda c: c.pk)
+        ],
+        # Given up and taken up again (the game's history lists them), and whether it is
+        # given up now: out of "In play" and the statistics.
+        "abandoned_at": _time(game.abandoned_at) if game.abandoned_at else None,
+        "events": [
+            {"action": e.action, "by": e.by, "at": _time(e.at)}
+            for e in sorted(game.events.all(), key=lambda e: e.pk)
         ],
     }
 
@@ -388,7 +395,15 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
         )
         for c in entry["changes"]
     ]
-    game.load_history(hands, changes)
+    # A backup made before games could be abandoned has neither key.
+    events = [
+        GameEvent(game=game, action=e["action"], by=e["by"], at=_parse_time(e["at"]))
+        for e in entry.get("events", [])
+    ]
+    abandoned_at = entry.get("abandoned_at")
+    game.load_history(
+        hands, changes, events, _parse_time(abandoned_at) if abandoned_at is not None else None
+    )
     return game
 
 
@@ -517,6 +532,13 @@ def _check_game(
                 raise ValueError("a change has neither a before nor an after")
             _text(change["by"], "who made a change", 40)
             _text(change["hand"], "a change's hand code", 16)
+        for event in entry.get("events", []):
+            _parse_time(event["at"])
+            if event["action"] not in {GameEvent.ABANDON, GameEvent.TAKE_UP}:
+                raise ValueError(f"unknown event {event['action']!r}")
+            _text(event["by"], "who gave the game up or took it up again", 40)
+        if entry.get("abandoned_at") is not None:
+            _parse_time(entry["abandoned_at"])
     except RuleError as exc:
         raise ImportProblem(f"{label}: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

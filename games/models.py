@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import string
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -434,16 +434,31 @@ class Game(models.Model):
             live.changed(game.code, game.group_id, game.version + len(hands))
             game._refresh_statistics()
 
-    def load_history(self, hands: list[Hand], changes: list[Change]) -> None:
+    def load_history(
+        self,
+        hands: list[Hand],
+        changes: list[Change],
+        events: Sequence[GameEvent] = (),
+        abandoned_at: dt.datetime | None = None,
+    ) -> None:
         """Write a game's hands and change history as a backup kept them (codes, revisions,
-        who and when; the version is the backup's), then its statistics: how a restore
-        brings a game back. Nothing here is a new change."""
+        who and when; the version is the backup's), with the times it was given up and taken
+        up again and whether it is given up now, then its statistics (which leave an
+        abandoned game out): how a restore brings a game back. Nothing here is a new change."""
         hand_times = [(hand.created_at, hand.updated_at) for hand in hands]
         change_times = [change.at for change in changes]
+        event_times = [event.at for event in events]
         with transaction.atomic():
             game = self._lock()
             Hand.objects.bulk_create(hands)
             Change.objects.bulk_create(changes)
+            GameEvent.objects.bulk_create(events)
+            for event, at in zip(events, event_times, strict=True):
+                event.at = at
+            GameEvent.objects.bulk_update(events, ["at"])
+            if abandoned_at is not None:
+                Game.objects.filter(pk=game.pk).update(abandoned_at=abandoned_at)
+                game.abandoned_at = self.abandoned_at = abandoned_at
             # Creating stamps them with now; an update puts back the times given (an update
             # leaves them alone).
             moved = [

@@ -10,9 +10,10 @@ under an older key, which no request names any more.
 
 The few bits that differ from one request to the next are slots in the kept text, filled
 in on the way out: the CSRF token, the hand form's entry key (one per form shown, see
-`Game.add_hand`), and the messages for this phone. A slot holds NUL characters, which no
-name or other text stored here can contain (Django's form fields refuse them), so it can
-never be mistaken for something a player typed.
+`Game.add_hand`), and the messages for this phone (beside a winner banner, only those
+that say something was refused). A slot holds NUL characters, which no name or other text
+stored here can contain (Django's form fields refuse them), so it can never be mistaken
+for something a player typed.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.messages import get_messages
+from django.contrib.messages import WARNING, get_messages
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import caches
 from django.db import transaction
@@ -37,6 +38,7 @@ from games.forms import new_form_token
 CSRF = "\x00csrf\x00"
 ENTRY = "\x00entry\x00"
 MESSAGES = "\x00messages\x00"
+BESIDE_WINNER = "\x00messages-beside-winner\x00"
 # In the next hand's empty form, kept once per game (`hand_form`).
 NUMBER = "\x00number\x00"
 DEALER = "\x00dealer\x00"
@@ -54,7 +56,12 @@ LIFETIME = 60 * 60
 
 def slots() -> dict[str, Any]:
     """What a kept page is rendered with instead of this request's own values."""
-    return {"csrf_token": CSRF, "entry_slot": ENTRY, "messages_slot": mark_safe(MESSAGES)}
+    return {
+        "csrf_token": CSRF,
+        "entry_slot": ENTRY,
+        "messages_slot": mark_safe(MESSAGES),
+        "messages_beside_winner_slot": mark_safe(BESIDE_WINNER),
+    }
 
 
 def key(request: HttpRequest, part: str, code: str, version: int, group_name: str) -> str:
@@ -120,11 +127,21 @@ def fill(request: HttpRequest, text: str) -> SafeString:
         text = text.replace(CSRF, get_token(request))
     while ENTRY in text:
         text = text.replace(ENTRY, new_form_token(), 1)
-    if MESSAGES in text:
-        said = get_messages(request)
-        shown = render_to_string("_messages.html", {"messages": said}) if len(said) else ""
-        text = text.replace(MESSAGES, shown)
+    for slot in (MESSAGES, BESIDE_WINNER):
+        if slot in text:
+            text = text.replace(slot, _messages(request, beside_winner=slot == BESIDE_WINNER))
     return mark_safe(text)
+
+
+def _messages(request: HttpRequest, *, beside_winner: bool) -> str:
+    """This phone's messages. Beside a winner banner only what was refused (a warning, an
+    error: nothing happened) stands; a confirmation ("Hand 12 saved") gives way to the
+    banner, which says more. Every message is read either way, so none comes back later."""
+    said = get_messages(request)
+    if not len(said):
+        return ""
+    shown = [message for message in said if not beside_winner or message.level >= WARNING]
+    return render_to_string("_messages.html", {"messages": shown}) if shown else ""
 
 
 def render_once(request: HttpRequest, template: str, context: dict[str, Any]) -> SafeString:

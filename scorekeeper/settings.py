@@ -183,6 +183,9 @@ LANGUAGES = [
     ("nb", _("Norsk bokmål")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Django's own formats for each language, but English tells the time as the table does,
+# on a 24-hour clock (scorekeeper/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 USE_I18N = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Oslo")
 USE_TZ = True

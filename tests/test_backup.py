@@ -8,14 +8,18 @@ import json
 from typing import Any
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from games import backup, gamefile
-from games.models import Change, Game, GameStat, Group, Hand, Night, Player
-from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group
+from games.models import Change, Game, GameEvent, GameStat, Group, Hand, Night, Player
+from tests.factories import FOUR, anne_wins, bid, endless_hands, game_file, make_game, make_group
+from tests.views.pages import list_items
 
 pytestmark = pytest.mark.django_db
 
 KAISER_TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
+NOW = "2026-11-23T20:55:00+00:00"
 
 
 def _busy_group() -> Group:
@@ -147,6 +151,16 @@ def _damaged(change: Any) -> dict[str, Any]:
             lambda f: f["games"][0].update(night="nowhere"),
             "its night is not in the backup",
             id="unknown-night",
+        ),
+        pytest.param(
+            lambda f: f["games"][0].update(events=[{"action": "lost", "by": "Anne", "at": NOW}]),
+            "unknown event 'lost'",
+            id="unknown-event",
+        ),
+        pytest.param(
+            lambda f: f["games"][0].update(abandoned_at="yesterday"),
+            "game 1 (amerikaner, ",
+            id="abandoned-when",
         ),
     ],
 )
@@ -336,3 +350,69 @@ def test_csv_keeps_names_that_look_like_formulas_as_text() -> None:
     rows = list(csv.reader(io.StringIO(backup.game_csv(game))))
     assert rows[0][5] == "points =SUM(A1)"  # starts with a letter: no formula
     assert rows[1][1] == "'=SUM(A1)"
+
+
+# --- Abandoned games -----------------------------------------------------------------------
+
+
+def _events(game: Game) -> list[tuple[str, str, Any]]:
+    return [(e.action, e.by, e.at) for e in game.events.order_by("pk")]
+
+
+def _in_play(group: Group) -> list[str]:
+    """The games the group page lists under "In play" (through the view-only link)."""
+    return list_items(Client().get(reverse("group", args=[group.view_key])), "in-play")
+
+
+def _round_trip(group: Group) -> Game:
+    """Back the group up, wipe the server, restore; the backup reads back byte for byte."""
+    first = _dump(group)
+    _wipe()
+    restored = backup.import_group(json.loads(first)).group
+    assert _dump(restored) == first
+    return restored.games.get()
+
+
+def test_an_abandoned_game_comes_back_abandoned_with_its_history() -> None:
+    group = make_group()
+    game = make_game(group, hands=endless_hands(3))
+    assert game.abandon("Cato")
+    game.refresh_from_db()
+    before = (game.abandoned_at, _events(game))
+    assert _in_play(group) == []
+    restored = _round_trip(group)
+    assert (restored.abandoned_at, _events(restored)) == before
+    assert [action for action, _by, _at in before[1]] == [GameEvent.ABANDON]
+    # Still given up: not in play, and nowhere in the statistics.
+    assert _in_play(restored.group) == []
+    assert not GameStat.objects.filter(game=restored).exists()
+    # Its history lists the event, by whom.
+    history = Client().get(reverse("history", args=[restored.group.view_key, restored.code]))
+    assert "by Cato" in history.content.decode()
+
+
+def test_a_game_taken_up_again_comes_back_in_play_with_both_events() -> None:
+    group = make_group()
+    game = make_game(group, hands=endless_hands(3))
+    assert game.abandon("Cato")
+    assert game.take_up("Dina")
+    restored = _round_trip(group)
+    assert restored.abandoned_at is None
+    assert [(action, by) for action, by, _at in _events(restored)] == [
+        (GameEvent.ABANDON, "Cato"),
+        (GameEvent.TAKE_UP, "Dina"),
+    ]
+    assert len(_in_play(restored.group)) == 1
+
+
+def test_a_backup_from_before_games_could_be_abandoned_still_restores() -> None:
+    group = make_group()
+    make_game(group, hands=endless_hands(3))
+    file = json.loads(_dump(group))
+    for entry in file["games"]:
+        del entry["abandoned_at"], entry["events"]
+    _wipe()
+    restored = backup.import_group(file).group.games.get()
+    assert restored.abandoned_at is None
+    assert not restored.events.exists()
+    assert len(restored.hand_list()) == 3

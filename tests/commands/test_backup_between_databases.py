@@ -90,7 +90,8 @@ def _through(database_url: str, text: bytes, key: str, folder: Path) -> bytes:
 
 
 def _group() -> Group:
-    """Every kind of stored JSON: rules, teams, start totals, corrections, deletions, restores."""
+    """Every kind of stored JSON: rules, teams, start totals, corrections, deletions, restores;
+    and an abandoned game."""
     group = make_group()
     game = make_game(group, hands=anne_wins(), rules={"target": 52, "tie_break": "shared"})
     game.edit_hand(
@@ -110,6 +111,12 @@ def _group() -> Group:
             rules={"no_trump_62": True, "min_bid": 7},
         ),
     )
+    # Given up, and given up again after being taken up: the events and the time it was
+    # given up (microseconds and all) come back as they were.
+    given_up = make_game(group, hands=[bid("Dina", 8, "Bjørn", {"Anne": 2, "Cato": 1})])
+    given_up.abandon("Cato")
+    given_up.take_up("Dina")
+    given_up.abandon("Anne")
     return group
 
 

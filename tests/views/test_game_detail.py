@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -10,12 +11,13 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Group
-from tests.factories import anne_wins, bid, endless_hands, make_game
+from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game
 from tests.views.pages import (
     attribute,
     checked,
     field_values,
     hand_form_is_open,
+    notices,
     scoreboard,
     table_rows,
     text,
@@ -160,3 +162,37 @@ def test_each_phone_gets_its_own_token_and_entry_key_from_the_kept_page(
 def test_game_page_is_read_only(phone: Client, group: Group) -> None:
     game = make_game(group)
     assert phone.post(reverse("game", args=[group.edit_key, game.code])).status_code == 405
+
+
+# --- Messages beside the winner banner ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["browser", "htmx"])
+def test_the_winner_banner_stands_without_the_saved_line_of_the_hand_that_won(
+    phone: Client, group: Group, htmx: bool
+) -> None:
+    hands = anne_wins()
+    game = make_game(group, hands=hands[:4])
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    url = reverse("hand_create", args=[group.edit_key, game.code])
+    answer = phone.post(url, hand_post(game, hands[4], 5), follow=not htmx, **headers)
+    assert winner(answer) == "🏆 Anne wins!"
+    assert notices(answer) == []
+    # Read all the same: neither a reload nor the next page brings "Hand 5 saved" up again.
+    for again in (
+        phone.get(reverse("game", args=[group.edit_key, game.code])),
+        phone.get(reverse("group", args=[group.edit_key])),
+    ):
+        assert notices(again) == []
+
+
+def test_a_refusal_still_stands_beside_the_winner_banner(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=anne_wins())
+    hand = game.hand_list()[-1]
+    # Another phone corrects the dealer of hand 5 (Anne still wins); this phone's undo names
+    # the hand as it was, so nothing is deleted, and the page must say so.
+    game.edit_hand(5, hand.revision, {**hand.data, "dealer": "Bjørn"}, "Bjørn")
+    undo = reverse("undo", args=[group.edit_key, game.code])
+    page = phone.post(undo, {"number": 5, "revision": hand.revision}, follow=True)
+    assert winner(page) == "🏆 Anne wins!"
+    assert notices(page) == ["Hand 5 was changed on another phone; nothing was deleted."]

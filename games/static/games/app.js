@@ -99,6 +99,30 @@
     if (message && !window.confirm(message)) event.preventDefault();
   }, true);
 
+  // 5. A message ("Hand 11 deleted…") answers the last action: it goes with the next one
+  //    (a tap on a chip, a save), and a confirmation also by itself once it has been in
+  //    view long enough to be read, and read aloud (role=status). What was refused (a
+  //    warning, an error) stays until the next action: it says that nothing happened.
+  var MESSAGE_STAYS = 8000;
+  function fadeMessages(root) {
+    root.querySelectorAll(".messages:not([data-fading])").forEach(function (list) {
+      list.dataset.fading = "";
+      setTimeout(function () {
+        list.querySelectorAll("li.success, li.info").forEach(function (item) { item.remove(); });
+        if (!list.querySelector("li")) list.remove();
+      }, MESSAGE_STAYS);
+    });
+  }
+  function dropMessages() {
+    document.querySelectorAll(".messages").forEach(function (list) { list.remove(); });
+  }
+  // In the capture phase, so that it runs before the form's own handlers (htmx, table.js),
+  // which may say something new; and after the question above (a "no" is no action).
+  document.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) dropMessages();
+  }, true);
+  document.addEventListener("change", dropMessages, true);
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-show-split]");
     if (!button) return;
@@ -140,11 +164,19 @@
   function setUp(root) {
     root.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
     root.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
+    fadeMessages(root);
   }
   document.addEventListener("DOMContentLoaded", function () { setUp(document); });
-  // For table.js, which resets and replaces hand forms on the game page.
-  window.scorekeeper = { refreshHandForm: refreshHandForm };
+  // For table.js, which resets and replaces parts of the game page, and says things of
+  // its own for as long as a message stays.
+  window.scorekeeper = {
+    refreshHandForm: refreshHandForm,
+    fadeMessages: fadeMessages,
+    dropMessages: dropMessages,
+    messageStays: MESSAGE_STAYS
+  };
   document.addEventListener("htmx:afterSettle", function (event) {
     event.target.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
+    fadeMessages(event.target);
   });
 })();

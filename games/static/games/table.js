@@ -30,22 +30,37 @@
     return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
   function refresh(root) {
-    if (window.scorekeeper) root.querySelectorAll("form[data-hand-form]").forEach(window.scorekeeper.refreshHandForm);
+    if (!window.scorekeeper) return;
+    root.querySelectorAll("form[data-hand-form]").forEach(window.scorekeeper.refreshHandForm);
+    window.scorekeeper.fadeMessages(root);
   }
 
   // --- What the phone says --------------------------------------------------------------
 
-  function say(text) {
+  // What the phone says goes as a message does (app.js): with the next action, and a
+  // confirmation also after a while; what asks for something (`lasting`) stays until then.
+  var saidTimer = null;
+  function say(text, lasting) {
     var said = statusPart("said");
     if (!said) return;
     clearMessages();
     said.textContent = text;
     said.hidden = false;
     showStatus();
+    clearTimeout(saidTimer);
+    if (!lasting && window.scorekeeper) saidTimer = setTimeout(unsay, window.scorekeeper.messageStays);
+  }
+  function unsay() {
+    var said = statusPart("said");
+    if (!said || said.hidden) return;
+    clearTimeout(saidTimer);
+    said.hidden = true;
+    said.textContent = "";
+    showStatus();
   }
   // The last answer's messages ("Hand 5 saved") are out of date once the phone speaks.
   function clearMessages() {
-    document.querySelectorAll("#main > .messages").forEach(function (list) { list.remove(); });
+    if (window.scorekeeper) window.scorekeeper.dropMessages();
   }
   function showStatus() {
     // Hands waiting say "no connection" already; the stale-totals line is for watchers.
@@ -138,7 +153,7 @@
 
   function keep(form, pending) {
     if (!complete(form, pending.body)) {
-      say(texts().incomplete);
+      say(texts().incomplete, true);
       return;
     }
     var all = read(QUEUE);
@@ -170,7 +185,7 @@
       // A server error is worth another try later; a refusal (403, 404) is not.
       if (response.status >= 500) throw new Error(String(response.status));
       unqueue(item.entry);
-      if (!response.ok) { say(texts().notSent + " " + item.line); return null; }
+      if (!response.ok) { say(texts().notSent + " " + item.line, true); return null; }
       var done = response.headers.get("X-Hand-Entry") === "done";
       return response.text().then(function (html) { answered(html, done); });
     }).then(function () {
@@ -194,7 +209,7 @@
     if (done) {
       apply(holder, fresh.dataset.etag);
       var said = holder.querySelector(".messages li");
-      if (said) say(said.textContent.trim());
+      if (said) say(said.textContent.trim(), !said.matches(".success, .info"));
       toTop();
       return;
     }
@@ -295,7 +310,7 @@
     // as the taps stay (a second "Anne won" may well be the next hand).
     var newest = holder.querySelector("#hands tr[data-inputs]");
     if (newest && Number(newest.dataset.number) === Number(number.value) && sameInputs(form, newest.dataset.inputs)) {
-      say(fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }));
+      say(fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }), true);
     }
     // Another phone saved the hand this form was for: move on to the next one, or an
     // identical next hand would be taken for the saved one sent twice.
@@ -346,6 +361,11 @@
       ownSaved(row);
     });
     if (here && etag) here.dataset.etag = etag;
+    // The game is won: the banner says it all, and no older message stands beside it.
+    if (document.getElementById("winner")) {
+      clearMessages();
+      unsay();
+    }
     showQueue();
   }
 
@@ -448,10 +468,15 @@
     lost();
     keep(form, form.pending);
   });
+  // The next action (a tap on a chip, a save) ends what the phone said, as it ends a
+  // message (app.js); in the capture phase, before the save's own handlers say more.
+  document.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) unsay();
+  }, true);
+  document.addEventListener("change", unsay, true);
   document.addEventListener("htmx:afterSettle", function () {
     // The server's answer says what happened now; an older line of this phone's goes.
-    var said = statusPart("said");
-    if (said && document.querySelector("#main > .messages")) said.hidden = true;
+    if (document.querySelector("#main > .messages")) unsay();
     showConflict();
     showQueue();
   });

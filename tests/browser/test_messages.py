@@ -1,0 +1,132 @@
+"""Messages that go away: "Hand 2 deleted…" answers the last action, goes with the next one
+or after a while (long enough to be read aloud), and never stands beside a winner banner.
+
+Playwright's clock stands in for the seconds a message stays, so nothing here waits them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from games.models import Game
+from tests.browser.steps import (
+    choice,
+    fill_new_game,
+    open_new_game,
+    play_hand,
+    start_four,
+    start_game,
+    start_group,
+)
+from tests.factories import bid
+
+# What the phone shows as messages: above the page (after a full page) or in #main (htmx).
+MESSAGES = ".messages li"
+
+
+def _shots(page: Page, screenshots: Path, name: str, language: str) -> None:
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=screenshots / f"{name}-{language}-{scheme}.png")
+    page.emulate_media(color_scheme="light")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_a_message_goes_with_the_next_action_or_after_a_while(
+    live_server: LiveServer, page: Page, screenshots: Path, locale: str, transactional_db: None
+) -> None:
+    language = locale[:2]
+    page.clock.install()
+    start_four(page, live_server.url)
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    # A save's answer says what was saved, in #main.
+    saved = page.locator(f"#main {MESSAGES}.success")
+    expect(saved).to_have_count(1)
+    # Still there after a few seconds, so a screen reader has read it out...
+    page.clock.fast_forward(4000)
+    expect(saved).to_be_visible()
+    # ...and gone by itself a little later.
+    page.clock.fast_forward(5000)
+    expect(page.locator(MESSAGES)).to_have_count(0)
+
+    play_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 3})
+    # Undo: the answer replaces the "saved" line with its own.
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    expect(page.locator(MESSAGES)).to_have_count(1)
+    expect(page.locator(f"#main {MESSAGES}.success")).to_contain_text("2")
+    _shots(page, screenshots, "71-message-after-undo", language)
+    # The next action, a tap on a chip, ends it.
+    choice(page, "bidder", "Cato").click()
+    expect(page.locator(MESSAGES)).to_have_count(0)
+
+    # Deleting a hand from its page: a full page, the message above the game (base.html),
+    # outside what a save replaces; the next save ends it all the same.
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator('#hands a.why[href$="/1/"]').click()
+    page.locator("form[data-confirm] button.danger").click()
+    expect(page.locator("body > .messages li.success")).to_be_visible()
+    expect(page.locator("#hands tbody tr")).to_have_count(0)
+    _shots(page, screenshots, "72-message-after-delete", language)
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    expect(page.locator("body > .messages")).to_have_count(0)
+    expect(page.locator(MESSAGES)).to_have_count(1)  # this save's own line
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_no_message_stands_beside_the_winner_banner(
+    live_server: LiveServer, page: Page, screenshots: Path, locale: str, transactional_db: None
+) -> None:
+    start_group(page, live_server.url)
+    open_new_game(page)
+    # Anne brought 40 points from paper: 12 alone, made, takes her past 52.
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"], start={1: 40})
+    start_game(page)
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    expect(page.locator(MESSAGES)).to_have_count(1)
+    play_hand(page, "Anne", 12, "", {"Bjørn": 0, "Cato": 0, "Dina": 0})
+    expect(page.locator("#winner")).to_be_visible()
+    # The banner says what the hand did; "Hand 2 saved" does not stand beside it...
+    expect(page.locator(MESSAGES)).to_have_count(0)
+    _shots(page, screenshots, "73-winner-without-message", locale[:2])
+    # ...nor comes back with the page.
+    page.reload()
+    expect(page.locator("#winner")).to_be_visible()
+    expect(page.locator(MESSAGES)).to_have_count(0)
+
+
+def test_a_poll_that_brings_the_winner_takes_the_old_message_away(
+    live_server: LiveServer, new_phone: Callable[..., Page], transactional_db: None
+) -> None:
+    page = new_phone()
+    start_four(page, live_server.url)
+    play_hand(page, "Anne", 12, "", {"Bjørn": 0, "Cato": 0, "Dina": 0})
+    play_hand(page, "Anne", 12, "", {"Bjørn": 0, "Cato": 0, "Dina": 0})
+    game = Game.objects.get()
+    # While this phone's polls see nothing new, another phone corrects hand 2; the undo
+    # on this phone names hand 2 as it was, so it is refused, and a refusal stays until
+    # the next action (no clock takes it away).
+    page.route("**/live/", lambda route: route.fulfill(status=304))
+    second = game.hand_list()[1]
+    game.edit_hand(2, second.revision, {**second.data, "dealer": "Cato"}, "Bjørn")
+    page.locator("#toolbar form button").click()
+    refused = page.locator(f"#main {MESSAGES}.error")
+    expect(refused).to_be_visible()
+    page.unroute("**/live/")
+    # Another phone saves the hands that win the game; this phone's poll brings the banner.
+    for number, dealer in ((3, "Cato"), (4, "Dina"), (5, "Anne")):
+        game.add_hand(
+            number,
+            bid("Anne", 12, None, {"Bjørn": 0, "Cato": 0, "Dina": 0}, dealer=dealer),
+            "Bjørn",
+        )
+    game.refresh_from_db()
+    assert game.result().finished
+    expect(page.locator("#winner")).to_be_visible(timeout=6000)
+    # The same poll that brought the banner took the refusal away.
+    assert page.locator(MESSAGES).count() == 0
