@@ -76,8 +76,14 @@ def test_compiled_catalogue_matches_the_po_file(po: polib.POFile) -> None:
                 got = catalogue.ngettext(entry.msgid, entry.msgid_plural, count)
                 if got != entry.msgstr_plural[index]:
                     stale.append((entry.msgid, count, got))
-        elif catalogue.gettext(entry.msgid) != entry.msgstr:
-            stale.append((entry.msgid, None, catalogue.gettext(entry.msgid)))
+        else:
+            got = (
+                catalogue.pgettext(entry.msgctxt, entry.msgid)
+                if entry.msgctxt
+                else catalogue.gettext(entry.msgid)
+            )
+            if got != entry.msgstr:
+                stale.append((entry.msgid, None, got))
     assert stale == [], "run `make messages` and commit locale/nb/LC_MESSAGES/django.mo"
 
 

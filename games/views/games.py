@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     condition,
@@ -290,7 +290,8 @@ def _empty_form(
         "form": form,
         "form_action": reverse("hand_create", args=[access.key, game.code]),
         "preview_url": reverse("hand_preview", args=[access.key, game.code]),
-        "save_label": _("Save hand %(number)s") % {"number": pages.NUMBER},
+        # Its own message: the number is a slot here, filled in per hand.
+        "save_label": pgettext("hand form", "Save hand %(number)s") % {"number": pages.NUMBER},
         "htmx_target": "#main",
     }
     return render_to_string("games/_hand_form.html", context | pages.slots(), request)

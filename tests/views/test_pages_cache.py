@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import pgettext
 
 from games import pages
 from games.forms import HandForm
@@ -121,7 +121,7 @@ def test_the_kept_empty_form_is_the_form_drawn_afresh(
             "form": fresh,
             "form_action": reverse("hand_create", args=[group.edit_key, game.code]),
             "preview_url": reverse("hand_preview", args=[group.edit_key, game.code]),
-            "save_label": gettext("Save hand %(number)s") % {"number": hands + 1},
+            "save_label": pgettext("hand form", "Save hand %(number)s") % {"number": hands + 1},
             "htmx_target": "#main",
         }
         drawn = render_to_string("games/_hand_form.html", context | pages.slots(), request)
