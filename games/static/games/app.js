@@ -7,12 +7,24 @@
   //    (vendor/NoSleep.min.js) plays a tiny silent looping video instead. A video may
   //    only start after a tap, so a refusal is tried again on the next one.
   function setUpWakeLock(toggle) {
-    // Only phones without the API (plain http) fetch NoSleep.js.
     if ("wakeLock" in navigator || window.NoSleep || !toggle.dataset.fallback) { keepAwake(toggle); return; }
-    var script = document.createElement("script");
-    script.src = toggle.dataset.fallback;
-    script.onload = function () { keepAwake(toggle); };
-    document.head.append(script);
+    // Only phones without the API (plain http) fetch NoSleep.js, and only with the first
+    // tap, which its video waits for anyway: a first visit does not carry it.
+    var wanted = localStorage.getItem("scorekeeper-awake") !== "off";
+    toggle.hidden = false;
+    toggle.setAttribute("aria-pressed", wanted ? "true" : "false");
+    toggle.dataset.awake = "off";
+    document.addEventListener("click", function (event) {
+      if (toggle.contains(event.target)) {
+        // This tap is on the toggle itself: it says what is wanted.
+        localStorage.setItem("scorekeeper-awake", wanted ? "off" : "on");
+        event.stopPropagation();
+      }
+      var script = document.createElement("script");
+      script.src = toggle.dataset.fallback;
+      script.onload = function () { keepAwake(toggle); };
+      document.head.append(script);
+    }, { once: true, capture: true });
   }
   function keepAwake(toggle) {
     var native = "wakeLock" in navigator;
