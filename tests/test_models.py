@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from games.models import ALPHABET, Change, new_code, new_key
-from tests.factories import FOUR, bid, endless_hands, make_game, revision
+from games.models import ALPHABET, Change, Game, Group, new_code, new_key
+from tests.factories import FOUR, bid, endless_hands, make_game, make_group, revision
 
 
 def test_keys_are_unguessable_and_safe_on_a_command_line() -> None:
@@ -89,3 +89,24 @@ def test_the_game_file_has_one_key_order_whatever_the_database_keeps() -> None:
     assert list(document["hands"][0]) == ["dealer", "bidder", "bid", "partner", "tricks"]
     assert list(document["hands"][0]["tricks"]) == ["Anne", "Cato"]
     assert list(document["rules"]) == ["deal", "target"]
+
+
+@pytest.mark.django_db
+def test_a_game_by_its_link_reads_as_the_orm_reads_it() -> None:
+    group = make_group()
+    game = make_game(group, hands=endless_hands(2), rules={"target": 60})
+    game.abandon("Anne")
+    other = make_group(players=FOUR)
+    fields = [f.attname for f in Game._meta.concrete_fields]
+    group_fields = [f.attname for f in Group._meta.concrete_fields]
+    expected = Game.objects.get(pk=game.pk)
+    for key in (group.edit_key, group.view_key):
+        found = Game.objects.by_link(key, game.code)
+        assert found is not None
+        assert [getattr(found, f) for f in fields] == [getattr(expected, f) for f in fields]
+        assert [getattr(found.group, f) for f in group_fields] == [
+            getattr(group, f) for f in group_fields
+        ]
+    # A link of another group, or a code that is not the game's, leads nowhere.
+    assert Game.objects.by_link(other.edit_key, game.code) is None
+    assert Game.objects.by_link(group.edit_key, "nosuchgame") is None

@@ -69,11 +69,7 @@ def game_by_link(key: str, code: str) -> tuple[Access, Game]:
     the cache needs."""
     if not (could_be_code(key) and could_be_code(code)):
         raise Http404
-    game = (
-        Game.objects.select_related("group")
-        .filter(Q(group__edit_key=key) | Q(group__view_key=key), code=code)
-        .first()
-    )
+    game = Game.objects.by_link(key, code)
     if game is None:
         raise Http404
     return Access(game.group, key, game.group.edit_key == key), game
