@@ -102,7 +102,8 @@ def test_game_page_is_drawn_once_per_version_and_flat_in_the_hands(
     hands: int,
     link: str,
 ) -> None:
-    game = make_game(group, hands=endless_hands(hands))
+    game = make_game(group)
+    game.add_hands(endless_hands(hands), "Anne")
     url = reverse("game", args=[getattr(group, link), game.code])
     # The first phone: the game with its group; its seats and its hands (prefetched); its
     # changes (what marks a corrected hand). Scores are worked out in Python, and the
@@ -139,7 +140,8 @@ def test_every_hand_is_one_tap_away_without_javascript(phone: Client, group: Gro
 def test_the_page_size_does_not_grow_with_the_hands(phone: Client, group: Group) -> None:
     sizes = []
     for hands in (40, 400):
-        game = make_game(group, hands=endless_hands(hands))
+        game = make_game(group)
+        game.add_hands(endless_hands(hands), "Anne")  # at once: an import's way in
         sizes.append(len(phone.get(reverse("game", args=[group.edit_key, game.code])).content))
     # Ten rows either way, and a chart of at most 80 points a line.
     assert sizes[1] < sizes[0] * 1.15
