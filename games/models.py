@@ -380,8 +380,12 @@ class Game(models.Model):
             game = self._lock()
             if game.hand_list():
                 return False
+            previous = game.previous_id
             game.delete()
             live.changed(game.code, None, None)
+            if previous is not None:
+                # The game it followed offered it ("the next game has started"): no more.
+                Game.objects.select_for_update().get(pk=previous).touch()
             return True
 
     def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:

@@ -18,11 +18,14 @@ for something a player typed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.contrib.messages import WARNING, get_messages
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import caches
@@ -34,6 +37,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games.forms import new_form_token
+
+if TYPE_CHECKING:
+    from games.models import Game
 
 CSRF = "\x00csrf\x00"
 ENTRY = "\x00entry\x00"
@@ -64,25 +70,46 @@ def slots() -> dict[str, Any]:
     }
 
 
-def key(request: HttpRequest, part: str, code: str, version: int, group_name: str) -> str:
+#: The only query strings a kept page is kept for; a page asked for with any other is
+#: drawn for that request alone (so that made-up ones cannot crowd out the real pages).
+KEPT_QUERIES = ("", "hands=all")
+
+
+def key(
+    request: HttpRequest, part: str, game: Game, group_name: str, *, everything: bool = False
+) -> str | None:
     """The cache key of one part of one game's page at one version, as this request would
-    see it: its path names the link (full or view-only) and what the page shows (all the
-    hands or the latest), and the group's name is in the page's title."""
-    seen = f"{request.get_full_path()}\n{group_name}\n{_static_files()}"
+    see it, or None if it is not to be kept: the game's row (a restored game is a new row,
+    even under its old code and version), its path (the link, full or view-only), whether
+    it shows every hand, the group's name (in the page's title), whether htmx asks, and
+    this release of the app."""
+    query = request.META.get("QUERY_STRING", "")
+    if query not in KEPT_QUERIES:
+        return None
+    htmx = "HX-Request" in request.headers
+    seen = f"{request.path}?{query}\n{group_name}\n{everything}\n{htmx}\n{release()}"
     digest = hashlib.blake2b(seen.encode(), digest_size=12).hexdigest()
-    return f"page:{part}:{code}:{version}:{get_language()}:{digest}"
+    return f"page:{part}:{game.pk}:{game.code}:{game.version}:{get_language()}:{digest}"
 
 
-def _static_files() -> str:
-    """Which collected static files the pages link to: a page kept before a deploy names
-    the old hashed files, which may be gone after it."""
-    return str(getattr(staticfiles_storage, "manifest_hash", ""))
+@functools.cache
+def release() -> str:
+    """This release of the app, as the pages it draws depend on it: its templates, its
+    translations, its Python code, and the collected static files its pages link to. A
+    page kept by the release before a deploy is then never served by the one after it."""
+    digest = hashlib.blake2b(digest_size=12)
+    base = Path(settings.BASE_DIR)
+    for folder, pattern in (("templates", "*.html"), ("locale", "*.mo"), ("games", "*.py")):
+        for path in sorted((base / folder).rglob(pattern)):
+            digest.update(path.read_bytes())
+    digest.update(str(getattr(staticfiles_storage, "manifest_hash", "")).encode())
+    return digest.hexdigest()
 
 
 def render(
     request: HttpRequest,
     template: str,
-    cache_key: str,
+    cache_key: str | None,
     context: Callable[[], dict[str, Any]],
     *,
     after_change: bool = False,
@@ -92,6 +119,8 @@ def render(
     The answer to a change (`after_change`, inside its transaction) is kept only once the
     transaction commits: a page of a change rolled back would stand for a version that
     never was."""
+    if cache_key is None:
+        return render_once(request, template, context())
     cache = caches["default"]
     text: str | None = cache.get(cache_key)
     if text is None:
@@ -105,13 +134,13 @@ def render(
 
 
 def hand_form(
-    code: str, link: str, render: Callable[[], str], number: int, dealer: str | None
+    game: Game, link: str, render: Callable[[], str], number: int, dealer: str | None
 ) -> SafeString:
     """The next hand's empty form: the same for every hand of a game but for its number
     and the dealer checked, so drawn once per game, link and language (`render`, with
     `NUMBER` and `DEALER` for them) and kept; the CSRF token and entry key stay slots for
     `fill`. A game's players and rules never change once it has started."""
-    cache_key = f"page:form:{code}:{link}:{get_language()}"
+    cache_key = f"page:form:{game.pk}:{game.code}:{link}:{get_language()}:{release()}"
     cache = caches["default"]
     text: str | None = cache.get(cache_key)
     if text is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -124,18 +124,23 @@ def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access, game = game_by_link(key, code)
     if asked := ask_who(request, access):
         return asked
-    everything = _all_hands(request)
+    everything = all_hands(request)
     page = pages.render(
         request,
         "games/game.html",
-        pages.key(request, "page", game.code, game.version, access.group.name),
+        pages.key(request, "page", game, access.group.name, everything=everything),
         lambda: game_context(request, access, with_hands(game), all_hands=everything),
     )
     return HttpResponse(page)
 
 
-def _all_hands(request: HttpRequest) -> bool:
-    return request.GET.get("hands") == "all"
+def all_hands(request: HttpRequest) -> bool:
+    """Whether this phone shows every hand: asked for, or (an htmx save or undo) asked
+    from a page that shows them all."""
+    if request.GET.get("hands") == "all":
+        return True
+    shown_on = request.headers.get("HX-Current-URL", "")
+    return parse_qs(urlsplit(shown_on).query).get("hands") == ["all"]
 
 
 def _live_etag(request: HttpRequest, key: str, code: str) -> str:
@@ -174,11 +179,11 @@ def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
     access, game = game_by_link(key, code)
-    everything = _all_hands(request)
+    everything = all_hands(request)
     part = pages.render(
         request,
         "games/game.html#live",
-        pages.key(request, "live", game.code, game.version, access.group.name),
+        pages.key(request, "live", game, access.group.name, everything=everything),
         # A phone that polls keeps its own open form; it only needs to know the state.
         lambda: game_context(request, access, with_hands(game), all_hands=everything, polling=True),
     )
@@ -233,7 +238,7 @@ def game_context(
     form_html = ""
     if form is None and entering and not polling:
         form_html = pages.hand_form(
-            game.code,
+            game,
             access.key,
             lambda: _empty_form(request, access, game, table, hands),
             len(hands) + 1,

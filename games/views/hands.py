@@ -34,7 +34,7 @@ from games.views.access import (
     to_int,
     who_is,
 )
-from games.views.games import game_context
+from games.views.games import all_hands, game_context
 
 
 @require_GET
@@ -249,7 +249,9 @@ def undo(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     number = to_int(request.POST.get("number"))
     hands = game.hand_list()
     if not hands or hands[-1].number != number:
-        messages.info(request, _("Nothing undone: that hand is no longer the last one."))
+        # A refusal: it stands even beside a winner banner (a phone must see its tap was
+        # not taken).
+        messages.warning(request, _("Nothing undone: that hand is no longer the last one."))
     else:
         _delete(request, access, game, number)
     if request.htmx:
@@ -373,12 +375,13 @@ def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpRes
 def _main(request: HttpRequest, access: Access, game: Game) -> HttpResponse:
     """The game page's #main as it is at this version: what htmx swaps in after a change.
     Kept for the next phone (`games.pages`) once the change is committed."""
+    everything = all_hands(request)
     return HttpResponse(
         pages.render(
             request,
             "games/game.html#main",
-            pages.key(request, "main", game.code, game.version, access.group.name),
-            lambda: game_context(request, access, game),
+            pages.key(request, "main", game, access.group.name, everything=everything),
+            lambda: game_context(request, access, game, all_hands=everything),
             after_change=True,
         )
     )

@@ -23,8 +23,8 @@ from games.models import Game, Group
 from games.rules import get_game
 from games.views.access import Access
 from games.views.games import game_context
-from tests.factories import bid, endless_hands, hand_post, make_game
-from tests.views.pages import scoreboard, table_rows
+from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game
+from tests.views.pages import attribute, scoreboard, table_rows, text
 
 pytestmark = pytest.mark.django_db
 
@@ -135,13 +135,76 @@ def test_pages_kept_before_a_deploy_are_not_served_after_it(
     monkeypatch: pytest.MonkeyPatch,
     django_assert_num_queries: Callable[[int], AbstractContextManager[Any]],
 ) -> None:
-    # A kept page links the collected static files by their hashed names; new files
-    # (another manifest) must not be linked from pages kept before them.
+    # A kept page is of one release: its templates, translations, code and the hashed
+    # names of the static files it links. The next release draws its own.
     game = make_game(group, hands=endless_hands(3))
     url = reverse("game", args=[group.edit_key, game.code])
     phone.get(url)
     with django_assert_num_queries(1):
         phone.get(url)
-    monkeypatch.setattr(staticfiles_storage, "manifest_hash", "another", raising=False)
+    monkeypatch.setattr(pages, "release", lambda: "next-release")
     with django_assert_num_queries(4):  # drawn again: the game, seats, hands, changes
         phone.get(url)
+
+
+def test_the_release_names_the_static_files_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    pages.release.cache_clear()
+    before = pages.release()
+    monkeypatch.setattr(staticfiles_storage, "manifest_hash", "another", raising=False)
+    pages.release.cache_clear()
+    try:
+        assert pages.release() != before
+    finally:
+        monkeypatch.undo()
+        pages.release.cache_clear()
+
+
+def test_a_game_restored_under_its_old_code_and_version_is_not_served_an_old_page(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=endless_hands(3))
+    code, version = game.code, Game.objects.get(pk=game.pk).version
+    url = reverse("game", args=[group.edit_key, code])
+    assert newest(phone.get(url)) == "3"
+    # Deleted, and another game brought back under the same code and version (a restore).
+    game.delete()
+    again = make_game(group, hands=endless_hands(2))
+    Game.objects.filter(pk=again.pk).update(code=code, version=version)
+    assert newest(phone.get(url)) == "2"
+
+
+def test_a_deleted_next_game_is_no_longer_offered(phone: Client, group: Group) -> None:
+    finished = make_game(group, hands=anne_wins())
+    url = reverse("game", args=[group.edit_key, finished.code])
+    phone.post(reverse("play_again", args=[group.edit_key, finished.code]))
+    assert attribute(phone.get(url), "main", "data-live-url")
+    assert "next game has started" in text(phone.get(url))
+    started = Game.objects.get(previous=finished)
+    assert started.delete_if_empty()
+    assert "next game has started" not in text(phone.get(url))
+
+
+def test_a_page_asked_with_a_query_it_does_not_know_is_not_kept(
+    phone: Client,
+    group: Group,
+    django_assert_num_queries: Callable[[int], AbstractContextManager[Any]],
+) -> None:
+    game = make_game(group, hands=endless_hands(3))
+    url = reverse("game", args=[group.edit_key, game.code]) + "?utm=anything"
+    for _ in range(2):
+        with django_assert_num_queries(4):
+            assert phone.get(url).status_code == 200
+
+
+def test_a_save_from_the_page_of_every_hand_answers_with_every_hand(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=endless_hands(12))
+    page = reverse("game", args=[group.edit_key, game.code])
+    hand = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    answer = phone.post(
+        reverse("hand_create", args=[group.edit_key, game.code]),
+        hand_post(game, hand, 13),
+        headers={"HX-Request": "true", "HX-Current-URL": f"http://testserver{page}?hands=all"},
+    )
+    assert len(table_rows(answer, "hand-rows")) == 14  # the head row and 13 hands
