@@ -156,18 +156,49 @@ class GameManager(models.Manager["Game"]):
     def by_link(self, key: str, code: str) -> Game | None:
         """The game with this code in the group this link leads to, with its group (and
         nothing else: see `games.views.access.with_hands`); None when the pair leads
-        nowhere.
+        nowhere. Every game page asks it first, mostly to read the version its kept page
+        is under (`games.pages`)."""
+        games, groups = Game._meta.concrete_fields, Group._meta.concrete_fields
+        columns = [*(f.get_col("g") for f in games), *(f.get_col("gr") for f in groups)]
+        row = self._row_by_link(columns, key, code)
+        if row is None:
+            return None
+        # Each value as the ORM would read it (JSON, dates, booleans per database).
+        connection = connections[self.db]
+        converted = []
+        for column, value in zip(columns, row, strict=True):
+            converters = connection.ops.get_db_converters(column)
+            for converter in converters + column.get_db_converters(connection):
+                value = converter(value, column, connection)
+            converted.append(value)
+        game = Game.from_db(self.db, [f.attname for f in games], converted[: len(games)])
+        game.group = Group.from_db(self.db, [f.attname for f in groups], converted[len(games) :])
+        return game
 
-        Every game page asks it first, mostly to read the version its kept page is under
-        (`games.pages`): written out, as `version_by_link`, because building it through
-        the ORM took longer than running it."""
+    def version_by_link(self, key: str, code: str) -> tuple[int, bool, int] | None:
+        """(version, whether `key` is the full link, group) of the game with this code in
+        the group this link leads to; None when the pair leads nowhere. The live poll's
+        one query, asked every few seconds by every phone."""
+        columns = [
+            Game._meta.get_field("version").get_col("g"),
+            Group._meta.get_field("edit_key").get_col("gr"),
+            Game._meta.get_field("group").get_col("g"),
+        ]
+        row = self._row_by_link(columns, key, code)
+        if row is None:
+            return None
+        version, edit_key, group = row
+        return int(version), edit_key == key, int(group)
+
+    def _row_by_link(self, columns: list[Any], key: str, code: str) -> tuple[Any, ...] | None:
+        """`columns` (of the game, "g", and its group, "gr") of the game with this code in
+        the group this link leads to. Written out: these are asked by every page and poll,
+        and building them through the ORM took longer than running them."""
         connection = connections[self.db]
         quote = connection.ops.quote_name
-        games = [f.attname for f in Game._meta.concrete_fields]
-        groups = [f.attname for f in Group._meta.concrete_fields]
         sql = (
             "SELECT "
-            + ", ".join([*(f"g.{quote(c)}" for c in games), *(f"gr.{quote(c)}" for c in groups)])
+            + ", ".join(f"{column.alias}.{quote(column.target.column)}" for column in columns)
             + f" FROM {quote(Game._meta.db_table)} g"
             f" JOIN {quote(Group._meta.db_table)} gr ON gr.{quote('id')} = g.{quote('group_id')}"
             f" WHERE g.{quote('code')} = %s"
@@ -175,46 +206,8 @@ class GameManager(models.Manager["Game"]):
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [code, key, key])
-            row = cursor.fetchone()
-        if row is None:
-            return None
-        # Each value as the ORM would read it (JSON, dates, booleans per database).
-        columns = [
-            *(f.get_col("g") for f in Game._meta.concrete_fields),
-            *(f.get_col("gr") for f in Group._meta.concrete_fields),
-        ]
-        converted = []
-        for column, value in zip(columns, row, strict=True):
-            converters = connection.ops.get_db_converters(column)
-            for converter in converters + column.get_db_converters(connection):
-                value = converter(value, column, connection)
-            converted.append(value)
-        game = Game.from_db(self.db, games, converted[: len(games)])
-        game.group = Group.from_db(self.db, groups, converted[len(games) :])
-        return game
-
-    def version_by_link(self, key: str, code: str) -> tuple[int, bool, int] | None:
-        """(version, whether `key` is the full link, group) of the game with this code in
-        the group this link leads to; None when the pair leads nowhere.
-
-        The live poll's one query, asked every few seconds by every phone: written out,
-        because building it through the ORM took longer than running it."""
-        connection = connections[self.db]
-        quote = connection.ops.quote_name
-        sql = (
-            f"SELECT g.{quote('version')}, gr.{quote('edit_key')}, g.{quote('group_id')} "
-            f"FROM {quote(Game._meta.db_table)} g "
-            f"JOIN {quote(Group._meta.db_table)} gr ON gr.{quote('id')} = g.{quote('group_id')} "
-            f"WHERE g.{quote('code')} = %s "
-            f"AND (gr.{quote('edit_key')} = %s OR gr.{quote('view_key')} = %s)"
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [code, key, key])
-            row = cursor.fetchone()
-        if row is None:
-            return None
-        version, edit_key, group = row
-        return int(version), edit_key == key, int(group)
+            row: tuple[Any, ...] | None = cursor.fetchone()
+        return row
 
 
 class Game(models.Model):

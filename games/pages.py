@@ -121,16 +121,26 @@ def render(
     never was."""
     if cache_key is None:
         return render_once(request, template, context())
+    text = _kept(
+        cache_key,
+        lambda: render_to_string(template, context() | slots(), request),
+        after_change=after_change,
+    )
+    return fill(request, text)
+
+
+def _kept(cache_key: str, draw: Callable[[], str], *, after_change: bool = False) -> str:
+    """The text kept under `cache_key`, or `draw`n and kept (once the transaction around
+    it commits, for the answer to a change)."""
     cache = caches["default"]
     text: str | None = cache.get(cache_key)
     if text is None:
-        text = render_to_string(template, context() | slots(), request)
-        kept = text
+        kept = text = draw()
         if after_change:
             transaction.on_commit(lambda: cache.set(cache_key, kept, LIFETIME))
         else:
             cache.set(cache_key, kept, LIFETIME)
-    return fill(request, text)
+    return text
 
 
 def hand_form(
@@ -141,12 +151,7 @@ def hand_form(
     `NUMBER` and `DEALER` for them) and kept; the CSRF token and entry key stay slots for
     `fill`. A game's players and rules never change once it has started."""
     cache_key = f"page:form:{game.pk}:{game.code}:{link}:{get_language()}:{release()}"
-    cache = caches["default"]
-    text: str | None = cache.get(cache_key)
-    if text is None:
-        text = render()
-        cache.set(cache_key, text, LIFETIME)
-    text = text.replace(NUMBER, str(number))
+    text = _kept(cache_key, render).replace(NUMBER, str(number))
     return mark_safe(CHECKED.sub(lambda m: " checked" if m[1] == dealer else "", text))
 
 

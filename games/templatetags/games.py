@@ -61,28 +61,17 @@ def chips(field: BoundField) -> SafeString:
     about seventy of them, and this is the form's largest part to draw. Nothing given
     checks nothing: an empty choice ("alone") is a chip like the others, never a default."""
     given = field.value()
-    if given == pages.DEALER:  # the kept empty form: checked when it is filled in
-        return format_html_join(
-            "",
-            '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
-            (
-                (field.html_name, value, pages.checked_slot(value), label)
-                for value, label in _choices(field)
-            ),
-        )
     current = "" if given is None else str(given)
+
+    def checked(value: object) -> SafeString | str:
+        if given == pages.DEALER:  # the kept empty form: checked when it is filled in
+            return pages.checked_slot(value)
+        return CHECKED if given is not None and current == str(value) else ""
+
     return format_html_join(
         "",
         '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
-        (
-            (
-                field.html_name,
-                value,
-                CHECKED if given is not None and current == str(value) else "",
-                label,
-            )
-            for value, label in _choices(field)
-        ),
+        ((field.html_name, value, checked(value), label) for value, label in _choices(field)),
     )
 
 

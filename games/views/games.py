@@ -235,12 +235,17 @@ def game_context(
     )
     # The next hand's empty form: drawn once per game and language, its number and dealer
     # filled in (`games.pages.hand_form`); a poll needs none, a refused form has its own.
+    form_urls = {
+        "form_action": reverse("hand_create", args=[access.key, game.code]),
+        "preview_url": reverse("hand_preview", args=[access.key, game.code]),
+        "htmx_target": "#main",
+    }
     form_html = ""
     if form is None and entering and not polling:
         form_html = pages.hand_form(
             game,
             access.key,
-            lambda: _empty_form(request, access, game, table, hands),
+            lambda: _empty_form(request, game, table, hands, form_urls),
             len(hands) + 1,
             next_dealer,
         )
@@ -255,13 +260,11 @@ def game_context(
         "etag": _etag(game.version, access.can_edit),
         # Watching phones are offered the next game in one tap (the poll brings it).
         "next_game": next_game,
-        "form_action": reverse("hand_create", args=[access.key, game.code]),
-        "preview_url": reverse("hand_preview", args=[access.key, game.code]),
+        **form_urls,
         # Polls carry these too, so an open form can follow a hand saved elsewhere.
         "next_number": len(hands) + 1,
         "next_dealer": next_dealer,
         "save_label": _("Save hand %(number)d") % {"number": len(hands) + 1},
-        "htmx_target": "#main",
         "result": result,
         "scoreboard": _scoreboard(table, result, standing, next_dealer),
         "rows": _hand_rows(access, game, table, stored[-shown:], result, marks),
@@ -282,7 +285,11 @@ def game_context(
 
 
 def _empty_form(
-    request: HttpRequest, access: Access, game: Game, table: Table[Any], hands: list[Any]
+    request: HttpRequest,
+    game: Game,
+    table: Table[Any],
+    hands: list[Any],
+    form_urls: dict[str, str],
 ) -> str:
     """The next hand's form with slots for what changes from hand to hand."""
     form = HandForm(
@@ -293,11 +300,9 @@ def _empty_form(
     )
     context = {
         "form": form,
-        "form_action": reverse("hand_create", args=[access.key, game.code]),
-        "preview_url": reverse("hand_preview", args=[access.key, game.code]),
+        **form_urls,
         # Its own message: the number is a slot here, filled in per hand.
         "save_label": pgettext("hand form", "Save hand %(number)s") % {"number": pages.NUMBER},
-        "htmx_target": "#main",
     }
     return render_to_string("games/_hand_form.html", context | pages.slots(), request)
 
