@@ -301,21 +301,17 @@ def _draw(
         if line.stepped:
             path = [f"M{_f(coords[0][0])} {_f(coords[0][1])}"]
             path.extend(f"H{_f(cx)}V{_f(cy)}" for cx, cy in coords[1:])
-            shape = format_html('<path class="series" d="{}"', "".join(path))
+            data = "".join(path)
         else:
-            shape = format_html(
-                '<polyline class="series" points="{}"',
-                " ".join(f"{_f(cx)},{_f(cy)}" for cx, cy in coords),
-            )
+            data = _relative(coords)
         parts.append(
             format_html(
-                '{} fill="none" style="stroke:{}" stroke-width="2.5" stroke-linejoin="round"{}>'
-                "<title>{}</title></{}>",
-                shape,
+                '<path class="series" d="{}" fill="none" style="stroke:{}" stroke-width="2.5" '
+                'stroke-linejoin="round"{}><title>{}</title></path>',
+                data,
                 colour,
                 dasharray,
                 line.name,
-                "path" if line.stepped else "polyline",
             )
         )
         if every:
@@ -544,6 +540,30 @@ def _wins(value: float) -> str:
     if abs(value - round(value)) < 0.05:
         return _number(value)
     return number_format(value, decimal_pos=1)
+
+
+def _relative(coords: list[tuple[float, float]]) -> str:
+    """A line through `coords` as path data: the first point, then each step from the one
+    before ("M47.5 214l1-.1 4.1-.4"). Steps are short numbers that repeat, so a long line
+    weighs about half what its points written out do. Each point lands exactly where its
+    coordinates rounded to one decimal are, since the steps are taken between those."""
+    tenths = [(round(x * 10), round(y * 10)) for x, y in coords]
+    steps = []
+    for (x0, y0), (x1, y1) in zip(tenths, tenths[1:], strict=False):
+        dx, dy = _tenths(x1 - x0), _tenths(y1 - y0)
+        # A minus sign parts two numbers by itself.
+        steps.append(dx + dy if dy.startswith("-") else f"{dx} {dy}")
+    start = f"M{_tenths(tenths[0][0])} {_tenths(tenths[0][1])}"
+    return start + ("l" + " ".join(steps) if steps else "")
+
+
+def _tenths(value: int) -> str:
+    """A number of tenths, short: "12", "1.5", ".5", "-.5"."""
+    whole, tenth = divmod(abs(value), 10)
+    text = f"{whole}.{tenth}" if tenth else str(whole)
+    if text.startswith("0."):
+        text = text[1:]
+    return f"-{text}" if value < 0 else text
 
 
 def _f(value: float) -> str:

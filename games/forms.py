@@ -22,7 +22,6 @@ from games.rules import (
     applies,
     get_game,
     make_table,
-    play,
 )
 from games.rules.limits import PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
 
@@ -498,7 +497,7 @@ class HandForm(forms.Form):
         else:
             hands[self.replacing - 1] = hand
         try:
-            play(self.table, hands)
+            self.game.replay(hands)
         except RuleError as exc:
             self.add_error(exc.field if exc.field in self.fields else None, rule_error(exc))
         data["hand"] = hand

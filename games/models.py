@@ -11,9 +11,10 @@ Every change to a game runs in a transaction that locks the game row, bumps
 from __future__ import annotations
 
 import datetime as dt
+import json
 import secrets
 import string
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -243,10 +244,11 @@ class Game(models.Model):
 
     objects = GameManager()
 
-    # Loaded locked by `Game.objects.locked()`; and the result of the hands a change has
-    # just checked (see `_hold`).
+    # Loaded locked by `Game.objects.locked()`; the result of the hands a change has just
+    # checked (see `_hold`); and the last hands replayed, with their result (`replay`).
     _held = False
     _played: GameResult | None = None
+    _replayed: tuple[str, GameResult] | None = None
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -322,6 +324,20 @@ class Game(models.Model):
             for hand in self.hand_list()
         ]
         return document
+
+    def replay(self, hands: Sequence[Mapping[str, Any]]) -> GameResult:
+        """These hands played at this game's table. The same hands asked for again on this
+        instance are not played again: a save checks its form with the new hand, then
+        writes it after the same check, and the game is replayed once.
+
+        Hands are compared by what they hold (as JSON, which is also what is stored), so a
+        hand changed in between, even in place, is played afresh."""
+        played = json.dumps(hands, sort_keys=True, default=repr)
+        if self._replayed is not None and self._replayed[0] == played:
+            return self._replayed[1]
+        result = play(self.table(), hands)
+        self._replayed = (played, result)
+        return result
 
     def result(self) -> GameResult:
         """The game replayed (a change that just checked these hands keeps its result)."""
@@ -419,7 +435,7 @@ class Game(models.Model):
                 if existing is not None and existing.data == data:
                     return existing  # the same hand sent twice (double tap, retry)
                 raise GameChanged(game, existing)
-            result = play(game.table(), [*(h.data for h in hands), data])
+            result = game.replay([*(h.data for h in hands), data])
             if game.abandoned_at is not None:
                 game._mark(None, GameEvent.TAKE_UP, by)
             hand = Hand(
@@ -634,7 +650,7 @@ class Game(models.Model):
         self, hands: list[Hand], hand: Hand, data: dict[str, Any], action: str, by: str
     ) -> None:
         """Give a hand new contents, once the rules accept the game with them."""
-        play(self.table(), [data if h.pk == hand.pk else h.data for h in hands])
+        self.replay([data if h.pk == hand.pk else h.data for h in hands])
         before = hand.data
         hand.data, hand.revision, hand.entered_by = data, self._stamp(), by
         hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])

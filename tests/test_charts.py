@@ -32,8 +32,17 @@ def y_of_line(svg: ElementTree.Element, css_class: str) -> float:
 
 
 def points_of(element: ElementTree.Element) -> list[tuple[float, float]]:
-    pairs = (p.split(",") for p in element.get("points", "").split())
-    return [(float(x), float(y)) for x, y in pairs]
+    """The points a line of the running totals passes through: its path's first point, then
+    each step from the one before ("M47.5 214l1-.1 4.1-.4")."""
+    data = element.get("d", "")
+    assert data.startswith("M") and set(data) <= set("Ml0123456789.- ")
+    numbers = [float(n) for n in re.findall(r"-?(?:\d+\.?\d*|\.\d+)", data)]
+    x, y = numbers[0], numbers[1]
+    points = [(x, y)]
+    for dx, dy in zip(numbers[2::2], numbers[3::2], strict=True):
+        x, y = round(x + dx, 1), round(y + dy, 1)
+        points.append((x, y))
+    return points
 
 
 def totals(*rows: tuple[int, ...]) -> list[dict[str, int]]:
@@ -47,7 +56,7 @@ def test_one_line_per_side_through_every_hand_from_the_start() -> None:
     hands = totals((8, -8, 2, 1), (16, -7, 3, -6), (20, 1, 3, -6))
     svg = parse(charts.running_totals(FOUR, hands, ZERO, 52))
     lines = series(svg)
-    assert [line.tag for line in lines] == [f"{SVG}polyline"] * 4
+    assert [line.tag for line in lines] == [f"{SVG}path"] * 4
     # Hand 0 (the start totals) and three hands: four points a line.
     assert [len(points_of(line)) for line in lines] == [4, 4, 4, 4]
     # The names, in seating order, say which line is whose.
@@ -206,3 +215,17 @@ def test_thinning_keeps_every_peak_and_dip_and_both_ends() -> None:
     assert (400.0, 92.0) in kept and (700.0, 18.0) in kept
     assert kept == sorted(kept)  # still in hand order
     assert set(kept) <= set(points)  # nothing made up
+
+
+def test_a_long_line_ends_exactly_where_its_label_leads_from() -> None:
+    # Each line is written as steps from point to point; 80 steps of rounding must not
+    # move its end away from the lead that takes it to its value (a label that had to
+    # move away from the line's end has one).
+    rows = [(n * 3 + n % 5, n * 3 + n % 4, (n * 13) % 29, n // 3) for n in range(1, 301)]
+    svg = parse(charts.running_totals(FOUR, totals(*rows), ZERO, None))
+    ends = {points_of(line)[-1] for line in series(svg)}
+    leads = [e.get("points", "") for e in svg.iter(f"{SVG}polyline") if e.get("class") == "lead"]
+    assert leads
+    for lead in leads:
+        x, y = lead.split()[0].split(",")
+        assert (float(x), float(y)) in ends

@@ -110,3 +110,16 @@ def test_a_game_by_its_link_reads_as_the_orm_reads_it() -> None:
     # A link of another group, or a code that is not the game's, leads nowhere.
     assert Game.objects.by_link(other.edit_key, game.code) is None
     assert Game.objects.by_link(group.edit_key, "nosuchgame") is None
+
+
+@pytest.mark.django_db
+def test_the_same_hands_are_replayed_once_and_changed_hands_afresh() -> None:
+    game = make_game(make_group(FOUR))
+    hands = [bid("Anne", 7, "Bjørn", {"Cato": 3, "Dina": 2}, dealer="Dina")]
+    first = game.replay(hands)
+    assert game.replay([dict(hands[0])]) is first  # the same hand, another dict
+    hands[0]["tricks"] = {"Cato": 6, "Dina": 2}  # changed in place: a failed bid now
+    again = game.replay(hands)
+    assert again is not first
+    assert (first.hands[0].made, again.hands[0].made) == (True, False)
+    assert again.totals == Game.objects.get(pk=game.pk).replay(hands).totals

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.db import connection
@@ -10,6 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games import rules
 from games.models import Change, Game, Group
 from tests.factories import anne_wins, bid, hand_post, make_game
 from tests.views.pages import checked, form_fields, notices, scoreboard, text, winner
@@ -260,10 +262,24 @@ def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool)
     game = make_game(group, hands=anne_wins()[:4])
     hand = anne_wins()[4] if finishing else {**FIRST, "dealer": "Anne"}
     post = hand_post(game, hand, 5, entry="k" * 32)
-    with CaptureQueriesContext(connection) as captured:
+    played = []
+    real_play = rules.play
+
+    def counted(table: Any, hands: Any) -> Any:
+        played.append(len(hands))
+        return real_play(table, hands)
+
+    with (
+        CaptureQueriesContext(connection) as captured,
+        mock.patch("games.models.play", counted),
+    ):
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
     assert len(queries) == (16 if finishing else 8), "\n".join(q[:60] for q in queries)
+    # Replayed once, with the new hand: the form's check and the write share it, and the
+    # answer is drawn from that result. The hand that wins writes the statistics, which
+    # read the game again from the database as it now stands.
+    assert played == ([5, 5] if finishing else [5])
     assert response.status_code == 200
     assert response["X-Hand-Entry"] == "done"
     assert game.hands.count() == 5
