@@ -11,6 +11,7 @@ drawing has a viewBox and takes the full width of its container.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -549,7 +550,7 @@ def _relative(coords: list[tuple[float, float]]) -> str:
     coordinates rounded to one decimal are, since the steps are taken between those."""
     tenths = [(round(x * 10), round(y * 10)) for x, y in coords]
     steps = []
-    for (x0, y0), (x1, y1) in zip(tenths, tenths[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(tenths):
         dx, dy = _tenths(x1 - x0), _tenths(y1 - y0)
         # A minus sign parts two numbers by itself.
         steps.append(dx + dy if dy.startswith("-") else f"{dx} {dy}")
