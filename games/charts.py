@@ -11,6 +11,7 @@ drawing has a viewBox and takes the full width of its container.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -558,6 +559,7 @@ def _relative(coords: list[tuple[float, float]]) -> str:
     return start + ("l" + " ".join(steps) if steps else "")
 
 
+@functools.lru_cache(maxsize=4096)
 def _tenths(value: int) -> str:
     """A number of tenths, short: "12", "1.5", ".5", "-.5"."""
     whole, tenth = divmod(abs(value), 10)

@@ -235,8 +235,10 @@ def game_context(
     )
     # The next hand's empty form: drawn once per game and language, its number and dealer
     # filled in (`games.pages.hand_form`); a poll needs none, a refused form has its own.
+    # From the page of every hand, a save (with or without JavaScript) comes back to it.
+    every = "?hands=all" if all_hands else ""
     form_urls = {
-        "form_action": reverse("hand_create", args=[access.key, game.code]),
+        "form_action": reverse("hand_create", args=[access.key, game.code]) + every,
         "preview_url": reverse("hand_preview", args=[access.key, game.code]),
         "htmx_target": "#main",
     }
@@ -244,7 +246,7 @@ def game_context(
     if form is None and entering and not polling:
         form_html = pages.hand_form(
             game,
-            access.key,
+            access.key + every,
             lambda: _empty_form(request, game, table, hands, form_urls),
             len(hands) + 1,
             next_dealer,

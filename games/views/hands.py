@@ -256,7 +256,15 @@ def undo(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
         _delete(request, access, game, number)
     if request.htmx:
         return _main(request, access, find_game(access, code))
-    return redirect(game_url(access, game))
+    return redirect(_page_url(request, access, game))
+
+
+def _page_url(request: HttpRequest, access: Access, game: Game) -> str:
+    """The game page a change sends a browser back to: the one it was made from, the
+    latest hands or every hand."""
+    if all_hands(request):
+        return f"{game_url(access, game)}?hands=all#hands"
+    return game_url(access, game)
 
 
 def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> None:
@@ -356,7 +364,9 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                     # Another phone saved this very hand under this number first.
                     messages.info(request, same_hand_line(game, hand))
                 return _after_save(request, access, game)
-    context = game_context(request, access, game, form=form, conflict=conflict)
+    context = game_context(
+        request, access, game, form=form, conflict=conflict, all_hands=all_hands(request)
+    )
     template = "games/game.html#main" if request.htmx else "games/game.html"
     page = pages.render_once(request, template, context)
     return HttpResponse(page, status=200 if request.htmx else 422)
@@ -365,7 +375,7 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
 def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpResponse:
     """The game as it is now, with a new form (and a new entry key) for the next hand."""
     if not request.htmx:
-        return redirect(game_url(access, game))
+        return redirect(_page_url(request, access, game))
     response = _main(request, access, game)
     # Tells a phone sending its offline queue that this entry needs nothing more.
     response["X-Hand-Entry"] = "done"

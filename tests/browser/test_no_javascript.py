@@ -16,6 +16,7 @@ from tests.browser.steps import (
     start_game,
     start_group,
 )
+from tests.factories import endless_hands, make_game, make_group
 
 
 @pytest.fixture
@@ -60,3 +61,25 @@ def test_a_game_without_javascript(plain_page: Page, live_server: LiveServer) ->
     page.locator('#toolbar a[href$="/history/"]').click()
     page.locator("form button").last.click()
     expect_totals(page, {"Anne": 2, "Bjørn": 8, "Cato": 1, "Dina": 8})
+
+
+def test_the_page_of_every_hand_without_javascript(
+    plain_page: Page, live_server: LiveServer, transactional_db: None
+) -> None:
+    page = plain_page
+    group = make_group()
+    game = make_game(group, hands=endless_hands(11))
+    every = f"/g/{group.edit_key}/games/{game.code}/?hands=all"
+    page.goto(f"{live_server.url}/g/{group.edit_key}/me/?next={every}")
+    page.locator('label:has(> input[value="Anne"])').click()
+    page.locator("form.card button.primary").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(11)
+    # A hand saved there comes back to every hand, and so does taking it back.
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    page.locator("button[name=save]").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(12)
+    assert page.url.endswith("?hands=all#hands")
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(11)
+    assert page.url.endswith("?hands=all#hands")
+    assert game.hands.count() == 11

@@ -208,3 +208,45 @@ def test_a_save_from_the_page_of_every_hand_answers_with_every_hand(
         headers={"HX-Request": "true", "HX-Current-URL": f"http://testserver{page}?hands=all"},
     )
     assert len(table_rows(answer, "hand-rows")) == 14  # the head row and 13 hands
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_the_page_of_every_hand_saves_and_undoes_back_to_itself(
+    phone: Client, group: Group, htmx: bool
+) -> None:
+    # Its forms post to the links they came from, so that a phone without JavaScript (a
+    # redirect) and with it (htmx) both come back to every hand.
+    game = make_game(group, hands=endless_hands(12))
+    page = reverse("game", args=[group.edit_key, game.code])
+    everything = phone.get(f"{page}?hands=all")
+    save = reverse("hand_create", args=[group.edit_key, game.code]) + "?hands=all"
+    undo = reverse("undo", args=[group.edit_key, game.code]) + "?hands=all"
+    html = everything.content.decode()
+    assert f'action="{save}"' in html and f'action="{undo}"' in html
+    # The page of the latest hands keeps its own form, whichever was drawn first.
+    latest = phone.get(page).content.decode()
+    assert f'action="{save}"' not in latest and f'action="{undo}"' not in latest
+    headers = {"HX-Request": "true"} if htmx else {}
+    hand = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    saved = phone.post(save, hand_post(game, hand, 13), headers=headers)
+    taken_back = phone.post(
+        undo, {"number": 13, "revision": game.hands.get(number=13).revision}, headers=headers
+    )
+    if htmx:
+        assert len(table_rows(saved, "hand-rows")) == 14  # the head row and 13 hands
+        assert len(table_rows(taken_back, "hand-rows")) == 13
+    else:
+        assert saved.status_code == taken_back.status_code == 302
+        assert saved["Location"] == taken_back["Location"] == f"{page}?hands=all#hands"
+    assert game.hands.count() == 12
+
+
+def test_a_refused_hand_on_the_page_of_every_hand_keeps_every_hand(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=endless_hands(12))
+    save = reverse("hand_create", args=[group.edit_key, game.code]) + "?hands=all"
+    refused = phone.post(save, {**hand_post(game, bid("Bjørn", 8, "Dina", {}), 13), "bid": ""})
+    assert refused.status_code == 422
+    assert len(table_rows(refused, "hand-rows")) == 13  # the head row and 12 hands
+    assert f'action="{save}"' in refused.content.decode()
