@@ -114,7 +114,7 @@ def test_a_game_by_its_link_reads_as_the_orm_reads_it() -> None:
 
 @pytest.mark.django_db
 def test_the_same_hands_are_replayed_once_and_changed_hands_afresh() -> None:
-    game = make_game(make_group(FOUR))
+    game = make_game()
     hands = [bid("Anne", 7, "Bjørn", {"Cato": 3, "Dina": 2}, dealer="Dina")]
     first = game.replay(hands)
     assert game.replay([dict(hands[0])]) is first  # the same hand, another dict
