@@ -135,23 +135,24 @@ def game_kinds() -> list[tuple[str, Any]]:
 
 
 class GameManager(models.Manager["Game"]):
-    def locked(self, **lookups: Any) -> Game:
-        """The game with its seats, hands and changes, its row locked until the caller's
-        transaction ends. A change called on it works on this instance instead of reading it
-        again (the changes as they were when it was loaded: what the game page marks and
-        the entry keys of deleted hands)."""
+    def locked(self, key: str, code: str) -> Game | None:
+        """The game with this code in the group whose full link is `key`, with its group,
+        seats and hands, its row locked until the caller's transaction ends; None when
+        the pair leads to no game to change. A change called on it works on this instance
+        instead of reading it again. Its history is not loaded: a change asks it only for
+        what it needs (see `add_hand`, `change_list`), so that a save does not grow with
+        the game."""
         game = (
-            self.select_for_update()
+            self.select_for_update(of=("self",))
+            .select_related("group")
             .prefetch_related(
-                models.Prefetch("seats", queryset=Seat.objects.order_by("position")),
-                "hands",
-                # What a change reads of them: entry keys, numbers, who and when; not the
-                # hands they hold, which grow with every correction.
-                models.Prefetch("changes", queryset=Change.objects.defer("before", "after")),
+                models.Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
             )
-            .get(**lookups)
+            .filter(code=code, group__edit_key=key)
+            .first()
         )
-        game._held = True
+        if game is not None:
+            game._held = True
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
@@ -279,13 +280,13 @@ class Game(models.Model):
     def hand_list(self) -> list[Hand]:
         return sorted(self.hands.all(), key=lambda h: h.number)
 
-    def change_list(self) -> list[Change]:
+    def change_list(self, hands: Sequence[Hand] | None = None) -> list[Change]:
         """Its changes, oldest first, without the hands they hold (who, when, which hand,
-        what was done): those loaded with the game (`Game.objects.locked`), else read now."""
-        if "changes" in getattr(self, "_prefetched_objects_cache", {}):
-            changes = list(self.changes.all())
-        else:
-            changes = list(self.changes.defer("before", "after"))
+        what was done); only those of `hands` when given (what a page of the latest hands
+        marks, the same whatever the length of the game)."""
+        changes = self.changes.defer("before", "after")
+        if hands is not None:
+            changes = changes.filter(hand_code__in=[hand.code for hand in hands])
         return sorted(changes, key=lambda c: (c.at, c.pk))
 
     def table(self) -> Table[object]:
@@ -427,9 +428,9 @@ class Game(models.Model):
                 stored = next((h for h in hands if h.entry == entry), None)
                 if stored is not None:
                     return stored
-                gone = next((c for c in game.changes.all() if c.entry == entry), None)
-                if gone is not None:
-                    raise EntryDeleted(game, gone.number)
+                gone = game.changes.filter(entry=entry).values_list("number", flat=True)
+                if gone:
+                    raise EntryDeleted(game, gone[0])
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:

@@ -50,17 +50,23 @@ def access_to_edit(key: str) -> Access:
     return access
 
 
-def find_game(access: Access, code: str, *, lock: bool = False) -> Game:
-    """The group's game with its seats and hands; with `lock`, its row locked until the
-    caller's transaction ends (see `Game.objects.locked`)."""
+def find_game(access: Access, code: str) -> Game:
+    """The group's game with its seats and hands."""
     if not could_be_code(code):
         raise Http404
-    if lock:
-        try:
-            return Game.objects.locked(group=access.group, code=code)
-        except Game.DoesNotExist:
-            raise Http404 from None
     return with_hands(get_object_or_404(Game, group=access.group, code=code))
+
+
+def game_to_change(key: str, code: str) -> tuple[Access, Game]:
+    """The game this full link and code lead to, with its group, seats and hands, its row
+    locked until the caller's transaction ends (`Game.objects.locked`): the link and the
+    game in one query. A view-only link is refused, as by `access_to_edit`."""
+    if could_be_code(key) and could_be_code(code):
+        game = Game.objects.locked(key, code)
+        if game is not None:
+            return Access(game.group, key, can_edit=True), game
+    access_to_edit(key)  # refuses a view-only link, and finds no group for a made-up one
+    raise Http404
 
 
 def game_by_link(key: str, code: str) -> tuple[Access, Game]:

@@ -251,8 +251,8 @@ def game_context(
             len(hands) + 1,
             next_dealer,
         )
-    marks = _marks(game, stored)
     shown = len(stored) if all_hands else LATEST
+    marks = _marks(game, stored[-shown:])
     live_url = reverse("game_live", args=[access.key, game.code])
     next_game = next_games(game).first() if result.finished else None
     return {
@@ -356,15 +356,14 @@ def _form_values(table: Table[Any], data: dict[str, Any]) -> dict[str, str]:
     return {k: "on" if v is True else str(v) for k, v in values.items() if v is not False}
 
 
-def _marks(game: Game, stored: list[Hand]) -> dict[str, dict[str, Any]]:
-    """What happened to each hand after it was entered, for its row: the last correction
-    or bringing back (by whom, when), and the number it had before it moved, if it did."""
-    numbers = {hand.code: hand.number for hand in stored}
+def _marks(game: Game, shown: list[Hand]) -> dict[str, dict[str, Any]]:
+    """What happened to each hand shown after it was entered, for its row: the last
+    correction or bringing back (by whom, when), and the number it had before it moved,
+    if it did."""
+    numbers = {hand.code: hand.number for hand in shown}
     marks: dict[str, dict[str, Any]] = {}
-    for change in game.change_list():
-        number = numbers.get(change.hand_code)
-        if number is None:
-            continue  # a hand deleted since
+    for change in game.change_list(shown):
+        number = numbers[change.hand_code]
         mark = marks.setdefault(change.hand_code, {"change": None, "was": None})
         if change.action in (Change.EDIT, Change.RESTORE):
             mark["change"] = change

@@ -30,6 +30,7 @@ from games.views.access import (
     access_to_edit,
     could_be_code,
     find_game,
+    game_to_change,
     game_url,
     to_int,
     who_is,
@@ -320,12 +321,11 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
 def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     """Save the next hand, reading the game once: load it locked (seats and hands), check
     and write the hand on that instance, then answer from it as it now is."""
-    access = access_to_edit(key)
-    by = who_is(request, access.group)
     entry = request.POST.get("entry", "")
     conflict = None
     with transaction.atomic():
-        game = find_game(access, code, lock=True)
+        access, game = game_to_change(key, code)
+        by = who_is(request, access.group)
         hands = game.hand_list()
         # A form sent again whose hand is stored (the answer was lost, or an offline queue
         # sends it late) is answered as a save, before the form is checked against a game

@@ -254,11 +254,12 @@ def test_an_entry_saved_and_deleted_since_is_not_added_back(phone: Client, game:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("finishing", [False, True], ids=["in-play", "finishing"])
 def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool) -> None:
-    # Outside a test's transaction, as a server runs it: the link, the game (locked) with
-    # its seats, hands and changes (which show whether the entry was deleted, and mark
-    # corrected hands), the hand, its change, the new version. The hand that finishes the
-    # game writes its statistics too, and asks whether a next game was started. The bracket of
-    # the transaction (BEGIN, COMMIT) is not counted.
+    # Outside a test's transaction, as a server runs it: the game by its link (locked, with
+    # its group), its seats and hands, whether the entry was saved and deleted before, the
+    # hand, its change, the new version, and the history of the hands shown (which marks
+    # corrected hands). The hand that finishes the game writes its statistics too, and asks
+    # whether a next game was started. The bracket of the transaction (BEGIN, COMMIT) is not
+    # counted.
     game = make_game(group, hands=anne_wins()[:4])
     hand = anne_wins()[4] if finishing else {**FIRST, "dealer": "Anne"}
     post = hand_post(game, hand, 5, entry="k" * 32)
