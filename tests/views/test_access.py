@@ -280,7 +280,7 @@ def test_form_token_lets_the_page_post(table: dict[str, Any]) -> None:
 
 
 def test_htmx_posts_carry_the_token_in_a_header(table: dict[str, Any]) -> None:
-    # base.html puts the token in `hx-headers`; htmx sends it as X-CSRFToken.
+    # base.html puts the token in `hx-headers:inherited` on <body>; htmx sends it as X-CSRFToken.
     browser = Client(enforce_csrf_checks=True)
     key, game = table["group"].edit_key, table["game"]
     page = browser.get(reverse("game", args=[key, game.code]), follow=True)

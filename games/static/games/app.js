@@ -187,7 +187,7 @@
     dropMessages: dropMessages,
     messageStays: MESSAGE_STAYS
   };
-  document.addEventListener("htmx:afterSettle", function (event) {
+  document.addEventListener("htmx:after:settle", function (event) {
     event.target.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
     fadeMessages(event.target);
   });

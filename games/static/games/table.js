@@ -372,15 +372,15 @@
   // --- Polling: has the game changed? 304 with no body while it has not -----------------
 
   var polling = false;
-  // htmx requests under way (a save, an undo): their answer is newer than a poll's.
+  // htmx requests under way (a save, an undo): their answer is newer than a poll's. htmx
+  // says when each one is over, however it ended, on the document if its element was
+  // swapped out meanwhile.
   var busy = new Set();
-  document.addEventListener("htmx:beforeRequest", function (event) { busy.add(event.detail.xhr); });
-  document.addEventListener("htmx:afterRequest", function (event) { busy.delete(event.detail.xhr); });
-  function isBusy() {
-    // A request whose end never reached the document (its element was swapped out
-    // first) must not stop the polling for good: a finished xhr is done (4) or unsent (0).
-    busy.forEach(function (xhr) { if (xhr.readyState === 4 || xhr.readyState === 0) busy.delete(xhr); });
-    return busy.size > 0 || sending;
+  document.addEventListener("htmx:before:request", function (event) { busy.add(event.detail.ctx); });
+  document.addEventListener("htmx:finally:request", function (event) { busy.delete(event.detail.ctx); });
+  function isBusy() { return busy.size > 0 || sending; }
+  function underWay(elt) {
+    return Array.from(busy).some(function (ctx) { return ctx.sourceElement === elt; });
   }
   function poll() {
     var here = main();
@@ -411,13 +411,16 @@
   function isEntryForm(elt) {
     return elt && elt.matches && elt.matches("form[data-hand-form]") && elt.elements.entry;
   }
-  document.addEventListener("htmx:configRequest", function (event) {
-    var form = event.detail.elt;
-    if (!isEntryForm(form)) return;
+  document.addEventListener("htmx:config:request", function (event) {
+    var ctx = event.detail.ctx;
+    var form = ctx.sourceElement;
+    // htmx asks before hx-sync drops a second submit of a form whose save is under way
+    // (a tap on Redeal meanwhile): that one is no save, and must not take the hand's place.
+    if (!isEntryForm(form) || underWay(form)) return;
     var pending = {
       game: main().dataset.liveUrl,
-      url: event.detail.path,
-      body: new URLSearchParams(event.detail.formData).toString(),
+      url: ctx.request.action,
+      body: new URLSearchParams(ctx.request.body).toString(),
       number: Number(form.elements.number.value),
       entry: form.elements.entry.value,
       line: describe(form)
@@ -434,16 +437,17 @@
       send();
     }
   });
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
+  document.addEventListener("htmx:before:request", function (event) {
+    var form = event.detail.ctx.sourceElement;
     if (!isEntryForm(form)) return;
     var button = form.querySelector("button[name=save]");
     if (!button) return;
     form.dataset.label = button.textContent;
     button.textContent = texts().saving;
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt;
+  // However the request ended (with no answer too, after the hand was kept below).
+  document.addEventListener("htmx:finally:request", function (event) {
+    var form = event.detail.ctx.sourceElement;
     if (!isEntryForm(form)) return;
     var button = form.querySelector("button[name=save]");
     if (button && form.dataset.label && button.textContent === texts().saving) button.textContent = form.dataset.label;
@@ -451,9 +455,10 @@
   // A save went through (before its answer replaces the form, which takes the form's
   // own events out of the document): the page's offline copy follows, and hands held
   // back behind a conflict go on.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!isEntryForm(event.detail.requestConfig && event.detail.requestConfig.elt)) return;
-    if (event.detail.xhr.getResponseHeader("X-Hand-Entry") !== "done") return;
+  document.addEventListener("htmx:before:swap", function (event) {
+    var ctx = event.detail.ctx;
+    if (!isEntryForm(ctx.sourceElement)) return;
+    if (ctx.response.headers.get("X-Hand-Entry") !== "done") return;
     keepCopy();
     if (held) {
       held = false;
@@ -461,9 +466,12 @@
     }
   });
   // No answer: the phone is offline, or the answer was lost after the server saved it.
-  // Either way the hand waits here and goes again with its key.
-  document.addEventListener("htmx:sendError", function (event) {
-    var form = event.detail.elt;
+  // Either way the hand waits here and goes again with its key. (htmx:error also tells
+  // of an answer it could not swap in; that hand reached the server.)
+  document.addEventListener("htmx:error", function (event) {
+    var ctx = event.detail.ctx;
+    if (!ctx || ctx.response) return;
+    var form = ctx.sourceElement;
     if (!isEntryForm(form) || !form.pending) return;
     lost();
     keep(form, form.pending);
@@ -474,7 +482,7 @@
     if (!event.defaultPrevented) unsay();
   }, true);
   document.addEventListener("change", unsay, true);
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:after:settle", function () {
     // The server's answer says what happened now; an older line of this phone's goes.
     if (document.querySelector("#main > .messages")) unsay();
     showConflict();
