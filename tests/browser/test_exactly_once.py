@@ -104,6 +104,31 @@ def test_an_answer_lost_after_the_save_adds_no_second_hand(
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+def test_a_redeal_tapped_while_a_save_is_under_way_does_not_take_its_place(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/hands/", hold)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    expect(page.locator("form[data-hand-form] button[name=save]")).to_be_disabled()
+    # Redeal is not disabled with Save: the form drops its submit, and the hand being
+    # saved stays the one the phone keeps when the answer is lost.
+    page.locator("form[data-hand-form] button[name=redeal]").click()
+    expect(page.locator("form[data-hand-form] button[name=save]")).to_have_text("Saving…")
+    held[0].abort("connectionreset")
+    page.unroute("**/hands/", hold)
+    expect(page.locator("#hands [data-waiting] li")).to_contain_text("Bjørn, 8, Dina")
+    expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=SOON)
+    assert len(held) == 1
+    assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
+
+
 @pytest.mark.parametrize("service_workers", ["allow"])  # the page opens again offline
 def test_a_hand_saved_offline_survives_a_reload_and_is_sent_once_by_itself(
     live_server: LiveServer, page: Page
