@@ -64,6 +64,8 @@ def test_every_page_at_phone_size(
     shot("06-hand-why")
     page.locator('a[href$="/edit/"]').click()
     edit_url = page.url
+    # The hand's outcome shows as the page opens (the preview's "load" trigger).
+    expect(page.locator("#preview .failed")).to_be_visible()
     shot("07-hand-correct")
 
     # A second phone opens the same correction, then the first phone saves first.
@@ -77,6 +79,7 @@ def test_every_page_at_phone_size(
     tricks(other, "Anne", 2).click()
     other.locator("button[name=save]").click()
     expect(other.locator(".conflict")).to_be_visible()
+    expect(other.locator("#preview .made")).to_be_visible()
     shot("09-hand-correct-conflict", on=other)
 
     page.locator('#toolbar a[href$="/history/"]').click()
