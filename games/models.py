@@ -280,13 +280,13 @@ class Game(models.Model):
     def hand_list(self) -> list[Hand]:
         return sorted(self.hands.all(), key=lambda h: h.number)
 
-    def change_list(self, hands: Sequence[Hand] | None = None) -> list[Change]:
-        """Its changes, oldest first, without the hands they hold (who, when, which hand,
-        what was done); only those of `hands` when given (what a page of the latest hands
-        marks, the same whatever the length of the game)."""
-        changes = self.changes.defer("before", "after")
-        if hands is not None:
-            changes = changes.filter(hand_code__in=[hand.code for hand in hands])
+    def change_list(self, hands: Sequence[Hand]) -> list[Change]:
+        """The changes of these hands, oldest first, without the hands they hold (who,
+        when, which hand, what was done): what a page marks of the hands it shows, the
+        same whatever the length of the game."""
+        changes = self.changes.defer("before", "after").filter(
+            hand_code__in=[hand.code for hand in hands]
+        )
         return sorted(changes, key=lambda c: (c.at, c.pk))
 
     def table(self) -> Table[object]:

@@ -254,6 +254,7 @@ def game_context(
     shown = len(stored) if all_hands else LATEST
     marks = _marks(game, stored[-shown:])
     live_url = reverse("game_live", args=[access.key, game.code])
+    undo_url = reverse("undo", args=[access.key, game.code]) + every
     next_game = next_games(game).first() if result.finished else None
     return {
         "access": access,
@@ -263,6 +264,7 @@ def game_context(
         # Watching phones are offered the next game in one tap (the poll brings it).
         "next_game": next_game,
         **form_urls,
+        "undo_url": undo_url,
         # Polls carry these too, so an open form can follow a hand saved elsewhere.
         "next_number": len(hands) + 1,
         "next_dealer": next_dealer,
