@@ -10,8 +10,9 @@ deciding after it whether the game is won (`decide`) and putting both into words
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from random import Random
 from typing import Any, Generic, TypeVar
 
@@ -114,12 +115,27 @@ class Explanation:
 
 @dataclass(frozen=True)
 class HandOutcome:
-    """A hand's score together with its explanation, as `play` returns it."""
+    """A hand's score together with its explanation, as `play` returns it. The words are
+    put together when first asked for: a game is replayed on every change, and its
+    pages read the words of a few hands at most."""
 
     points: Mapping[str, int]
     made: bool | None
-    explanation: tuple[Text, ...]
-    reasons: tuple[Reason, ...]
+    words: Callable[[], Explanation] = field(repr=False, compare=False)
+    _said: list[Explanation] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def explanation(self) -> tuple[Text, ...]:
+        return self._explained().lines
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self._explained().reasons
+
+    def _explained(self) -> Explanation:
+        if not self._said:
+            self._said.append(self.words())
+        return self._said[0]
 
 
 @dataclass(frozen=True)
@@ -474,8 +490,8 @@ class CardGame(ABC, Generic[RulesT, HandT]):
             for side, points in score.points.items():
                 state.totals[side] += points
             verdict = self.decide(table, state, hand, score)
-            words = self.explain(table, hand, score)
-            outcome = HandOutcome(score.points, score.made, words.lines, words.reasons)
+            words = partial(self.explain, table, hand, score)
+            outcome = HandOutcome(score.points, score.made, words)
             decision = (
                 Decision(verdict.winners, self.explain_verdict(table, verdict)) if verdict else None
             )

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 
 from games import gamefile
-from games.rules import make_table, play
+from games.rules import get_game, make_table, play
 from games.rules.text import Text
 from tests.factories import FOUR, TEAMS, kaiser_hand
 
@@ -137,3 +137,36 @@ def test_no_count_of_one_takes_a_plural_noun(document: dict[str, Any]) -> None:
         texts = [*scored.outcome.explanation, *(r.text for r in scored.outcome.reasons)]
         for text in texts:
             assert not ONE_WITH_PLURAL.search(str(text)), str(text)
+
+
+def test_a_hands_words_are_put_together_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay (every change makes one) scores the hands; the words wait for a page that
+    reads them, and are then the same each time they are read."""
+    rules = type(get_game("amerikaner"))
+    explained: list[int] = []
+    explain = rules.explain
+
+    def counted(self: Any, table: Any, hand: Any, score: Any) -> Any:
+        explained.append(1)
+        return explain(self, table, hand, score)
+
+    monkeypatch.setattr(rules, "explain", counted)
+    hands = [
+        {
+            "dealer": "Anne",
+            "bidder": "Bjørn",
+            "bid": 8,
+            "partner": "Dina",
+            "tricks": {"Anne": 2, "Cato": 1},
+        }
+    ] * 3
+    result = play(make_table("amerikaner", list(FOUR)), hands)
+    assert explained == []
+    outcome = result.hands[1].outcome
+    lines, reasons = outcome.explanation, outcome.reasons
+    assert explained == [1]
+    assert outcome.explanation == lines and outcome.reasons == reasons
+    assert explained == [1]
+    assert [str(reason.text) for reason in reasons if reason.side == "Anne"] == [
+        "Opponent: took 2 tricks, +1 per trick."
+    ]
