@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
@@ -334,6 +336,67 @@ def _rule_field(spec: HouseRule) -> forms.Field:
     )
 
 
+#: Each hand form's fields, made once per set of inputs, sides and language: making its
+#: choice fields took as long as the rest of checking a save. A form gets copies of its
+#: own of each field and widget, which share the lists of choices (nothing changes them).
+_KEPT_FIELDS: dict[str, dict[str, forms.Field]] = {}
+
+
+def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:
+    key = repr((get_language(), tuple(sides), specs))
+    made = _KEPT_FIELDS.get(key)
+    if made is None:
+        if len(_KEPT_FIELDS) >= 64:
+            _KEPT_FIELDS.clear()
+        made = _KEPT_FIELDS[key] = _make_hand_fields(specs, sides)
+    return {name: _own_copy(field) for name, field in made.items()}
+
+
+def _own_copy(field: forms.Field) -> forms.Field:
+    """A copy of `field` whose widget, attributes, messages and validators are its own;
+    only the choices are shared (what a form's deep copy of its fields costs most)."""
+    mine = copy.copy(field)
+    mine.widget = copy.copy(field.widget)
+    mine.widget.attrs = dict(field.widget.attrs)
+    mine.error_messages = dict(field.error_messages)
+    mine.validators = list(field.validators)
+    return mine
+
+
+def _make_hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:
+    """The fields of these inputs: one per input, the tricks one per side."""
+    fields: dict[str, forms.Field] = {}
+    for spec in specs:
+        if spec.kind == "tricks":
+            for index, side in enumerate(sides):
+                fields[f"tricks-{index}"] = forms.TypedChoiceField(
+                    label=side,
+                    choices=[(n, n) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)],
+                    coerce=int,
+                    empty_value=None,
+                    required=False,
+                    widget=forms.RadioSelect,
+                )
+        elif spec.kind == "flag":
+            fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
+        else:
+            choices = [(str(option.value), say(option.label)) for option in spec.options]
+            if spec.kind == "number":
+                choices = [
+                    (str(n), str(n)) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)
+                ]
+            if spec.empty_label is not None:
+                # Leaving it empty is a chip of its own (last), tapped like the others.
+                choices.append(("", say(spec.empty_label)))
+            fields[spec.name] = forms.ChoiceField(
+                label=say(spec.label),
+                choices=choices,
+                required=False,
+                widget=forms.RadioSelect,
+            )
+    return fields
+
+
 class HandForm(forms.Form):
     """A hand's inputs, generated from the engine's description of them (`CardGame.inputs`).
 
@@ -366,35 +429,7 @@ class HandForm(forms.Form):
         self.specs: dict[str, HandInput] = {
             spec.name: spec for spec in get_game(game.kind).inputs(table)
         }
-        for spec in self.specs.values():
-            if spec.kind == "tricks":
-                sides = table.sides
-                for index, side in enumerate(sides):
-                    self.fields[f"tricks-{index}"] = forms.TypedChoiceField(
-                        label=side,
-                        choices=[(n, n) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)],
-                        coerce=int,
-                        empty_value=None,
-                        required=False,
-                        widget=forms.RadioSelect,
-                    )
-            elif spec.kind == "flag":
-                self.fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
-            else:
-                choices = [(str(option.value), say(option.label)) for option in spec.options]
-                if spec.kind == "number":
-                    choices = [
-                        (str(n), str(n)) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)
-                    ]
-                if spec.empty_label is not None:
-                    # Leaving it empty is a chip of its own (last), tapped like the others.
-                    choices.append(("", say(spec.empty_label)))
-                self.fields[spec.name] = forms.ChoiceField(
-                    label=say(spec.label),
-                    choices=choices,
-                    required=False,
-                    widget=forms.RadioSelect,
-                )
+        self.fields.update(_hand_fields(list(self.specs.values()), table.sides))
 
     @property
     def can_redeal(self) -> bool:

@@ -8,7 +8,9 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
+from games.forms import HandForm
 from games.models import Game, Group
 from tests.factories import bid, hand_post, make_game
 from tests.views.pages import checked, text
@@ -94,3 +96,30 @@ def test_a_dealer_that_may_be_left_out_has_no_empty_chip(phone: Client, group: G
     )
     assert response.status_code == 302
     assert game.hands.get().data == {"winner": "Anne"}
+
+
+def test_each_form_has_fields_of_its_own_in_its_own_language(game: Game) -> None:
+    """The fields are made once per table and language (`games.forms._hand_fields`); each
+    form still gets its own, so one form changed does not change the next."""
+    table, hands = game.table(), [hand.data for hand in game.hand_list()]
+    first = HandForm(game=game, table=table, hands=hands)
+    first.fields["bid"].widget.attrs["data-marked"] = "1"
+    first.fields["partner"].required = True
+    second = HandForm(game=game, table=table, hands=hands)
+    assert "data-marked" not in second.fields["bid"].widget.attrs
+    assert second.fields["partner"].required is False
+    assert second.fields["bid"] is not first.fields["bid"]
+    with translation.override("nb"):
+        norwegian = HandForm(game=game, table=table, hands=hands)
+    assert (second.fields["partner"].label, norwegian.fields["partner"].label) == (
+        "Partner",
+        "Makker",
+    )
+    # The other players' sides are their tricks, as many as the table has seats.
+    other = make_game(game.group, players=["Anne", "Bjørn", "Cato"])
+    three = HandForm(game=other, table=other.table(), hands=[])
+    assert [name for name in three.fields if name.startswith("tricks-")] == [
+        "tricks-0",
+        "tricks-1",
+        "tricks-2",
+    ]
