@@ -14,7 +14,7 @@ import datetime as dt
 import json
 import secrets
 import string
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -142,37 +142,29 @@ class GameManager(models.Manager["Game"]):
         instead of reading it again. Its history is not loaded: a change asks it only for
         what it needs (see `add_hand`, `change_list`), so that a save does not grow with
         the game."""
-        game = (
-            self.select_for_update(of=("self",))
-            .select_related("group")
-            .prefetch_related(
-                models.Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
-            )
-            .filter(code=code, group__edit_key=key)
-            .first()
-        )
-        if game is not None:
-            game._held = True
+        game = self._by_link(key, code, edit_only=True, lock=True)
+        if game is None:
+            return None
+        game.read_seats_and_hands()
+        game._held = True
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
         """The game with this code in the group this link leads to, with its group (and
-        nothing else: see `games.views.access.with_hands`); None when the pair leads
-        nowhere. Every game page asks it first, mostly to read the version its kept page
-        is under (`games.pages`)."""
+        nothing else: see `Game.read_seats_and_hands`); None when the pair leads nowhere.
+        Every game page asks it first, mostly to read the version its kept page is under
+        (`games.pages`)."""
+        return self._by_link(key, code)
+
+    def _by_link(
+        self, key: str, code: str, *, edit_only: bool = False, lock: bool = False
+    ) -> Game | None:
         games, groups = Game._meta.concrete_fields, Group._meta.concrete_fields
         columns = [*(f.get_col("g") for f in games), *(f.get_col("gr") for f in groups)]
-        row = self._row_by_link(columns, key, code)
+        row = self._row_by_link(columns, key, code, edit_only=edit_only, lock=lock)
         if row is None:
             return None
-        # Each value as the ORM would read it (JSON, dates, booleans per database).
-        connection = connections[self.db]
-        converted = []
-        for column, value in zip(columns, row, strict=True):
-            converters = connection.ops.get_db_converters(column)
-            for converter in converters + column.get_db_converters(connection):
-                value = converter(value, column, connection)
-            converted.append(value)
+        converted = _as_the_orm_reads(connections[self.db], columns, row)
         game = Game.from_db(self.db, [f.attname for f in games], converted[: len(games)])
         game.group = Group.from_db(self.db, [f.attname for f in groups], converted[len(games) :])
         return game
@@ -192,24 +184,63 @@ class GameManager(models.Manager["Game"]):
         version, edit_key, group = row
         return int(version), edit_key == key, int(group)
 
-    def _row_by_link(self, columns: list[Any], key: str, code: str) -> tuple[Any, ...] | None:
+    def _row_by_link(
+        self,
+        columns: list[Any],
+        key: str,
+        code: str,
+        *,
+        edit_only: bool = False,
+        lock: bool = False,
+    ) -> tuple[Any, ...] | None:
         """`columns` (of the game, "g", and its group, "gr") of the game with this code in
-        the group this link leads to. Written out: these are asked by every page and poll,
-        and building them through the ORM took longer than running them."""
+        the group this link (or, `edit_only`, this full link) leads to; the game's row
+        locked (`lock`) where the database locks rows. Written out: these are asked by
+        every page, poll and save, and building them through the ORM took longer than
+        running them."""
         connection = connections[self.db]
         quote = connection.ops.quote_name
+        links = f"gr.{quote('edit_key')} = %s"
+        if not edit_only:
+            links = f"({links} OR gr.{quote('view_key')} = %s)"
         sql = (
             "SELECT "
             + ", ".join(f"{column.alias}.{quote(column.target.column)}" for column in columns)
             + f" FROM {quote(Game._meta.db_table)} g"
             f" JOIN {quote(Group._meta.db_table)} gr ON gr.{quote('id')} = g.{quote('group_id')}"
-            f" WHERE g.{quote('code')} = %s"
-            f" AND (gr.{quote('edit_key')} = %s OR gr.{quote('view_key')} = %s)"
+            f" WHERE g.{quote('code')} = %s AND {links}"
         )
+        if lock and connection.features.has_select_for_update:
+            # SQLite has no row locks: its write transactions (IMMEDIATE) take the file.
+            sql += " FOR UPDATE" + (" OF g" if connection.features.has_select_for_update_of else "")
         with connection.cursor() as cursor:
-            cursor.execute(sql, [code, key, key])
+            cursor.execute(sql, [code, key] if edit_only else [code, key, key])
             row: tuple[Any, ...] | None = cursor.fetchone()
         return row
+
+
+def _as_the_orm_reads(connection: Any, columns: list[Any], row: Sequence[Any]) -> list[Any]:
+    """A row's values as the ORM would read them (JSON, dates, booleans per database)."""
+    return _reader(connection, columns)(row)
+
+
+def _reader(connection: Any, columns: list[Any]) -> Callable[[Sequence[Any]], list[Any]]:
+    """What reads rows of these columns as the ORM would: each column's converters, found
+    once for all the rows."""
+    converters = [
+        (column, connection.ops.get_db_converters(column) + column.get_db_converters(connection))
+        for column in columns
+    ]
+
+    def read(row: Sequence[Any]) -> list[Any]:
+        values = []
+        for (column, steps), value in zip(converters, row, strict=True):
+            for step in steps:
+                value = step(value, column, connection)
+            values.append(value)
+        return values
+
+    return read
 
 
 class Game(models.Model):
@@ -277,17 +308,33 @@ class Game(models.Model):
         """Names in seating order (uses prefetched seats when there are any)."""
         return [seat.name for seat in sorted(self.seats.all(), key=lambda s: s.position)]
 
+    def read_seats_and_hands(self) -> None:
+        """Read the seats and hands, as `prefetch_related` would (`players`, `hand_list`),
+        written out: every save and every page drawn reads them."""
+        self._keep("seats", _children(Seat, self, "position"))
+        self._keep("hands", _children(Hand, self, "number"))
+
+    def _keep(self, name: str, rows: list[Any]) -> None:
+        """These rows as this game's `name` (seats or hands), as a prefetch keeps them."""
+        model = type(self)._meta.get_field(name).related_model
+        kept = model.objects.filter(game=self)  # type: ignore[union-attr]
+        kept._result_cache = rows
+        kept._prefetch_done = True
+        vars(self).setdefault("_prefetched_objects_cache", {})[name] = kept
+
     def hand_list(self) -> list[Hand]:
         return sorted(self.hands.all(), key=lambda h: h.number)
 
-    def change_list(self, hands: Sequence[Hand]) -> list[Change]:
-        """The changes of these hands, oldest first, without the hands they hold (who,
-        when, which hand, what was done): what a page marks of the hands it shows, the
-        same whatever the length of the game."""
-        changes = self.changes.defer("before", "after").filter(
-            hand_code__in=[hand.code for hand in hands]
+    def change_list(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
+        """The changes of these hands, oldest first, as who, when, which hand and what was
+        done (not the hands they hold): what a page marks of the hands it shows, the same
+        whatever the length of the game. Read as values: every page of a game asks."""
+        changes = (
+            self.changes.filter(hand_code__in=[hand.code for hand in hands])
+            .order_by()
+            .values("id", "hand_code", "number", "action", "by", "at")
         )
-        return sorted(changes, key=lambda c: (c.at, c.pk))
+        return sorted((dict(c) for c in changes), key=lambda c: (c["at"], c["id"]))
 
     def table(self) -> Table[object]:
         return make_table(self.kind, self.players, self.rules, self.teams, self.start)
@@ -683,9 +730,7 @@ class Game(models.Model):
     def _hold(self, hands: list[Hand], result: GameResult) -> None:
         """Remember the hands as just written, and their result, instead of reading and
         replaying them again (as Django's prefetch would have kept them)."""
-        cached = Hand.objects.filter(game=self)
-        cached._result_cache = hands
-        vars(self).setdefault("_prefetched_objects_cache", {})["hands"] = cached
+        self._keep("hands", hands)
         self._played = result
 
     def _current(self, hands: list[Hand], number: int, revision: int) -> Hand:
@@ -750,6 +795,30 @@ def _ordered(mapping: dict[str, Any], order: list[str] | tuple[str, ...]) -> dic
     """The same keys and values, those named in `order` first and in that order."""
     rank = {key: i for i, key in enumerate(order)}
     return dict(sorted(mapping.items(), key=lambda item: rank.get(item[0].strip(), len(rank))))
+
+
+def _children(model: type[Any], game: Game, order: str) -> list[Any]:
+    """The rows of `model` (seats or hands) of this game in `order`, every field as the
+    ORM reads it, each knowing its game."""
+    connection = connections[game._state.db or "default"]
+    quote = connection.ops.quote_name
+    fields = model._meta.concrete_fields
+    columns = [field.get_col(model._meta.db_table) for field in fields]
+    sql = (
+        f"SELECT {', '.join(quote(field.column) for field in fields)}"
+        f" FROM {quote(model._meta.db_table)}"
+        f" WHERE {quote('game_id')} = %s ORDER BY {quote(order)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game.pk])
+        rows = cursor.fetchall()
+    names, read = [field.attname for field in fields], _reader(connection, columns)
+    found = []
+    for row in rows:
+        child = model.from_db(connection.alias, names, read(row))
+        model.game.field.set_cached_value(child, game)
+        found.append(child)
+    return found
 
 
 class GameChanged(Exception):

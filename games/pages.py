@@ -143,6 +143,26 @@ def _kept(cache_key: str, draw: Callable[[], str], *, after_change: bool = False
     return text
 
 
+def kept_parts(kind: str, parts: list[tuple[str, Callable[[], str]]]) -> list[SafeString]:
+    """Fragments kept by what they show rather than by version: each `(seen, draw)` names
+    in words everything its text depends on, and is drawn only if no text is kept under
+    that. A hand's row at one version is the same text at the next unless its hand, its
+    totals or its marks changed, so after a save only the new hand's row is drawn. Kept
+    under the language and release as well; read and written in one go each (one round
+    trip to a shared cache). Drawn with no slot in them, so they can be kept at once."""
+    cache = caches["default"]
+    suffix = f"\n{get_language()}\n{release()}"
+    keys = [
+        f"part:{kind}:" + hashlib.blake2b((seen + suffix).encode(), digest_size=16).hexdigest()
+        for seen, _draw in parts
+    ]
+    kept: dict[str, str] = cache.get_many(keys)
+    drawn = {key: draw() for key, (_seen, draw) in zip(keys, parts, strict=True) if key not in kept}
+    if drawn:
+        cache.set_many(drawn, LIFETIME)
+    return [mark_safe(kept[key] if key in kept else drawn[key]) for key in keys]
+
+
 def hand_form(
     game: Game, link: str, render: Callable[[], str], number: int, dealer: str | None
 ) -> SafeString:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
-from games.models import ALPHABET, Change, Game, Group, new_code, new_key
+from games.models import ALPHABET, Change, Game, Group, Hand, Seat, new_code, new_key
 from tests.factories import FOUR, bid, endless_hands, make_game, make_group, revision
 
 
@@ -110,6 +112,41 @@ def test_a_game_by_its_link_reads_as_the_orm_reads_it() -> None:
     # A link of another group, or a code that is not the game's, leads nowhere.
     assert Game.objects.by_link(other.edit_key, game.code) is None
     assert Game.objects.by_link(group.edit_key, "nosuchgame") is None
+
+
+@pytest.mark.django_db
+def test_a_game_to_change_reads_as_the_orm_reads_it() -> None:
+    """`Game.objects.locked` (every save) and `read_seats_and_hands` (every page drawn)
+    are written out: every field of the game, its group, seats and hands as the ORM has
+    them, and only by the full link."""
+    group = make_group()
+    game = make_game(group, hands=endless_hands(3), rules={"target": 60})
+    game.edit_hand(2, revision(game, 2), endless_hands(2)[0], "Bjørn")
+    make_game(group, hands=endless_hands(2))  # another game's seats and hands stay out
+    with transaction.atomic(), CaptureQueriesContext(connection) as locking:
+        found = Game.objects.locked(group.edit_key, game.code)
+        assert found is not None
+        assert Game.objects.locked(group.view_key, game.code) is None
+    # The game's row is locked where the database locks rows (SQLite locks the file).
+    assert ("FOR UPDATE" in locking[0]["sql"]) == connection.features.has_select_for_update
+    expected = Game.objects.prefetch_related("seats", "hands").get(pk=game.pk)
+    for model, mine, theirs in (
+        (Game, [found], [expected]),
+        (Group, [found.group], [group]),
+        (Seat, found.seats.all(), expected.seats.order_by("position")),
+        (Hand, found.hand_list(), expected.hands.order_by("number")),
+    ):
+        fields = [f.attname for f in model._meta.concrete_fields]
+        assert [[getattr(row, f) for f in fields] for row in mine] == [
+            [getattr(row, f) for f in fields] for row in theirs
+        ]
+    # Read, not asked again; a further question about them still asks of this game only.
+    with CaptureQueriesContext(connection) as asked:
+        assert found.players == ["Anne", "Bjørn", "Cato", "Dina"]
+        assert [hand.game for hand in found.hand_list()] == [found] * 3
+    assert len(asked) == 0
+    assert found.hands.filter(number__gte=1).count() == 3
+    assert found.seats.filter(position__gte=1).count() == 4
 
 
 @pytest.mark.django_db

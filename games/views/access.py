@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, Q, prefetch_related_objects
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
-from games.models import Game, Group, Player, Seat
+from games.models import Game, Group, Player
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -83,9 +83,7 @@ def game_by_link(key: str, code: str) -> tuple[Access, Game]:
 
 def with_hands(game: Game) -> Game:
     """`game` with its seats and hands."""
-    prefetch_related_objects(
-        [game], Prefetch("seats", queryset=Seat.objects.order_by("position")), "hands"
-    )
+    game.read_seats_and_hands()
     return game
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -14,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString
+from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
@@ -31,7 +34,7 @@ from games.forms import (
     say,
 )
 from games.models import Change, Game, Hand
-from games.rules import GAMES, GameResult, Standing, Table, get_game
+from games.rules import GAMES, GameResult, ScoredHand, Standing, Table, get_game
 from games.views.access import (
     Access,
     access_to_edit,
@@ -272,6 +275,7 @@ def game_context(
         "result": result,
         "scoreboard": _scoreboard(table, result, standing, next_dealer),
         "rows": _hand_rows(access, game, table, stored[-shown:], result, marks),
+        "last_hand": stored[-1] if stored else None,
         # The hands not in the table, one tap away.
         "earlier_hands": len(stored) - shown if len(stored) > shown else 0,
         "all_hands": all_hands,
@@ -318,38 +322,78 @@ def _hand_rows(
     shown: list[Hand],
     result: GameResult,
     marks: dict[str, dict[str, Any]],
-) -> list[dict[str, Any]]:
-    """The rows of the hands table, newest first: each hand's words, links and cells, made
-    ready here so that the template only places them."""
-    rules = get_game(game.kind)
+) -> list[SafeString]:
+    """The rows of the hands table, newest first, each kept by what it shows
+    (`pages.kept_parts`): a hand's row stays the same text from one version to the next
+    until the hand, its totals or its marks change, so a save draws only its own row."""
     last = len(result.hands)
-    rows = []
-    for hand in reversed(shown):
+    parts: list[tuple[str, Callable[[], str]]] = []
+    for position, hand in enumerate(reversed(shown)):
         scored = result.hands[hand.number - 1]
-        outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
-        rows.append(
-            {
-                "stored": hand,
-                "number": hand.number,
-                "entry": hand.entry,
-                "url": reverse("hand", args=[access.key, game.code, hand.number]),
-                "why_label": _("Why? Hand %(number)s") % {"number": hand.number},
-                "mark": marks.get(hand.code),
-                "summary": say(rules.summary(hand.data)),
-                "outcome": outcome,
-                "outcome_text": {"made": _("made"), "failed": _("failed")}.get(outcome, ""),
-                # The newest hand as the form's inputs: an open form holding exactly this
-                # hand was too late, and is cleared rather than saved again (table.js).
-                "inputs": urlencode(_form_values(table, hand.data))
-                if access.can_edit and hand.number == last
-                else "",
-                # (total, points) per side in seating order, ready for the table.
-                "cells": [
-                    (scored.totals[side], scored.points.get(side, 0)) for side in table.sides
-                ],
-            }
+        mark = marks.get(hand.code)
+        # The newest rows carry what table.js reads; the newest hand, its form's inputs.
+        recent = position < LATEST
+        newest = access.can_edit and hand.number == last
+        seen = json.dumps(
+            [
+                game.pk,
+                game.code,
+                access.key,
+                hand.number,
+                hand.entry,
+                hand.data,
+                [(scored.totals[side], scored.points.get(side, 0)) for side in table.sides],
+                scored.made,
+                recent,
+                newest,
+                _mark_seen(mark),
+            ],
+            sort_keys=True,
         )
-    return rows
+        draw = partial(_draw_row, access, game, table, hand, scored, mark, recent, newest)
+        parts.append((seen, draw))
+    return pages.kept_parts("hand-row", parts)
+
+
+def _mark_seen(mark: dict[str, Any] | None) -> list[Any] | None:
+    """What a row shows of its mark, for its cache key."""
+    if mark is None:
+        return None
+    change = mark["change"]
+    when = change and [change["id"], change["action"], change["by"], change["at"].isoformat()]
+    return [when, mark["was"], get_current_timezone_name()]
+
+
+def _draw_row(
+    access: Access,
+    game: Game,
+    table: Table[Any],
+    hand: Hand,
+    scored: ScoredHand,
+    mark: dict[str, Any] | None,
+    recent: bool,
+    newest: bool,
+) -> str:
+    """One hand's row: its words, links and cells, made ready here so that the template
+    only places them."""
+    outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
+    row = {
+        "number": hand.number,
+        "entry": hand.entry,
+        "url": reverse("hand", args=[access.key, game.code, hand.number]),
+        "why_label": _("Why? Hand %(number)s") % {"number": hand.number},
+        "mark": mark,
+        "summary": say(get_game(game.kind).summary(hand.data)),
+        "outcome": outcome,
+        "outcome_text": {"made": _("made"), "failed": _("failed")}.get(outcome, ""),
+        # The newest hand as the form's inputs: an open form holding exactly this hand
+        # was too late, and is cleared rather than saved again (table.js).
+        "inputs": urlencode(_form_values(table, hand.data)) if newest else "",
+        # (total, points) per side in seating order, ready for the table.
+        "cells": [(scored.totals[side], scored.points.get(side, 0)) for side in table.sides],
+    }
+    context = {"row": row, "recent": recent, "access": access, "game": game}
+    return render_to_string("games/game.html#hand-row", context)
 
 
 def _form_values(table: Table[Any], data: dict[str, Any]) -> dict[str, str]:
@@ -365,12 +409,12 @@ def _marks(game: Game, shown: list[Hand]) -> dict[str, dict[str, Any]]:
     numbers = {hand.code: hand.number for hand in shown}
     marks: dict[str, dict[str, Any]] = {}
     for change in game.change_list(shown):
-        number = numbers[change.hand_code]
-        mark = marks.setdefault(change.hand_code, {"change": None, "was": None})
-        if change.action in (Change.EDIT, Change.RESTORE):
+        number = numbers[change["hand_code"]]
+        mark = marks.setdefault(change["hand_code"], {"change": None, "was": None})
+        if change["action"] in (Change.EDIT, Change.RESTORE):
             mark["change"] = change
-        if change.number != number:
-            mark["was"] = change.number
+        if change["number"] != number:
+            mark["was"] = change["number"]
     return {code: mark for code, mark in marks.items() if mark["change"] or mark["was"]}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
@@ -21,9 +22,10 @@ from games import pages
 from games.forms import HandForm
 from games.models import Game, Group
 from games.rules import get_game
+from games.views import games as games_views
 from games.views.access import Access
 from games.views.games import game_context
-from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game
+from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
 from tests.views.pages import attribute, scoreboard, table_rows, text
 
 pytestmark = pytest.mark.django_db
@@ -250,3 +252,64 @@ def test_a_refused_hand_on_the_page_of_every_hand_keeps_every_hand(
     assert refused.status_code == 422
     assert len(table_rows(refused, "hand-rows")) == 13  # the head row and 12 hands
     assert f'action="{save}"' in refused.content.decode()
+
+
+def _drawn_rows(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The numbers of the hands whose table row is drawn from now on (not taken as kept)."""
+    drawn: list[int] = []
+    draw = games_views._draw_row
+
+    def counted(access: Access, game: Game, table: Any, hand: Any, *rest: Any) -> str:
+        drawn.append(hand.number)
+        return draw(access, game, table, hand, *rest)
+
+    monkeypatch.setattr(games_views, "_draw_row", counted)
+    return drawn
+
+
+def test_a_save_draws_only_the_rows_that_changed(
+    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = make_game(group, hands=endless_hands(12))
+    page = reverse("game", args=[group.edit_key, game.code])
+    phone.get(page)
+    drawn = _drawn_rows(monkeypatch)
+    saved = phone.post(
+        reverse("hand_create", args=[group.edit_key, game.code]),
+        hand_post(game, endless_hands(13)[12], 13),
+        headers={"HX-Request": "true"},
+    )
+    # Its own, and the one before it, which no longer carries the newest hand's inputs.
+    assert drawn == [13, 12]
+    # The rows kept from the version before are those a page drawn afresh has.
+    cache.clear()
+    assert table_rows(saved, "hand-rows") == table_rows(phone.get(page), "hand-rows")
+    assert drawn == [13, 12, *range(13, 3, -1)]
+
+
+def test_a_correction_redraws_every_row_whose_totals_moved(
+    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = make_game(group, hands=endless_hands(3))
+    page = reverse("game", args=[group.edit_key, game.code])
+    before = table_rows(phone.get(page), "hand-rows")
+    drawn = _drawn_rows(monkeypatch)
+    # Hand 2 made by two instead of lost alone: hands 2 and 3 show other totals.
+    corrected = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 2}, dealer="Bjørn")
+    game.edit_hand(2, revision(game, 2), corrected, "Cato")
+    after = table_rows(phone.get(page), "hand-rows")
+    assert sorted(drawn) == [2, 3]
+    assert after[3] == before[3]  # hand 1, the last row, as it was
+    assert after[1] != before[1] and after[2] != before[2]
+    assert "Corrected by Cato" in after[2][0]
+    cache.clear()
+    assert after == table_rows(phone.get(page), "hand-rows")
+
+
+def test_kept_rows_follow_the_language(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    page = reverse("game", args=[group.view_key, game.code])
+    english = text(phone.get(page, HTTP_ACCEPT_LANGUAGE="en"))
+    norwegian = text(phone.get(page, HTTP_ACCEPT_LANGUAGE="nb"))
+    assert 'aria-label="Why? Hand 2"' in english
+    assert 'aria-label="Hvorfor? Runde 2"' in norwegian
