@@ -24,19 +24,34 @@ run: $(VENV)/.installed
 	@echo
 	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 
+# Everything, on SQLite, then on PostgreSQL and with Redis where they answer (CI starts
+# both, and a run there fails without them). Two test processes: the machine has 2 cores,
+# and a browser test spends much of its time waiting for the page.
 test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
 	# The backup test between databases borrows scratch databases from this PostgreSQL server.
-	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest --cov --cov-branch
+	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) --cov --cov-branch
 	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
+	@if [ -n "$$CI" ] || $(BIN)/python -c "$$POSTGRES_ANSWERS" $(TEST_DATABASE_URL) 2>/dev/null; then \
+		$(MAKE) --no-print-directory test-postgres; \
+	else echo "No PostgreSQL at $(TEST_DATABASE_URL): its run is left out here (CI runs it)."; fi
+	@if [ -n "$$CI" ] || $(BIN)/python -c "$$REDIS_ANSWERS" 2>/dev/null; then \
+		$(MAKE) --no-print-directory test-redis; \
+	else echo "No Redis at 127.0.0.1:6379: its run is left out here (CI runs it)."; fi
+
+# Tests of one file stay in one process: some share a Redis database they empty.
+PARALLEL = -n 2 --dist loadfile
+export POSTGRES_ANSWERS = import psycopg, sys; psycopg.connect(sys.argv[1], dbname="postgres", connect_timeout=3).close()
+export REDIS_ANSWERS = import socket; socket.create_connection(("127.0.0.1", 6379), timeout=3).close()
 
 # Every test but the browser's look and feel, which does not depend on the database.
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
-	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest -m "not browser or every_database"
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) -m "not browser or every_database"
 
-# The view tests with the cache several app servers share (Redis at 127.0.0.1:6379).
+# The view tests with the cache several app servers share (Redis at 127.0.0.1:6379), in
+# one process: each test empties the cache's database.
 test-redis: $(VENV)/.installed-dev
 	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest tests/views
 

@@ -277,10 +277,12 @@ class Game(models.Model):
     objects = GameManager()
 
     # Loaded locked by `Game.objects.locked()`; the result of the hands a change has just
-    # checked (see `_hold`); and the last hands replayed, with their result (`replay`).
+    # checked (see `_hold`); the last hands replayed, with their result (`replay`); and
+    # the table, with what it was made of (`table`).
     _held = False
     _played: GameResult | None = None
     _replayed: tuple[str, GameResult] | None = None
+    _table: tuple[str, Table[object]] | None = None
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -337,7 +339,13 @@ class Game(models.Model):
         return sorted((dict(c) for c in changes), key=lambda c: (c["at"], c["id"]))
 
     def table(self) -> Table[object]:
-        return make_table(self.kind, self.players, self.rules, self.teams, self.start)
+        """The table these seats and house rules make; made again only if they changed
+        (a save asks for it in its form, its write and its answer)."""
+        made_of = json.dumps([self.kind, self.players, self.rules, self.teams, self.start])
+        if self._table is None or self._table[0] != made_of:
+            table = make_table(self.kind, self.players, self.rules, self.teams, self.start)
+            self._table = (made_of, table)
+        return self._table[1]
 
     def document(self) -> dict[str, Any]:
         """The game file of this game, as the table recorded it (without engine output).

@@ -160,3 +160,14 @@ def test_the_same_hands_are_replayed_once_and_changed_hands_afresh() -> None:
     assert again is not first
     assert (first.hands[0].made, again.hands[0].made) == (True, False)
     assert again.totals == Game.objects.get(pk=game.pk).replay(hands).totals
+
+
+@pytest.mark.django_db
+def test_the_table_is_made_again_only_when_what_it_is_made_of_changes() -> None:
+    game = make_game(rules={"target": 60})
+    table = game.table()
+    assert game.table() is table
+    game.rules = {"target": 40}
+    changed = game.table()
+    assert changed is not table
+    assert changed.rules != table.rules

@@ -11,7 +11,7 @@ from hypothesis import given
 from games import gamefile
 from games.rules import get_game, make_table, play
 from games.rules.text import Text
-from tests.factories import FOUR, TEAMS, kaiser_hand
+from tests.factories import FOUR, TEAMS, bid, kaiser_hand
 
 from .strategies import any_game
 
@@ -101,6 +101,35 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             {"teams": TEAMS, "start": {"Sør": 9}},
             ["Anne went alone and took only 1 trick: euchred.", "Sør reached 10 with 11 and wins."],
             id="euchre-lone-one-trick-reached-past",
+        ),
+        # A made Amerikaner: the bidder alone scores.
+        pytest.param(
+            "amerikaner",
+            FOUR,
+            [bid("Bjørn", "amerikaner", None, {"Anne": 0, "Cato": 0, "Dina": 0})],
+            {},
+            [
+                "Bjørn bid Amerikaner and took all 12 tricks: made.",
+                "Opponent: nobody else scores when an Amerikaner is made.",
+            ],
+            id="amerikaner-made",
+        ),
+        # A redeal says so in every game that has one.
+        pytest.param(
+            "euchre",
+            FOUR,
+            [{"dealer": "Anne", "redeal": True}],
+            {"teams": TEAMS},
+            ["Redeal: nobody scores."],
+            id="euchre-redeal",
+        ),
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [{"dealer": "Anne", "redeal": True}],
+            {"teams": TEAMS},
+            ["Redeal: nobody scores."],
+            id="kaiser-redeal",
         ),
         pytest.param(
             "american",
