@@ -23,12 +23,16 @@ hypothesis.settings.load_profile("scorekeeper")
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+def django_db_modify_db_settings(
+    tmp_path_factory: pytest.TempPathFactory,
+    django_db_modify_db_settings_parallel_suffix: None,
+) -> None:
     """SQLite tests use a database file, as the app does, not a shared in-memory one.
 
     Two threads writing at once (a live server and a test, two phones) then wait for each
     other as `transaction_mode = IMMEDIATE` makes them in production; a shared in-memory
-    database fails the second with "database table is locked" instead.
+    database fails the second with "database table is locked" instead. Each test process
+    has a database of its own (pytest-django's suffix, as `test_scorekeeper_gw0`).
     """
     database = django_settings.DATABASES["default"]
     if database["ENGINE"] == "django.db.backends.sqlite3":
