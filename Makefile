@@ -34,10 +34,10 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 	# The backup test between databases borrows scratch databases from this PostgreSQL server.
 	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) --cov --cov-branch
 	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
-	@if [ -n "$$CI" ] || $(BIN)/python -c "$$POSTGRES_ANSWERS" $(TEST_DATABASE_URL) 2>/dev/null; then \
+	@if [ "$${CI:-false}" != false ] || $(BIN)/python -c "$$POSTGRES_ANSWERS" $(TEST_DATABASE_URL) 2>/dev/null; then \
 		$(MAKE) --no-print-directory test-postgres; \
 	else echo "No PostgreSQL at $(TEST_DATABASE_URL): its run is left out here (CI runs it)."; fi
-	@if [ -n "$$CI" ] || $(BIN)/python -c "$$REDIS_ANSWERS" 2>/dev/null; then \
+	@if [ "$${CI:-false}" != false ] || $(BIN)/python -c "$$REDIS_ANSWERS" 2>/dev/null; then \
 		$(MAKE) --no-print-directory test-redis; \
 	else echo "No Redis at 127.0.0.1:6379: its run is left out here (CI runs it)."; fi
 

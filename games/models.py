@@ -21,6 +21,7 @@ from typing import Any
 from django.db import IntegrityError, connections, models, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -210,6 +211,9 @@ class GameManager(models.Manager["Game"]):
             f" JOIN {quote(Group._meta.db_table)} gr ON gr.{quote('id')} = g.{quote('group_id')}"
             f" WHERE g.{quote('code')} = %s AND {links}"
         )
+        if lock and not connection.in_atomic_block:
+            # As the ORM's select_for_update: a lock outside a transaction holds nothing.
+            raise TransactionManagementError("A game is locked only inside a transaction.")
         if lock and connection.features.has_select_for_update:
             # SQLite has no row locks: its write transactions (IMMEDIATE) take the file.
             sql += " FOR UPDATE" + (" OF g" if connection.features.has_select_for_update_of else "")
@@ -320,6 +324,8 @@ class Game(models.Model):
         """These rows as this game's `name` (seats or hands), as a prefetch keeps them."""
         model = type(self)._meta.get_field(name).related_model
         kept = model.objects.filter(game=self)  # type: ignore[union-attr]
+        # Rows a later filter reads know their game without asking, as a prefetch's do.
+        kept._known_related_objects = {model._meta.get_field("game"): {self.pk: self}}  # type: ignore[union-attr]
         kept._result_cache = rows
         kept._prefetch_done = True
         vars(self).setdefault("_prefetched_objects_cache", {})[name] = kept

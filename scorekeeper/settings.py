@@ -158,6 +158,7 @@ else:
 # Without CACHE_URL each worker process keeps a small cache in its own memory, and nothing
 # that must agree between processes is kept there. With CACHE_URL (e.g.
 # redis://127.0.0.1:6379/0) every app server shares one Redis through Django's backend.
+CACHES: dict[str, dict[str, object]]
 if os.environ.get("CACHE_URL"):
     CACHES = {
         "default": {
@@ -166,7 +167,14 @@ if os.environ.get("CACHE_URL"):
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            # Kept pages and the hands table's rows (a row per hand shown, `games.pages`)
+            # beside the request rates: Django's 300 would cull them, rates first.
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -6,6 +6,7 @@ import math
 
 import pytest
 from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 from games.models import ALPHABET, Change, Game, Group, Hand, Seat, new_code, new_key
@@ -147,6 +148,21 @@ def test_a_game_to_change_reads_as_the_orm_reads_it() -> None:
     assert len(asked) == 0
     assert found.hands.filter(number__gte=1).count() == 3
     assert found.seats.filter(position__gte=1).count() == 4
+    later = list(found.hands.filter(number__gt=1))
+    with CaptureQueriesContext(connection) as asked:
+        assert [hand.game for hand in later] == [found] * 2
+        assert all(hand.game is found for hand in later)
+    assert len(asked) == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_is_locked_only_inside_a_transaction() -> None:
+    group = make_group()
+    game = make_game(group)
+    with pytest.raises(TransactionManagementError):
+        Game.objects.locked(group.edit_key, game.code)
+    with transaction.atomic():
+        assert Game.objects.locked(group.edit_key, game.code) == game
 
 
 @pytest.mark.django_db

@@ -12,6 +12,7 @@ import pytest
 from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
@@ -313,3 +314,18 @@ def test_kept_rows_follow_the_language(phone: Client, group: Group) -> None:
     norwegian = text(phone.get(page, HTTP_ACCEPT_LANGUAGE="nb"))
     assert 'aria-label="Why? Hand 2"' in english
     assert 'aria-label="Hvorfor? Runde 2"' in norwegian
+
+
+def test_every_row_of_a_long_game_stays_kept(
+    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More rows than Django's default cache holds (300 entries): the page of every hand
+    of a long game is drawn once, and is not drawn again at the next version."""
+    game = make_game(group, hands=endless_hands(320))
+    page = reverse("game", args=[group.view_key, game.code]) + "?hands=all"
+    assert len(table_rows(phone.get(page), "hand-rows")) == 321
+    drawn = _drawn_rows(monkeypatch)
+    with transaction.atomic():
+        Game.objects.select_for_update().get(pk=game.pk).touch()
+    assert len(table_rows(phone.get(page), "hand-rows")) == 321
+    assert drawn == []
