@@ -123,6 +123,15 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             ["Redeal: nobody scores."],
             id="euchre-redeal",
         ),
+        # The kaiser bid: every trick, and the game.
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [{"dealer": "Anne", "bidder": "Anne", "kaiser": True, "made": True}],
+            {"teams": TEAMS},
+            ["Anne bid kaiser and took every trick: Nord wins the game."],
+            id="kaiser-bid-made",
+        ),
         pytest.param(
             "kaiser",
             FOUR,
