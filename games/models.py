@@ -165,7 +165,7 @@ class GameManager(models.Manager["Game"]):
         row = self._row_by_link(columns, key, code, edit_only=edit_only, lock=lock)
         if row is None:
             return None
-        converted = _as_the_orm_reads(connections[self.db], columns, row)
+        converted = _reader(connections[self.db], columns)(row)
         game = Game.from_db(self.db, [f.attname for f in games], converted[: len(games)])
         game.group = Group.from_db(self.db, [f.attname for f in groups], converted[len(games) :])
         return game
@@ -223,14 +223,9 @@ class GameManager(models.Manager["Game"]):
         return row
 
 
-def _as_the_orm_reads(connection: Any, columns: list[Any], row: Sequence[Any]) -> list[Any]:
-    """A row's values as the ORM would read them (JSON, dates, booleans per database)."""
-    return _reader(connection, columns)(row)
-
-
 def _reader(connection: Any, columns: list[Any]) -> Callable[[Sequence[Any]], list[Any]]:
-    """What reads rows of these columns as the ORM would: each column's converters, found
-    once for all the rows."""
+    """What reads rows of these columns as the ORM would (JSON, dates, booleans per
+    database): each column's converters, found once for all the rows."""
     converters = [
         (column, connection.ops.get_db_converters(column) + column.get_db_converters(connection))
         for column in columns

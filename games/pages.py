@@ -147,7 +147,7 @@ def kept_parts(kind: str, parts: list[tuple[str, Callable[[], str]]]) -> list[Sa
     """Fragments kept by what they show rather than by version: each `(seen, draw)` names
     in words everything its text depends on, and is drawn only if no text is kept under
     that. A hand's row at one version is the same text at the next unless its hand, its
-    totals or its marks changed, so after a save only the new hand's row is drawn. Kept
+    totals or its marks changed, so a new version draws only the rows that changed. Kept
     under the language and release as well; read and written in one go each (one round
     trip to a shared cache). Drawn with no slot in them, so they can be kept at once."""
     cache = caches["default"]

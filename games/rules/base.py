@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import partial
+from functools import cached_property, partial
 from random import Random
 from typing import Any, Generic, TypeVar
 
@@ -122,20 +122,18 @@ class HandOutcome:
     points: Mapping[str, int]
     made: bool | None
     words: Callable[[], Explanation] = field(repr=False, compare=False)
-    _said: list[Explanation] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def explanation(self) -> tuple[Text, ...]:
-        return self._explained().lines
+        return self._explained.lines
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        return self._explained().reasons
+        return self._explained.reasons
 
+    @cached_property
     def _explained(self) -> Explanation:
-        if not self._said:
-            self._said.append(self.words())
-        return self._said[0]
+        return self.words()
 
 
 @dataclass(frozen=True)

@@ -325,7 +325,8 @@ def _hand_rows(
 ) -> list[SafeString]:
     """The rows of the hands table, newest first, each kept by what it shows
     (`pages.kept_parts`): a hand's row stays the same text from one version to the next
-    until the hand, its totals or its marks change, so a save draws only its own row."""
+    until the hand, its totals or its marks change, so a save draws only the rows that
+    changed (its own, and the one that was the newest)."""
     last = len(result.hands)
     parts: list[tuple[str, Callable[[], str]]] = []
     for position, hand in enumerate(reversed(shown)):
@@ -334,6 +335,8 @@ def _hand_rows(
         # The newest rows carry what table.js reads; the newest hand, its form's inputs.
         recent = position < LATEST
         newest = access.can_edit and hand.number == last
+        # (total, points) per side in seating order, ready for the table.
+        cells = [(scored.totals[side], scored.points.get(side, 0)) for side in table.sides]
         seen = json.dumps(
             [
                 game.pk,
@@ -342,7 +345,7 @@ def _hand_rows(
                 hand.number,
                 hand.entry,
                 hand.data,
-                [(scored.totals[side], scored.points.get(side, 0)) for side in table.sides],
+                cells,
                 scored.made,
                 recent,
                 newest,
@@ -350,7 +353,7 @@ def _hand_rows(
             ],
             sort_keys=True,
         )
-        draw = partial(_draw_row, access, game, table, hand, scored, mark, recent, newest)
+        draw = partial(_draw_row, access, game, table, hand, scored, cells, mark, recent, newest)
         parts.append((seen, draw))
     return pages.kept_parts("hand-row", parts)
 
@@ -370,6 +373,7 @@ def _draw_row(
     table: Table[Any],
     hand: Hand,
     scored: ScoredHand,
+    cells: list[tuple[int, int]],
     mark: dict[str, Any] | None,
     recent: bool,
     newest: bool,
@@ -389,8 +393,7 @@ def _draw_row(
         # The newest hand as the form's inputs: an open form holding exactly this hand
         # was too late, and is cleared rather than saved again (table.js).
         "inputs": urlencode(_form_values(table, hand.data)) if newest else "",
-        # (total, points) per side in seating order, ready for the table.
-        "cells": [(scored.totals[side], scored.points.get(side, 0)) for side in table.sides],
+        "cells": cells,
     }
     context = {"row": row, "recent": recent, "access": access, "game": game}
     return render_to_string("games/game.html#hand-row", context)
