@@ -317,7 +317,8 @@ def _draw(
             )
         )
         if every:
-            parts.extend(_marker(marker, cx, cy, colour) for cx, cy in coords[:-1])
+            # One path for all of a line's markers: a page draws hundreds of them.
+            parts.append(_marker(marker, coords[:-1], colour))
     parts.extend(_end_labels(lines, ends, left + plot_w))
     legend, height = _legend(lines, below + 12)
     parts.append(legend)
@@ -392,7 +393,7 @@ def _end_labels(lines: list[_Line], ends: list[tuple[float, float]], x: float) -
         parts.append(
             format_html(
                 '{}<text x="{}" y="{}" dy="0.35em" class="end">{}</text>',
-                _marker(marker, x + 9, placed[i], colour),
+                _marker(marker, [(x + 9, placed[i])], colour),
                 _f(x + 16),
                 _f(placed[i]),
                 line.end_text,
@@ -426,7 +427,7 @@ def _legend(lines: list[_Line], top: float) -> tuple[str, float]:
                 _f(cy),
                 colour,
                 dasharray,
-                _marker(marker, cx + 14, cy, colour),
+                _marker(marker, [(cx + 14, cy)], colour),
                 _f(cx + 34),
                 _f(cy),
                 name,
@@ -448,30 +449,37 @@ def _style(index: int) -> tuple[str, str, str]:
     )
 
 
-def _marker(shape: str, cx: float, cy: float, colour: str, r: float = 3.5) -> str:
-    if shape == "circle":
-        d = f"M{_f(cx - r)} {_f(cy)}a{_f(r)} {_f(r)} 0 1 0 {_f(2 * r)} 0a{_f(r)} {_f(r)} 0 1 0 {_f(-2 * r)} 0Z"
-    elif shape == "square":
-        s = r * 0.9
-        d = f"M{_f(cx - s)} {_f(cy - s)}h{_f(2 * s)}v{_f(2 * s)}h{_f(-2 * s)}Z"
-    elif shape == "triangle":
-        d = f"M{_f(cx)} {_f(cy - r * 1.3)}L{_f(cx + r * 1.2)} {_f(cy + r * 0.8)}H{_f(cx - r * 1.2)}Z"
-    elif shape == "down":
-        d = f"M{_f(cx)} {_f(cy + r * 1.3)}L{_f(cx + r * 1.2)} {_f(cy - r * 0.8)}H{_f(cx - r * 1.2)}Z"
-    elif shape == "diamond":
-        s = r * 1.3
-        d = f"M{_f(cx)} {_f(cy - s)}L{_f(cx + s)} {_f(cy)}L{_f(cx)} {_f(cy + s)}L{_f(cx - s)} {_f(cy)}Z"
-    else:  # a plus sign, drawn as one filled shape
-        a, b = r * 0.45, r * 1.25
-        d = (
-            f"M{_f(cx - a)} {_f(cy - b)}h{_f(2 * a)}v{_f(b - a)}h{_f(b - a)}v{_f(2 * a)}"
-            f"h{_f(a - b)}v{_f(b - a)}h{_f(-2 * a)}v{_f(a - b)}h{_f(a - b)}v{_f(-2 * a)}"
-            f"h{_f(b - a)}Z"
-        )
+def _marker(shape: str, at: Sequence[tuple[float, float]], colour: str) -> str:
+    """The marker `shape` at each point of `at`, drawn as one path."""
+    d = "".join(_marker_outline(shape, cx, cy) for cx, cy in at)
+    if not d:
+        return ""
     return format_html(
         '<path class="marker" d="{}" style="fill:{};stroke:var(--surface,#fff)" stroke-width="1"/>',
         d,
         colour,
+    )
+
+
+def _marker_outline(shape: str, cx: float, cy: float, r: float = 3.5) -> str:
+    if shape == "circle":
+        return f"M{_f(cx - r)} {_f(cy)}a{_f(r)} {_f(r)} 0 1 0 {_f(2 * r)} 0a{_f(r)} {_f(r)} 0 1 0 {_f(-2 * r)} 0Z"
+    if shape == "square":
+        s = r * 0.9
+        return f"M{_f(cx - s)} {_f(cy - s)}h{_f(2 * s)}v{_f(2 * s)}h{_f(-2 * s)}Z"
+    if shape == "triangle":
+        return f"M{_f(cx)} {_f(cy - r * 1.3)}L{_f(cx + r * 1.2)} {_f(cy + r * 0.8)}H{_f(cx - r * 1.2)}Z"
+    if shape == "down":
+        return f"M{_f(cx)} {_f(cy + r * 1.3)}L{_f(cx + r * 1.2)} {_f(cy - r * 0.8)}H{_f(cx - r * 1.2)}Z"
+    if shape == "diamond":
+        s = r * 1.3
+        return f"M{_f(cx)} {_f(cy - s)}L{_f(cx + s)} {_f(cy)}L{_f(cx)} {_f(cy + s)}L{_f(cx - s)} {_f(cy)}Z"
+    # A plus sign, drawn as one filled shape.
+    a, b = r * 0.45, r * 1.25
+    return (
+        f"M{_f(cx - a)} {_f(cy - b)}h{_f(2 * a)}v{_f(b - a)}h{_f(b - a)}v{_f(2 * a)}"
+        f"h{_f(a - b)}v{_f(b - a)}h{_f(-2 * a)}v{_f(a - b)}h{_f(a - b)}v{_f(-2 * a)}"
+        f"h{_f(b - a)}Z"
     )
 
 

@@ -229,3 +229,17 @@ def test_a_long_line_ends_exactly_where_its_label_leads_from() -> None:
     for lead in leads:
         x, y = lead.split()[0].split(",")
         assert (float(x), float(y)) in ends
+
+
+def test_each_point_but_the_last_has_its_lines_marker() -> None:
+    hands = totals((8, -8, 2, 1), (16, -7, 3, -6), (20, 1, 3, -6))
+    svg = parse(charts.running_totals(FOUR, hands, ZERO, 52))
+    paths = list(svg.iter(f"{SVG}path"))
+    for line in series(svg):
+        colour = re.search(r"stroke:([^;]+)", line.get("style", "")).group(1)  # type: ignore[union-attr]
+        # A line's markers are one path drawn after it, in its colour: one shape per point
+        # but the last, which leads to the total written beside the chart.
+        markers = paths[paths.index(line) + 1]
+        assert markers.get("class") == "marker"
+        assert f"fill:{colour}" in markers.get("style", "")
+        assert markers.get("d", "").count("Z") == len(points_of(line)) - 1
