@@ -331,13 +331,15 @@ class Game(models.Model):
     def change_list(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
         """The changes of these hands, oldest first, as who, when, which hand and what was
         done (not the hands they hold): what a page marks of the hands it shows, the same
-        whatever the length of the game. Read as values: every page of a game asks."""
-        changes = (
-            self.changes.filter(hand_code__in=[hand.code for hand in hands])
-            .order_by()
-            .values("id", "hand_code", "number", "action", "by", "at")
-        )
-        return sorted((dict(c) for c in changes), key=lambda c: (c["at"], c["id"]))
+        whatever the length of the game. Read as values, written out: every page drawn and
+        every save asks."""
+        codes = [hand.code for hand in hands]
+        if not codes:
+            return []
+        names = ["id", "hand_code", "number", "action", "by", "at"]
+        rows = _read(Change, self, names, within=("hand_code", codes))
+        changes = [dict(zip(names, row, strict=True)) for row in rows]
+        return sorted(changes, key=lambda c: (c["at"], c["id"]))
 
     def table(self) -> Table[object]:
         """The table these seats and house rules make; made again only if they changed
@@ -809,25 +811,46 @@ def _ordered(mapping: dict[str, Any], order: list[str] | tuple[str, ...]) -> dic
 def _children(model: type[Any], game: Game, order: str) -> list[Any]:
     """The rows of `model` (seats or hands) of this game in `order`, every field as the
     ORM reads it, each knowing its game."""
+    names = [field.attname for field in model._meta.concrete_fields]
     connection = connections[game._state.db or "default"]
-    quote = connection.ops.quote_name
-    fields = model._meta.concrete_fields
-    columns = [field.get_col(model._meta.db_table) for field in fields]
-    sql = (
-        f"SELECT {', '.join(quote(field.column) for field in fields)}"
-        f" FROM {quote(model._meta.db_table)}"
-        f" WHERE {quote('game_id')} = %s ORDER BY {quote(order)}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        rows = cursor.fetchall()
-    names, read = [field.attname for field in fields], _reader(connection, columns)
     found = []
-    for row in rows:
-        child = model.from_db(connection.alias, names, read(row))
+    for values in _read(model, game, names, order=order):
+        child = model.from_db(connection.alias, names, values)
         model.game.field.set_cached_value(child, game)
         found.append(child)
     return found
+
+
+def _read(
+    model: type[Any],
+    game: Game,
+    names: list[str],
+    *,
+    order: str = "",
+    within: tuple[str, list[Any]] | None = None,
+) -> list[list[Any]]:
+    """The fields `names` of this game's rows of `model` (those whose column `within` names
+    has one of its values, if given), in `order`, each value as the ORM reads it."""
+    connection = connections[game._state.db or "default"]
+    quote = connection.ops.quote_name
+    table = model._meta.db_table
+    fields = [model._meta.get_field(name) for name in names]
+    sql = (
+        f"SELECT {', '.join(quote(field.column) for field in fields)}"
+        f" FROM {quote(table)} WHERE {quote('game_id')} = %s"
+    )
+    params = [game.pk]
+    if within is not None:
+        column, values = within
+        sql += f" AND {quote(column)} IN ({', '.join(['%s'] * len(values))})"
+        params += values
+    if order:
+        sql += f" ORDER BY {quote(order)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    read = _reader(connection, [field.get_col(table) for field in fields])
+    return [read(row) for row in rows]
 
 
 class GameChanged(Exception):

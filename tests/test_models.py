@@ -155,6 +155,28 @@ def test_a_game_to_change_reads_as_the_orm_reads_it() -> None:
     assert len(asked) == 0
 
 
+@pytest.mark.django_db
+def test_the_changes_of_the_hands_shown_read_as_the_orm_reads_them() -> None:
+    """`Game.change_list` (every page drawn, every save) is written out: the same values
+    as the ORM's, of the hands asked about and of this game only, oldest first."""
+    group = make_group()
+    game = make_game(group, hands=endless_hands(4))
+    game.edit_hand(2, revision(game, 2), endless_hands(2)[0], "Bjørn")
+    game.delete_hand(1, revision(game, 1), "Cato")
+    make_game(group, hands=endless_hands(2))  # another game's changes stay out
+    shown = game.hand_list()[:-1]  # the edited hand, now hand 1, and the next
+    expected = list(
+        Change.objects.filter(game=game, hand_code__in=[hand.code for hand in shown])
+        .order_by("at", "id")
+        .values("id", "hand_code", "number", "action", "by", "at")
+    )
+    with CaptureQueriesContext(connection) as asked:
+        assert game.change_list(shown) == expected
+    assert len(asked) == 1
+    assert {change["action"] for change in expected} == {Change.ADD, Change.EDIT}
+    assert game.change_list([]) == []
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_game_is_locked_only_inside_a_transaction() -> None:
     group = make_group()
