@@ -31,7 +31,7 @@ from django.db import transaction
 from django.test import Client
 
 from bench import measure
-from games.models import Game
+from games.models import Change, Game
 
 SIZES = (40, 200)
 HELLO = "hello-world view"
@@ -157,7 +157,9 @@ class _FormFields(HTMLParser):
             self.values[str(found["name"])] = found.get("value") or ""
 
 
-def requests_for(games: dict[int, Game], saved: Game, changed: Game, phone: Phone) -> list[Request]:
+def requests_for(
+    games: dict[int, Game], saved: Game, changed: Game, written: Game, phone: Phone
+) -> list[Request]:
     """The requests of one round. The pages and polls are of games nobody changes during
     the run, as most requests at a table are (every phone after the first since the last
     save gets the page kept for that version); the save has a game of its own, and one
@@ -209,7 +211,21 @@ def requests_for(games: dict[int, Game], saved: Game, changed: Game, phone: Phon
             )
         ),
     )
+
+    def unwrite() -> None:
+        # Its row of history goes again, so that it writes to a table of the same size.
+        Change.objects.filter(game=written, number=0).delete()
+
     take_back()
+    bare = Request(
+        "a bare write, the floor of any save (lock, one insert, one update; no form, no page)",
+        f"/bench/write/{written.code}/",
+        200,
+        method="POST",
+        headers={**headers, "Content-Type": "application/x-www-form-urlencoded"},
+        body=posted(),
+        after=unwrite,
+    )
     return [
         Request(HELLO, "/bench/ok/", 200, headers=headers),
         *(
@@ -220,6 +236,7 @@ def requests_for(games: dict[int, Game], saved: Game, changed: Game, phone: Phon
         ),
         Request(f"live poll with a body ({SIZES[0]} hands)", live, 200, headers=headers),
         unchanged,
+        bare,
         save,
         Request(
             f"game page, {SIZES[0]} hands, first phone after a change (rendered)",
@@ -287,9 +304,9 @@ def wrk(port: int, path: str, headers: dict[str, str], seconds: int = 5) -> floa
 
 def main(limits: measure.Limits, tmp: Path) -> None:
     games = {size: measure.build_game(size) for size in SIZES}
-    saved, changed = measure.build_game(SIZES[0]), measure.build_game(SIZES[0])
-    phone = Phone.of([*games.values(), saved, changed])
-    requests = requests_for(games, saved, changed, phone)
+    saved, changed, written = (measure.build_game(SIZES[0]) for _ in range(3))
+    phone = Phone.of([*games.values(), saved, changed, written])
+    requests = requests_for(games, saved, changed, written, phone)
     with gunicorn(tmp) as port:
         sizes = {size: first_visit(port, phone, game) for size, game in games.items()}
         rounds = run_rounds(port, requests, limits)
