@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property, partial
 from random import Random
@@ -166,6 +167,9 @@ class GameResult:
     hands: tuple[ScoredHand, ...]
     totals: Mapping[str, int]
     decision: Decision | None
+    # What the game remembers after the last hand besides the totals (`State.extra`): what
+    # `play` needs to go on from this result.
+    extra: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -469,11 +473,22 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     def new_state(self, table: Table[RulesT]) -> State:
         return State(totals=table.start_totals())
 
-    def play(self, table: Table[RulesT], hands: Sequence[Mapping[str, Any]]) -> GameResult:
-        state = self.new_state(table)
-        scored: list[ScoredHand] = []
-        decision: Decision | None = None
-        for number, raw in enumerate(hands, start=1):
+    def play(
+        self,
+        table: Table[RulesT],
+        hands: Sequence[Mapping[str, Any]],
+        known: GameResult | None = None,
+    ) -> GameResult:
+        """The hands checked and scored in order. `known`, the result of the first of these
+        hands at this table, is gone on from: only the hands after it are played."""
+        if known is None:
+            state = self.new_state(table)
+            scored: list[ScoredHand] = []
+            decision: Decision | None = None
+        else:
+            state = State(dict(known.totals), deepcopy(dict(known.extra)))
+            scored, decision = list(known.hands), known.decision
+        for number, raw in enumerate(hands[len(scored) :], start=len(scored) + 1):
             if decision is not None:
                 raise error(
                     _("the game was already won after hand %(number)d"), number=number - 1
@@ -494,7 +509,7 @@ class CardGame(ABC, Generic[RulesT, HandT]):
                 Decision(verdict.winners, self.explain_verdict(table, verdict)) if verdict else None
             )
             scored.append(ScoredHand(number, hand, outcome, dict(state.totals), decision))
-        return GameResult(tuple(scored), dict(state.totals), decision)
+        return GameResult(tuple(scored), dict(state.totals), decision, dict(state.extra))
 
     def next_dealer(self, table: Table[RulesT], hands: Sequence[Mapping[str, Any]]) -> str | None:
         """The dealer to suggest for the next hand: clockwise, or the same after a redeal."""

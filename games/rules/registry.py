@@ -66,9 +66,13 @@ def make_table(
     return Table(table.game, names, parsed_rules, parsed_teams, _read_start(start, table.sides))
 
 
-def play(table: Table[object], hands: Sequence[Mapping[str, Any]]) -> GameResult:
+def play(
+    table: Table[object], hands: Sequence[Mapping[str, Any]], known: GameResult | None = None
+) -> GameResult:
+    """These hands checked and scored at this table (see `CardGame.play`; `known`, the
+    result of the first of them, is gone on from)."""
     check_hand_count(hands)
-    return GAMES[table.game].play(table, hands)
+    return GAMES[table.game].play(table, hands, known)
 
 
 def _read_players(raw: object) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,3 +93,35 @@ def test_the_words_tell_each_sides_points_as_the_arithmetic_scored_them(
             assert reason.points == scored.points[reason.side]
             assert str(reason.text)
         assert all(str(line) for line in scored.outcome.explanation)
+
+
+@given(any_game | amerikaner_game(target=52))
+def test_going_on_from_a_known_result_is_playing_from_the_start(
+    document: dict[str, Any],
+) -> None:
+    """`play` given the result of the first hands plays only the rest, and comes to the
+    same result (or the same refusal) as playing them all, in every game."""
+    table, hands = gamefile.read(document)
+    try:
+        whole = play(table, hands)
+    except RuleError as exc:
+        whole, refused = None, str(exc)
+    for before in range(len(hands) + 1):
+        try:
+            known = play(table, hands[:before])
+        except RuleError:
+            break  # refused already: nothing to go on from
+        kept = (known.totals, dict(known.extra))
+        if whole is None:
+            with pytest.raises(RuleError) as again:
+                play(table, hands, known)
+            assert str(again.value) == refused
+        else:
+            went_on = play(table, hands, known)
+            assert went_on == whole
+            assert went_on.extra == whole.extra
+            assert [h.outcome.explanation for h in went_on.hands] == [
+                h.outcome.explanation for h in whole.hands
+            ]
+        # What it went on from is left as it was.
+        assert (known.totals, dict(known.extra)) == kept
