@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
+from django.db import connections
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 # Playwright's sync API runs an event loop in the test thread, and Django refuses
@@ -37,6 +38,12 @@ def playwright() -> Iterator[Playwright]:
     Chromium flags) launches it from here."""
     with sync_playwright() as playwright:
         yield playwright
+        # Playwright's event loop counts as running in this thread until it stops, and
+        # meanwhile Django keeps this thread's connections apart from those made before it
+        # started (asgiref's thread-critical Local turns per-context). pytest-django closes
+        # only the earlier ones before dropping the test database: close these while they
+        # can still be reached, or PostgreSQL refuses the drop ("accessed by other users").
+        connections.close_all()
 
 
 @pytest.fixture(scope="session")
