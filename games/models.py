@@ -11,13 +11,16 @@ Every change to a game runs in a transaction that locks the game row, bumps
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import secrets
 import string
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from cachetools import LRUCache
 from django.db import IntegrityError, connections, models, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
@@ -242,6 +245,27 @@ def _reader(connection: Any, columns: list[Any]) -> Callable[[Sequence[Any]], li
     return read
 
 
+#: The results of the games this process played lately, by what they were played from
+#: (`Game.replay`), the least recently used forgotten first: a few games' worth for each
+#: table playing on this server. Shared by a worker's threads; a result never changes.
+_recent: LRUCache[bytes, GameResult] = LRUCache(maxsize=512)
+_recent_lock = threading.Lock()
+
+
+def _kept_result(played: list[str]) -> GameResult | None:
+    with _recent_lock:
+        return _recent.get(_played_key(played))
+
+
+def _keep_result(played: list[str], result: GameResult) -> None:
+    with _recent_lock:
+        _recent[_played_key(played)] = result
+
+
+def _played_key(played: list[str]) -> bytes:
+    return hashlib.blake2b("\n".join(played).encode(), digest_size=16).digest()
+
+
 class Game(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="games")
     code = models.CharField(max_length=16, unique=True, default=new_code)
@@ -280,7 +304,7 @@ class Game(models.Model):
     # the table, with what it was made of (`table`).
     _held = False
     _played: GameResult | None = None
-    _replayed: tuple[str, GameResult] | None = None
+    _replayed: tuple[list[str], GameResult] | None = None
     _table: tuple[str, Table[object]] | None = None
 
     class Meta:
@@ -344,11 +368,15 @@ class Game(models.Model):
     def table(self) -> Table[object]:
         """The table these seats and house rules make; made again only if they changed
         (a save asks for it in its form, its write and its answer)."""
+        return self._made_table()[1]
+
+    def _made_table(self) -> tuple[str, Table[object]]:
+        """The table, and what it is made of as JSON."""
         made_of = json.dumps([self.kind, self.players, self.rules, self.teams, self.start])
         if self._table is None or self._table[0] != made_of:
             table = make_table(self.kind, self.players, self.rules, self.teams, self.start)
             self._table = (made_of, table)
-        return self._table[1]
+        return self._table
 
     def document(self) -> dict[str, Any]:
         """The game file of this game, as the table recorded it (without engine output).
@@ -390,11 +418,18 @@ class Game(models.Model):
         writes it after the same check, and the game is replayed once.
 
         Hands are compared by what they hold (as JSON, which is also what is stored), so a
-        hand changed in between, even in place, is played afresh."""
-        played = json.dumps(hands, sort_keys=True, default=repr)
+        hand changed in between, even in place, is played afresh. Beyond this instance,
+        the results this process came to lately are kept (`_recent`): a save goes on from
+        the result of the hands before it, and the next page drawn finds the save's."""
+        made_of, table = self._made_table()
+        played = [made_of, *(json.dumps(hand, sort_keys=True, default=repr) for hand in hands)]
         if self._replayed is not None and self._replayed[0] == played:
             return self._replayed[1]
-        result = play(self.table(), hands)
+        result = _kept_result(played)
+        if result is None:
+            before = _kept_result(played[:-1]) if hands else None
+            result = play(table, hands, before)
+            _keep_result(played, result)
         self._replayed = (played, result)
         return result
 
@@ -402,7 +437,7 @@ class Game(models.Model):
         """The game replayed (a change that just checked these hands keeps its result)."""
         if self._played is not None:
             return self._played
-        return play(self.table(), [hand.data for hand in self.hand_list()])
+        return self.replay([hand.data for hand in self.hand_list()])
 
     def is_finished(self) -> bool:
         """Won, by the hands as they are (a game needing a correction is not)."""

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import math
+from typing import Any
+from unittest import mock
 
 import pytest
 from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
+from games import models
 from games.models import ALPHABET, Change, Game, Group, Hand, Seat, new_code, new_key
+from games.rules import play
 from tests.factories import FOUR, bid, endless_hands, make_game, make_group, revision
 
 
@@ -198,6 +202,33 @@ def test_the_same_hands_are_replayed_once_and_changed_hands_afresh() -> None:
     assert again is not first
     assert (first.hands[0].made, again.hands[0].made) == (True, False)
     assert again.totals == Game.objects.get(pk=game.pk).replay(hands).totals
+
+
+@pytest.mark.django_db
+def test_a_game_goes_on_from_the_result_of_the_hands_before() -> None:
+    """The results a process came to are kept by table and hands: the next hand is played
+    alone from the result of those before it, another instance of the game finds a result
+    kept, and a hand changed before the last is played from the start."""
+    models._recent.clear()
+    hands = endless_hands(6)
+    game = make_game(hands=hands[:5])
+    other = make_game(hands=hands[:5], rules={"target": 60})
+    played: list[tuple[int, int]] = []
+
+    def counted(table: Any, hands: Any, known: Any = None) -> Any:
+        played.append((len(hands), len(known.hands) if known else 0))
+        return play(table, hands, known)
+
+    with mock.patch("games.models.play", counted):
+        result = game.replay(hands)
+        assert Game.objects.get(pk=game.pk).replay(hands) is result
+        assert Game.objects.get(pk=game.pk).result().totals == game.replay(hands[:5]).totals
+        changed = [hands[0], {**hands[1], "tricks": {**hands[1]["tricks"], "Cato": 2}}, *hands[2:]]
+        assert game.replay(changed).totals != result.totals
+        # Another table's hands go on from its own result.
+        assert other.replay(hands) is not result
+    assert played == [(6, 5), (6, 0), (6, 5)]
+    assert result.totals == play(game.table(), hands).totals
 
 
 @pytest.mark.django_db
