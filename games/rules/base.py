@@ -485,6 +485,8 @@ class CardGame(ABC, Generic[RulesT, HandT]):
             state = self.new_state(table)
             scored: list[ScoredHand] = []
             decision: Decision | None = None
+        elif len(known.hands) > len(hands):
+            raise ValueError("a known result goes on to hands that are not there")
         else:
             state = State(dict(known.totals), deepcopy(dict(known.extra)))
             scored, decision = list(known.hands), known.decision

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import gamefile
-from games.rules import RuleError, play
+from games.rules import RuleError, make_table, play
 
 from .strategies import amerikaner_game, any_game, damaged_game, json_values
 
@@ -125,3 +125,10 @@ def test_going_on_from_a_known_result_is_playing_from_the_start(
             ]
         # What it went on from is left as it was.
         assert (known.totals, dict(known.extra)) == kept
+
+
+def test_a_known_result_longer_than_the_hands_is_a_mistake() -> None:
+    table = make_table("american", ["Anne", "Bjørn"])
+    hands = [{"winner": "Anne"}, {"winner": "Bjørn"}]
+    with pytest.raises(ValueError):
+        play(table, hands[:1], play(table, hands))
