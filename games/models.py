@@ -246,20 +246,27 @@ def _reader(connection: Any, columns: list[Any]) -> Callable[[Sequence[Any]], li
 
 
 #: The results of the games this process played lately, by what they were played from
-#: (`Game.replay`), the least recently used forgotten first: a few games' worth for each
-#: table playing on this server. Shared by a worker's threads; a result never changes.
-_recent: LRUCache[bytes, GameResult] = LRUCache(maxsize=512)
+#: (`Game.replay`), the least recently used forgotten first. Counted in hands, not results:
+#: a correction's result shares no hand with the game's, and a long game's is large (about
+#: 2 kB a hand, 4 kB once its words are read), so this bounds a worker's memory at about
+#: 40 MB (80 MB with every hand's words read): about five hundred results of 40-hand
+#: games. Shared by a worker's threads; a result never changes.
+_recent: LRUCache[bytes, GameResult] = LRUCache(
+    maxsize=20_000, getsizeof=lambda result: max(1, len(result.hands))
+)
 _recent_lock = threading.Lock()
 
 
-def _kept_result(played: list[str]) -> GameResult | None:
+def _kept_result(key: bytes) -> GameResult | None:
     with _recent_lock:
-        return _recent.get(_played_key(played))
+        return _recent.get(key)
 
 
-def _keep_result(played: list[str], result: GameResult) -> None:
+def _keep_result(key: bytes, result: GameResult) -> None:
+    if _recent.getsizeof(result) > _recent.maxsize:
+        return  # a game longer than all the room there is
     with _recent_lock:
-        _recent[_played_key(played)] = result
+        _recent[key] = result
 
 
 def _played_key(played: list[str]) -> bytes:
@@ -357,11 +364,8 @@ class Game(models.Model):
         done (not the hands they hold): what a page marks of the hands it shows, the same
         whatever the length of the game. Read as values, written out: every page drawn and
         every save asks."""
-        codes = [hand.code for hand in hands]
-        if not codes:
-            return []
         names = ["id", "hand_code", "number", "action", "by", "at"]
-        rows = _read(Change, self, names, within=("hand_code", codes))
+        rows = _read(Change, self, names, within=("hand_code", [hand.code for hand in hands]))
         changes = [dict(zip(names, row, strict=True)) for row in rows]
         return sorted(changes, key=lambda c: (c["at"], c["id"]))
 
@@ -425,11 +429,12 @@ class Game(models.Model):
         played = [made_of, *(json.dumps(hand, sort_keys=True, default=repr) for hand in hands)]
         if self._replayed is not None and self._replayed[0] == played:
             return self._replayed[1]
-        result = _kept_result(played)
+        key = _played_key(played)
+        result = _kept_result(key)
         if result is None:
-            before = _kept_result(played[:-1]) if hands else None
+            before = _kept_result(_played_key(played[:-1])) if hands else None
             result = play(table, hands, before)
-            _keep_result(played, result)
+            _keep_result(key, result)
         self._replayed = (played, result)
         return result
 
@@ -864,8 +869,9 @@ def _read(
     order: str = "",
     within: tuple[str, list[Any]] | None = None,
 ) -> list[list[Any]]:
-    """The fields `names` of this game's rows of `model` (those whose column `within` names
-    has one of its values, if given), in `order`, each value as the ORM reads it."""
+    """The fields `names` of this game's rows of `model` (those whose field `within` names
+    has one of its values, if given), in the order of field `order`, each value as the ORM
+    reads it."""
     connection = connections[game._state.db or "default"]
     quote = connection.ops.quote_name
     table = model._meta.db_table
@@ -876,11 +882,14 @@ def _read(
     )
     params = [game.pk]
     if within is not None:
-        column, values = within
-        sql += f" AND {quote(column)} IN ({', '.join(['%s'] * len(values))})"
+        name, values = within
+        if not values:
+            return []
+        sql += f" AND {quote(model._meta.get_field(name).column)}"
+        sql += f" IN ({', '.join(['%s'] * len(values))})"
         params += values
     if order:
-        sql += f" ORDER BY {quote(order)}"
+        sql += f" ORDER BY {quote(model._meta.get_field(order).column)}"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()

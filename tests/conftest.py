@@ -14,6 +14,7 @@ from pytest_django import Settings
 
 import scorekeeper.settings
 import scorekeeper.urls
+from games import models
 from games.models import Game, Group
 from tests.factories import make_game, make_group
 
@@ -79,6 +80,12 @@ def served_static(settings: Settings, collected_static: Path) -> Path:
 def _fresh_rate_limits() -> None:
     # The request rates count in the cache: each test starts as a new client would.
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _no_games_played_yet() -> None:
+    # Each test starts as a new worker would, with no game's result kept (Game.replay).
+    models._recent.clear()
 
 
 @pytest.fixture

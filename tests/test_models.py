@@ -7,6 +7,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from cachetools import LRUCache
 from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
@@ -209,7 +210,6 @@ def test_a_game_goes_on_from_the_result_of_the_hands_before() -> None:
     """The results a process came to are kept by table and hands: the next hand is played
     alone from the result of those before it, another instance of the game finds a result
     kept, and a hand changed before the last is played from the start."""
-    models._recent.clear()
     hands = endless_hands(6)
     game = make_game(hands=hands[:5])
     other = make_game(hands=hands[:5], rules={"target": 60})
@@ -224,7 +224,7 @@ def test_a_game_goes_on_from_the_result_of_the_hands_before() -> None:
         assert Game.objects.get(pk=game.pk).replay(hands) is result
         assert Game.objects.get(pk=game.pk).result().totals == game.replay(hands[:5]).totals
         changed = [hands[0], {**hands[1], "tricks": {**hands[1]["tricks"], "Cato": 2}}, *hands[2:]]
-        assert game.replay(changed).totals != result.totals
+        assert game.replay(changed).totals == play(game.table(), changed).totals != result.totals
         # Another table's hands go on from its own result.
         assert other.replay(hands) is not result
     assert played == [(6, 5), (6, 0), (6, 5)]
@@ -240,3 +240,20 @@ def test_the_table_is_made_again_only_when_what_it_is_made_of_changes() -> None:
     changed = game.table()
     assert changed is not table
     assert changed.rules != table.rules
+
+
+@pytest.mark.django_db
+def test_the_results_kept_are_counted_in_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker keeps as many hands' worth of results as it has room for: a game longer
+    than all the room is played and not kept, and the least recently used give way."""
+    hands = endless_hands(12)
+    game = make_game(hands=hands)
+    room = LRUCache[bytes, Any](maxsize=10, getsizeof=lambda result: max(1, len(result.hands)))
+    monkeypatch.setattr(models, "_recent", room)
+    assert game.replay(hands).totals == play(game.table(), hands).totals
+    assert len(room) == 0
+    game.replay(hands[:4])
+    game.replay(hands[:6])
+    assert (len(room), room.currsize) == (2, 10)
+    game.replay(hands[:7])  # goes on from the six, and leaves room for itself alone
+    assert (len(room), room.currsize) == (1, 7)

@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import models, rules
+from games import rules
 from games.models import Change, Game, Group
 from tests.factories import anne_wins, bid, hand_post, make_game
 from tests.views.pages import checked, form_fields, notices, scoreboard, text, winner
@@ -260,7 +260,6 @@ def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool)
     # corrected hands). The hand that finishes the game writes its statistics too, and asks
     # whether a next game was started. The bracket of the transaction (BEGIN, COMMIT) is not
     # counted.
-    models._recent.clear()  # as a server that has not yet played these five hands
     game = make_game(group, hands=anne_wins()[:4])
     hand = anne_wins()[4] if finishing else {**FIRST, "dealer": "Anne"}
     post = hand_post(game, hand, 5, entry="k" * 32)
