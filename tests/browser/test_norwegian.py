@@ -43,3 +43,9 @@ def test_a_norwegian_phone_plays_hands_in_norwegian(live_server: LiveServer, pag
     # The table's own words, in form order: dealer, bidder, (bid,) partner, tricks.
     legends = page.locator("form[data-hand-form] legend")
     expect(legends).to_contain_text(["Giver", "Melder", "Makker", "Stikk"])
+
+    # On a small phone (320 CSS pixels) the hands table fits: the longer "Hvorfor?" may
+    # go under the hand's words, and every player's column stays in view.
+    page.set_viewport_size({"width": 320, "height": 700})
+    scroll = page.locator("#hands .scroll")
+    assert scroll.evaluate("box => box.scrollWidth <= box.clientWidth")
