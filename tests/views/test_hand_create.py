@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import rules
 from games.models import Change, Game, Group
 from tests.factories import anne_wins, bid, hand_post, make_game
-from tests.views.pages import checked, form_fields, notices, scoreboard, text, winner
+from tests.views.pages import checked, form_fields, notices, part, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +46,37 @@ def test_htmx_gets_the_game_fragment_back(phone: Client, game: Game) -> None:
     assert "<html" not in html
     assert scoreboard(response) == {"Anne": 2, "Bjørn": 8, "Cato": 1, "Dina": 8}
     assert 'name="number" value="2"' in html  # ready for the next hand
+
+
+def test_the_game_menu_follows_the_saves(phone: Client, group: Group) -> None:
+    """The menu is in the live part: a save's answer and the watching phones' polls carry
+    it, so what it offers follows the game (delete an empty game, abandon one in play,
+    neither once it is won)."""
+    game = make_game(group, hands=anne_wins()[:3])
+    page = phone.get(reverse("game", args=[group.edit_key, game.code]))
+    etag = phone.get(reverse("game_live", args=[group.edit_key, game.code]))["ETag"]
+    menu = part(page, "game-menu")
+    assert menu is not None and "Abandon the game" in menu[0]
+    empty = make_game(group)
+    menu = part(phone.get(reverse("game", args=[group.edit_key, empty.code])), "game-menu")
+    assert menu is not None and "Delete the game" in menu[0]
+    saved = phone.post(_url(empty), hand_post(empty, FIRST, 1), HTTP_HX_REQUEST="true")
+    menu = part(saved, "game-menu")
+    assert menu is not None and "Abandon the game" in menu[0]
+    for hand in (4, 5):
+        won = phone.post(
+            _url(game), hand_post(game, anne_wins()[hand - 1], hand), HTTP_HX_REQUEST="true"
+        )
+    assert winner(won)
+    menu = part(won, "game-menu")
+    assert menu is not None and "Abandon" not in menu[0] and "Export" in menu[0]
+    polled = phone.get(
+        reverse("game_live", args=[group.edit_key, game.code]), HTTP_IF_NONE_MATCH=etag
+    )
+    assert polled.status_code == 200
+    assert 'id="game-menu" data-live-part' in text(polled)
+    menu = part(polled, "game-menu")
+    assert menu is not None and "Abandon" not in menu[0]
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["browser", "htmx"])
