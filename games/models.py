@@ -307,11 +307,9 @@ class Game(models.Model):
     objects = GameManager()
 
     # Loaded locked by `Game.objects.locked()`; the result of the hands a change has just
-    # checked (see `_hold`); the last hands replayed, with their result (`replay`); and
-    # the table, with what it was made of (`table`).
+    # checked (see `_hold`); and the table, with what it was made of (`table`).
     _held = False
     _played: GameResult | None = None
-    _replayed: tuple[list[str], GameResult] | None = None
     _table: tuple[str, Table[object]] | None = None
 
     class Meta:
@@ -417,25 +415,22 @@ class Game(models.Model):
         return document
 
     def replay(self, hands: Sequence[Mapping[str, Any]]) -> GameResult:
-        """These hands played at this game's table. The same hands asked for again on this
-        instance are not played again: a save checks its form with the new hand, then
-        writes it after the same check, and the game is replayed once.
+        """These hands played at this game's table, through the results this process came
+        to lately (`_recent`): the same hands asked for again are not played again (a save
+        checks its form with the new hand, then writes it after the same check), and new
+        hands go on from the result of those before them (a save plays its hand alone, and
+        the next page drawn finds the save's result).
 
         Hands are compared by what they hold (as JSON, which is also what is stored), so a
-        hand changed in between, even in place, is played afresh. Beyond this instance,
-        the results this process came to lately are kept (`_recent`): a save goes on from
-        the result of the hands before it, and the next page drawn finds the save's."""
+        hand changed in between, even in place, is played afresh."""
         made_of, table = self._made_table()
         played = [made_of, *(json.dumps(hand, sort_keys=True, default=repr) for hand in hands)]
-        if self._replayed is not None and self._replayed[0] == played:
-            return self._replayed[1]
         key = _played_key(played)
         result = _kept_result(key)
         if result is None:
             before = _kept_result(_played_key(played[:-1])) if hands else None
             result = play(table, hands, before)
             _keep_result(key, result)
-        self._replayed = (played, result)
         return result
 
     def result(self) -> GameResult:
