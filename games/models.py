@@ -269,8 +269,14 @@ def _keep_result(key: bytes, result: GameResult) -> None:
         _recent[key] = result
 
 
-def _played_key(played: list[str]) -> bytes:
-    return hashlib.blake2b("\n".join(played).encode(), digest_size=16).digest()
+def _as_json(value: object) -> str:
+    """Hands as the results kept are known by: JSON in one spelling (keys sorted, no spaces)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=repr)
+
+
+def _played_key(made_of: str, hands: str) -> bytes:
+    """The key of a result: what the table is made of and the hands played, as JSON."""
+    return hashlib.blake2b(f"{made_of}\n{hands}".encode(), digest_size=16).digest()
 
 
 class Game(models.Model):
@@ -424,11 +430,25 @@ class Game(models.Model):
         Hands are compared by what they hold (as JSON, which is also what is stored), so a
         hand changed in between, even in place, is played afresh."""
         made_of, table = self._made_table()
-        played = [made_of, *(json.dumps(hand, sort_keys=True, default=repr) for hand in hands)]
-        key = _played_key(played)
+        # The key of these hands and of those before the last, from one JSON text each.
+        earlier = _as_json(hands[:-1])
+        everything = earlier
+        if hands:
+            comma = "," if len(hands) > 1 else ""
+            everything = f"{earlier[:-1]}{comma}{_as_json(hands[-1])}]"
+        key = _played_key(made_of, everything)
         result = _kept_result(key)
         if result is None:
-            before = _kept_result(_played_key(played[:-1])) if hands else None
+            before = None
+            if hands:
+                # Played from the start when not kept (another worker saved the hands
+                # before, or took the last one back), and kept: the next save goes on
+                # from it, and so does this hand saved again after an undo.
+                before_key = _played_key(made_of, earlier)
+                before = _kept_result(before_key)
+                if before is None:
+                    before = play(table, hands[:-1])
+                    _keep_result(before_key, before)
             result = play(table, hands, before)
             _keep_result(key, result)
         return result

@@ -209,7 +209,8 @@ def test_the_same_hands_are_replayed_once_and_changed_hands_afresh() -> None:
 def test_a_game_goes_on_from_the_result_of_the_hands_before() -> None:
     """The results a process came to are kept by table and hands: the next hand is played
     alone from the result of those before it, another instance of the game finds a result
-    kept, and a hand changed before the last is played from the start."""
+    kept, and a hand changed before the last is played from the start up to the last
+    (that result kept too), and the last from there."""
     hands = endless_hands(6)
     game = make_game(hands=hands[:5])
     other = make_game(hands=hands[:5], rules={"target": 60})
@@ -225,9 +226,11 @@ def test_a_game_goes_on_from_the_result_of_the_hands_before() -> None:
         assert Game.objects.get(pk=game.pk).result().totals == game.replay(hands[:5]).totals
         changed = [hands[0], {**hands[1], "tricks": {**hands[1]["tricks"], "Cato": 2}}, *hands[2:]]
         assert game.replay(changed).totals == play(game.table(), changed).totals != result.totals
+        # The changed hands but the last were kept on the way: taking the last back finds them.
+        assert game.replay(changed[:5]).totals == play(game.table(), changed[:5]).totals
         # Another table's hands go on from its own result.
         assert other.replay(hands) is not result
-    assert played == [(6, 5), (6, 0), (6, 5)]
+    assert played == [(6, 5), (5, 0), (6, 5), (6, 5)]
     assert result.totals == play(game.table(), hands).totals
 
 
@@ -252,8 +255,9 @@ def test_the_results_kept_are_counted_in_hands(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(models, "_recent", room)
     assert game.replay(hands).totals == play(game.table(), hands).totals
     assert len(room) == 0
-    game.replay(hands[:4])
-    game.replay(hands[:6])
-    assert (len(room), room.currsize) == (2, 10)
+    game.replay(hands[:4])  # and the three hands before it, on the way
+    assert (len(room), room.currsize) == (2, 7)
+    game.replay(hands[:6])  # and the five before it: the least recently used give way
+    assert (len(room), room.currsize) == (1, 6)
     game.replay(hands[:7])  # goes on from the six, and leaves room for itself alone
     assert (len(room), room.currsize) == (1, 7)
