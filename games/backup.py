@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Count, Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games import gamefile
 from games.models import Change, Game, GameEvent, Group, Hand, Night, Player
@@ -42,7 +42,11 @@ def game_file(game: Game) -> dict[str, Any]:
 
 
 def game_csv(game: Game, delimiter: str = ",") -> str:
-    """A hand per row: who dealt, what happened, each side's points and running total."""
+    """A hand per row: who dealt, what happened, each side's points and running total.
+
+    Headers and words are in the active language (the reader's, on a download; English
+    from the command); names and numbers are written as they are, for a spreadsheet to
+    read. The game file, unlike this, is the same in every language."""
     table = game.table()
     rules = get_game(game.kind)
     result = rules.play(table, [hand.data for hand in game.hand_list()])
@@ -50,22 +54,29 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
     writer = csv.writer(out, delimiter=delimiter)
     writer.writerow(
         [
-            "hand",
-            "dealer",
-            "hand_summary",
-            "details",
-            "made",
-            *(_cell(f"points {side}") for side in table.sides),
-            *(_cell(f"total {side}") for side in table.sides),
+            pgettext("CSV column", "hand"),
+            pgettext("CSV column", "dealer"),
+            pgettext("CSV column", "hand_summary"),
+            pgettext("CSV column", "details"),
+            pgettext("CSV column", "made"),
+            *(
+                _cell(pgettext("CSV column", "points %(side)s") % {"side": side})
+                for side in table.sides
+            ),
+            *(
+                _cell(pgettext("CSV column", "total %(side)s") % {"side": side})
+                for side in table.sides
+            ),
         ]
     )
+    yes, no = pgettext("CSV made", "yes"), pgettext("CSV made", "no")
     for hand, scored in zip(game.hand_list(), result.hands, strict=True):
-        made = "" if scored.made is None else ("yes" if scored.made else "no")
+        made = "" if scored.made is None else (yes if scored.made else no)
         writer.writerow(
             [
                 hand.number,
                 _cell(hand.data.get("dealer", "")),
-                _cell(str(rules.summary(hand.data))),
+                _cell(rules.summary(hand.data).render(gettext, ngettext)),
                 _cell(rules.details(hand.data)),
                 made,
                 *(scored.points.get(side, 0) for side in table.sides),

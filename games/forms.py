@@ -26,14 +26,16 @@ from games.rules import (
     make_table,
 )
 from games.rules.limits import PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
+from games.rules.text import sheet_number
 
 
 def say(text: Text) -> str:
-    """An engine sentence in the reader's language."""
-    return text.render(gettext, ngettext)
+    """An engine sentence in the reader's language, numbers as the score pages write them."""
+    return text.render(gettext, ngettext, sheet_number)
 
 
 def rule_error(exc: RuleError) -> str:
+    # Its numbers keep the hyphen: they say what to type into a number field.
     return exc.render(gettext, ngettext)
 
 

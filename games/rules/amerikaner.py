@@ -449,6 +449,9 @@ def _explain_bid(table: Table[Rules], hand: BidHand, bid: int, score: Score) -> 
         "tricks": rules.tricks,
         "bid": bid,
         "double": 2 * bid,
+        # A failed bid's points, signed, so that the page writes its minus like the table's.
+        "minus_bid": -bid,
+        "minus_double": -2 * bid,
     }
     first = _BID_FIRST_SENTENCE[(made, hand.partner is not None)]
     second = _BID_SECOND_SENTENCE[(made, hand.partner is not None, rules.bidder_double)]
@@ -482,6 +485,7 @@ def _explain_amerikaner(table: Table[Rules], hand: BidHand, score: Score) -> Exp
         "bidder": hand.bidder,
         "tricks": rules.tricks,
         "stake": rules.amerikaner_points,
+        "minus_stake": -rules.amerikaner_points,
     }
     if made:
         lines = (
@@ -496,7 +500,7 @@ def _explain_amerikaner(table: Table[Rules], hand: BidHand, score: Score) -> Exp
                 lost,
                 bidder=hand.bidder,
             ),
-            Text(_("%(bidder)s -%(stake)d; every other player +1 per trick."), params),
+            Text(_("%(bidder)s %(minus_stake)d; every other player +1 per trick."), params),
         )
     return Explanation(lines, tuple(reasons))
 
@@ -541,13 +545,13 @@ _BID_SECOND_SENTENCE = {
     (True, False, True): _(
         "%(bidder)s +%(double)d (the bid, doubled for the bidder; overtricks do not count). Opponents +1 per trick."
     ),
-    (False, True, False): _("Bidder and partner -%(bid)d each. Opponents +1 per trick."),
+    (False, True, False): _("Bidder and partner %(minus_bid)d each. Opponents +1 per trick."),
     (False, True, True): _(
-        "%(bidder)s -%(double)d (the bidder's points count double), %(partner)s -%(bid)d. Opponents +1 per trick."
+        "%(bidder)s %(minus_double)d (the bidder's points count double), %(partner)s %(minus_bid)d. Opponents +1 per trick."
     ),
-    (False, False, False): _("%(bidder)s -%(bid)d. Opponents +1 per trick."),
+    (False, False, False): _("%(bidder)s %(minus_bid)d. Opponents +1 per trick."),
     (False, False, True): _(
-        "%(bidder)s -%(double)d (the bid, doubled for the bidder). Opponents +1 per trick."
+        "%(bidder)s %(minus_double)d (the bid, doubled for the bidder). Opponents +1 per trick."
     ),
 }
 

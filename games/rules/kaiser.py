@@ -342,6 +342,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
             "other": other,
             "bid": hand.bid,
             "score": abs(score.points[bidding]),
+            "minus_score": -abs(score.points[bidding]),
             "bid_out": facts["bid_out"],
         }
         lines = [_contract_text(hand, score, params), _other_text(score, other, params)]
@@ -562,10 +563,10 @@ def _contract_text(hand: ContractHand, score: Score, params: Mapping[str, Param]
     else:
         message = (
             _(
-                "%(team)s bid %(bid)d no trump and took %(points)s: failed, -%(score)d (no trump doubles)."
+                "%(team)s bid %(bid)d no trump and took %(points)s: failed, %(minus_score)d (no trump doubles)."
             )
             if hand.no_trump
-            else _("%(team)s bid %(bid)d and took %(points)s: failed, -%(score)d.")
+            else _("%(team)s bid %(bid)d and took %(points)s: failed, %(minus_score)d.")
         )
     return Text(message, values)
 
@@ -594,14 +595,16 @@ def _breakdown(hand: ContractHand, team: str, points: int) -> Text:
     params: dict[str, Param] = {
         "tricks": ngettext_lazy("%(count)d trick", "%(count)d tricks", tricks),
         "points": _points(points),
+        "spades": -3,  # signed, so that the page writes its minus like the table's
     }
     hearts, spades = hand.five_hearts == team, hand.three_spades == team
     if hearts and spades:
         return Text(
-            _("%(tricks)s, +5 for the 5 of hearts, -3 for the 3 of spades: %(points)s."), params
+            _("%(tricks)s, +5 for the 5 of hearts, %(spades)d for the 3 of spades: %(points)s."),
+            params,
         )
     if hearts:
         return Text(_("%(tricks)s, +5 for the 5 of hearts: %(points)s."), params)
     if spades:
-        return Text(_("%(tricks)s, -3 for the 3 of spades: %(points)s."), params)
+        return Text(_("%(tricks)s, %(spades)d for the 3 of spades: %(points)s."), params)
     return Text(_("%(tricks)s: %(points)s."), params)

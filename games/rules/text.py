@@ -5,16 +5,31 @@ English or Norwegian. So it never builds finished strings: it returns a `Text`
 (a message id marked for extraction plus its parameters) and whoever shows it
 renders it with their own ``gettext``. Rendering without a translator gives
 the English original, which is what the ``score`` command prints.
+
+Numbers are written by whoever shows the sentence too: plainly by default (a hyphen
+before a negative one, as a terminal or a number field reads it), or with the score
+sheet's minus sign (`sheet_number`) where the pages show them beside their tables.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Union
 
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
+WriteNumber = Callable[[int], str]
+
+MINUS = "\u2212"
+
+
+def sheet_number(value: int) -> str:
+    """A whole number as a score sheet writes it: below zero with a true minus sign
+    (U+2212), not a hyphen. The pages' tables and sentences both write numbers with it."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 def _(message: str) -> str:
@@ -51,16 +66,26 @@ class Text:
     count: int = 1
 
     def render(
-        self, gettext: Translate = _identity, ngettext: TranslatePlural = _english_plural
+        self,
+        gettext: Translate = _identity,
+        ngettext: TranslatePlural = _english_plural,
+        number: WriteNumber | None = None,
     ) -> str:
+        """The sentence in the language of `gettext`; with `number`, each whole number in
+        it (nested sentences' too) is written by that function rather than by ``%d``."""
         if self.plural is None:
             template = gettext(self.message)
         else:
             template = ngettext(self.message, self.plural, self.count)
         values = {
-            key: _render_param(value, gettext, ngettext) for key, value in self.params.items()
+            key: _render_param(value, gettext, ngettext, number)
+            for key, value in self.params.items()
         }
-        return template % values if values else template
+        if not values:
+            return template
+        if number is not None:
+            template = _numbers_written(template)
+        return template % values
 
     def __str__(self) -> str:
         return self.render()
@@ -75,12 +100,27 @@ def ngettext_lazy(singular: str, plural_message: str, count: int, **params: Para
     return Text(singular, {"count": count, **params}, plural=plural_message, count=abs(count))
 
 
-def _render_param(value: Param, gettext: Translate, ngettext: TranslatePlural) -> str | int:
+def _render_param(
+    value: Param, gettext: Translate, ngettext: TranslatePlural, number: WriteNumber | None
+) -> str | int:
     if isinstance(value, Text):
-        return value.render(gettext, ngettext)
+        return value.render(gettext, ngettext, number)
     if isinstance(value, Names):
         return join_names(value.names, gettext)
+    if number is not None and isinstance(value, int):
+        return number(int(value))  # a flag among the facts stays the 1 or 0 ``%d`` writes
     return value
+
+
+# "%%" is read first, so that a literal "%%(x)d" is left alone.
+_PLACEHOLDER = re.compile(r"%%|%\((\w+)\)d")
+
+
+@functools.lru_cache(maxsize=1024)
+def _numbers_written(template: str) -> str:
+    """The template with each ``%(name)d`` as ``%(name)s``, for a number written already.
+    The messages keep ``%d``, which gettext checks in every translation."""
+    return _PLACEHOLDER.sub(lambda m: m[0] if m[1] is None else f"%({m[1]})s", template)
 
 
 def join_names(names: Sequence[str], gettext: Translate = _identity) -> str:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, ngettext
 
 from games import pages
 from games.rules import Text
-from games.rules.text import join_names
+from games.rules.text import join_names, sheet_number
 
 register = template.Library()
 
@@ -23,11 +23,7 @@ def signed(value: int | None) -> str:
     """Points with their sign as a score sheet writes them: +8, 0, and a true minus sign."""
     if value is None:
         return ""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"\u2212{-value}"
-    return "0"
+    return f"+{value}" if value > 0 else sheet_number(value)
 
 
 @register.filter
@@ -39,15 +35,14 @@ def names(values: Sequence[str]) -> str:
 @register.filter
 def num(value: int | None) -> str:
     """A total as the page prints it: negative with a true minus sign, like points."""
-    if value is None:
-        return ""
-    return f"\u2212{-value}" if value < 0 else str(value)
+    return "" if value is None else sheet_number(value)
 
 
 @register.filter
 def say(text: Text | None) -> str:
-    """An engine sentence (a `Text`) in the reader's language."""
-    return text.render(gettext, ngettext) if text is not None else ""
+    """An engine sentence (a `Text`) in the reader's language, its numbers written as the
+    tables beside it write them."""
+    return text.render(gettext, ngettext, sheet_number) if text is not None else ""
 
 
 CHECKED = mark_safe(" checked")

@@ -171,11 +171,28 @@ def _change_row(
         "at": change.at,
         "sentence": sentence,
         "fate": fate,
-        "before": describe_hand(game, change.before),
-        "after": describe_hand(game, change.after),
+        **_versions(game, change),
         "is_current": is_current,
         "button": button,
     }
+
+
+def _versions(game: Game, change: Change) -> dict[str, str]:
+    """The hand before and after the change in words; a correction that moved the deal
+    names each version's dealer, or it would read as no change at all."""
+    before, after = describe_hand(game, change.before), describe_hand(game, change.after)
+    if change.before and change.after:
+        dealers = change.before.get("dealer"), change.after.get("dealer")
+        if dealers[0] != dealers[1]:
+            before = _with_dealer(before, dealers[0])
+            after = _with_dealer(after, dealers[1])
+    return {"before": before, "after": after}
+
+
+def _with_dealer(words: str, dealer: object) -> str:
+    if not dealer:  # American: a hand may leave the dealer out
+        return words
+    return _("%(hand)s, dealt by %(name)s") % {"hand": words, "name": dealer}
 
 
 @require_http_methods(["GET", "POST"])

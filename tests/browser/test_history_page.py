@@ -24,11 +24,17 @@ def test_history_tells_hands_apart_and_brings_one_back(
     game.add_hand(3, endless_hands(4)[3], "Dina")
     game.abandon("Anne")
     game.take_up("Anne")
+    # Only the dealer corrected: the history names the dealer of each version.
+    game.edit_hand(2, revision(game, 2), {**endless_hands(2)[1], "dealer": "Cato"}, "Dina")
     base = f"{live_server.url}/g/{group.edit_key}"
     page.goto(f"{base}/me/?next=/g/{group.edit_key}/games/{game.code}/history/")
     page.locator('label:has(> input[value="Anne"])').click()
     page.locator("form.card button.primary").click()
-    expect(page.locator("#changes > li")).to_have_count(8)
+    expect(page.locator("#changes > li")).to_have_count(9)
+    dealt = page.locator("#changes > li").first
+    was, now = dealt.locator("del").inner_text(), dealt.locator("ins").inner_text()
+    # Bjørn dealt the hand he bid; the correction says Cato did.
+    assert (was.endswith(" Bjørn"), now.endswith(" Cato")) == (True, True)
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         page.screenshot(path=screenshots / f"64-history-{language}-{scheme}.png", full_page=True)

@@ -43,6 +43,10 @@ def test_every_hand_row_says_why_and_a_total_opens_hand_by_hand(
     # The newest hand is first: its "Why?" explains hand 3.
     links.first.click()
     expect(page.locator("h1")).to_contain_text("3")
+    # The sentence writes the loss with the minus sign of the points table below it.
+    expect(page.locator("section.card")).to_contain_text("\u22129")
+    expect(page.locator("section.card")).not_to_contain_text("-9")
+    shot("why-a-failed-bid")
     page.go_back()
     # Anne's total, opened: +2, redeal 0, -9 = -7.
     total(page, "Anne").locator("a").click()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.rules import Names, RuleError, Text
-from games.rules.text import join_names, ngettext_lazy
+from games.rules.text import join_names, ngettext_lazy, sheet_number
 
 NORWEGIAN = {
     "%(first)s and %(last)s": "%(first)s og %(last)s",
@@ -67,3 +67,36 @@ def test_rule_error_names_the_hand_in_the_readers_language() -> None:
     assert str(error) == "hand 3: Anne reached 52"
     assert error.render(norwegian) == "spill 3: Anne nådde 52"
     assert str(RuleError(Text("no hand here"))) == "no hand here"
+
+
+MINUS = "\u2212"
+
+
+def test_a_score_sheet_writes_a_true_minus_sign() -> None:
+    assert [sheet_number(n) for n in (-9, 0, 12)] == [f"{MINUS}9", "0", "12"]
+
+
+def test_numbers_are_written_by_whoever_shows_the_sentence() -> None:
+    lost = Text("Bidder and partner %(minus_bid)d each.", {"minus_bid": -9})
+    # Plain, as a terminal or a number field reads it; on the pages as the tables write it.
+    assert str(lost) == "Bidder and partner -9 each."
+    assert lost.render(number=sheet_number) == f"Bidder and partner {MINUS}9 each."
+
+
+def test_written_numbers_reach_nested_sentences_and_plurals() -> None:
+    points = ngettext_lazy("%(count)d point", "%(count)d points", -2)
+    text = Text("%(team)s scores its %(points)s.", {"team": "Sør", "points": points})
+    assert text.render(number=sheet_number) == f"Sør scores its {MINUS}2 points."
+    assert (
+        ngettext_lazy("took %(count)d trick", "took %(count)d tricks", 3).render(
+            norwegian, norwegian_plural, sheet_number
+        )
+        == "tok 3 stikk"
+    )
+
+
+def test_written_numbers_leave_literal_percent_signs_and_flags_alone() -> None:
+    # "%%(n)d" is a percent sign and the words "(n)d"; a flag among the facts is 1 or 0.
+    text = Text("%(n)d%% sure, %%(n)d, %(flag)d", {"n": -5, "flag": True})
+    assert str(text) == "-5% sure, %(n)d, 1"
+    assert text.render(number=sheet_number) == f"{MINUS}5% sure, %(n)d, 1"

@@ -59,6 +59,15 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             ["Sør scores its -1 point.", "2 tricks, -3 for the 3 of spades: -1 point."],
             id="kaiser-minus-one-point",
         ),
+        # Sør at bid-out (52 - 7 = 45) still loses its 1 - 3 = -2 points (the default rule).
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [kaiser_hand(7, 7)],
+            {"teams": TEAMS, "start": {"Sør": 45}},
+            ["Sør is at bid-out (45 or more) but still loses its -2 points."],
+            id="kaiser-at-bid-out-still-loses",
+        ),
         # Sør took 1 trick with nothing else in it: 1 point; Nord 7 + 5 - 3 = 9.
         pytest.param(
             "kaiser",

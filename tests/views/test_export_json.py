@@ -75,3 +75,23 @@ def test_export_is_read_only(client: Client, group: Group) -> None:
     game = make_game(group)
     response = client.post(reverse("export_json", args=[group.edit_key, game.code]))
     assert response.status_code == 405
+
+
+# Made with a partner, then failed alone: the file says "made" in JSON's own words.
+HANDS = [
+    bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne"),
+    bid("Cato", 7, None, {"Anne": 3, "Bjørn": 1, "Dina": 2}, dealer="Bjørn"),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_the_game_file_is_the_same_in_every_language(
+    client: Client, group: Group, language: str
+) -> None:
+    # The game file is a contract (scorekeeper/1): its keys and values are never translated.
+    game = make_game(group, hands=HANDS)
+    response = client.get(
+        reverse("export_json", args=[group.edit_key, game.code]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.content.decode() == gamefile.dumps(backup.game_file(game))
+    assert json.loads(response.content)["hands"][1]["made"] is False

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games.models import Game, Group
 from tests.factories import bid, make_game, revision
+from tests.test_stats import kaiser_game
 from tests.views.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +91,39 @@ def test_negative_hand_number_is_not_found(client: Client, played: Game) -> None
 
 def test_hand_page_is_read_only(client: Client, played: Game) -> None:
     assert client.post(_url(played, 1, "view_key")).status_code == 405
+
+
+# Cato bids 9 with Anne and they take 12 - 4 = 8: failed, -9 each; Bjørn 3, Dina 1 trick.
+FAILED = bid("Cato", 9, "Anne", {"Bjørn": 3, "Dina": 1}, dealer="Anne")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Bidder and partner \u22129 each. Opponents +1 per trick."),
+        ("nb", "Melder og makker \u22129 hver. Motspillerne +1 per stikk."),
+    ],
+)
+def test_why_writes_a_loss_with_the_minus_sign_of_the_points_beside_it(
+    client: Client, group: Group, language: str, said: str
+) -> None:
+    game = make_game(group, hands=[FAILED])
+    html = text(client.get(_url(game, 1, "view_key"), HTTP_ACCEPT_LANGUAGE=language))
+    assert said in html
+    assert _rows(html)["Cato"].endswith("\u22129 0 → \u22129")
+    # No hyphen-minus before a number in the sentences or the points table.
+    assert not re.search(r"-\d", html.split('<section class="card">', 1)[1].split("</table>")[0])
+
+
+def test_kaiser_why_writes_the_3_of_spades_and_a_failed_bid_with_the_minus_sign(
+    client: Client, group: Group
+) -> None:
+    game = kaiser_game(group)
+    # Hand 1: Nord took 2 tricks and the 3 of spades, 2 - 3 = -1 point.
+    first = text(client.get(_url(game, 1, "view_key")))
+    assert "Nord scores its \u22121 point." in first
+    assert "2 tricks, \u22123 for the 3 of spades: \u22121 point." in first
+    # Hand 2: Anne's 8 no trump failed, doubled: -16; Sør took both cards, 3 + 5 - 3 = 5.
+    second = text(client.get(_url(game, 2, "view_key")))
+    assert "Nord bid 8 no trump and took 5 points: failed, \u221216 (no trump doubles)." in second
+    assert "3 tricks, +5 for the 5 of hearts, \u22123 for the 3 of spades: 5 points." in second

@@ -47,6 +47,16 @@ def test_preview_of_a_correction_replaces_that_hand(phone: Client, group: Group)
     assert "took 9 of 12 tricks against a bid of 10: failed." in text(response)
 
 
+def test_preview_writes_a_loss_with_the_minus_sign_of_the_points_beside_it(
+    phone: Client, game: Game
+) -> None:
+    # 9 tricks against 10: failed, -10 each, in the sentence as in the points.
+    failed = bid("Bjørn", 10, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
+    html = text(_preview(phone, game, hand_post(game, failed, 1)))
+    assert "Bidder and partner \u221210 each. Opponents +1 per trick." in html
+    assertInHTML('<span class="minus">\u221210</span>', html, count=2)  # Bjørn and Dina
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

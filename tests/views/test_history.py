@@ -116,3 +116,45 @@ def test_history_is_read_only(client: Client, group: Group) -> None:
     game = make_game(group)
     url = reverse("history", args=[group.view_key, game.code])
     assert client.post(url).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("language", "was", "now", "before", "after"),
+    [
+        (
+            "en",
+            "was",
+            "now",
+            "Bjørn 8 with Dina (Anne 2, Cato 1), dealt by Anne",
+            "Bjørn 8 with Dina (Anne 2, Cato 1), dealt by Cato",
+        ),
+        (
+            "nb",
+            "før",
+            "nå",
+            "Bjørn 8 med Dina (Anne 2, Cato 1), gitt av Anne",
+            "Bjørn 8 med Dina (Anne 2, Cato 1), gitt av Cato",
+        ),
+    ],
+)
+def test_a_corrected_dealer_shows_in_was_and_now(
+    phone: Client, group: Group, language: str, was: str, now: str, before: str, after: str
+) -> None:
+    # The same bid and tricks, so the same points: only who dealt tells the versions apart.
+    game = make_game(group, hands=[FIRST])
+    game.edit_hand(1, revision(game, 1), {**FIRST, "dealer": "Cato"}, "Bjørn")
+    url = reverse("history", args=[group.edit_key, game.code])
+    corrected = list_items(phone.get(url, HTTP_ACCEPT_LANGUAGE=language), "changes")[0]
+    assert corrected.split(f" {was} ", 1)[1].split(f" {now} ") == [before, after]
+
+
+def test_a_correction_that_keeps_the_dealer_does_not_name_it(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST])
+    game.edit_hand(1, revision(game, 1), {**FIRST, "bid": 9}, "Bjørn")
+    corrected = list_items(
+        phone.get(reverse("history", args=[group.edit_key, game.code])), "changes"
+    )[0]
+    assert corrected.split(" was ", 1)[1].split(" now ") == [
+        "Bjørn 8 with Dina (Anne 2, Cato 1)",
+        "Bjørn 9 with Dina (Anne 2, Cato 1)",
+    ]
