@@ -304,7 +304,12 @@ def _empty_form(
         game=game,
         table=table,
         hands=hands,
-        initial={"number": pages.NUMBER, "dealer": pages.DEALER, "entry": pages.ENTRY},
+        initial={
+            "number": pages.NUMBER,
+            "dealer": pages.DEALER,
+            "rotation_dealer": pages.DEALER,
+            "entry": pages.ENTRY,
+        },
     )
     context = {
         "form": form,

@@ -339,3 +339,40 @@ def test_hands_kept_offline_behind_a_conflict_wait_and_go_in_in_order(
     expect(page.locator("#hands tbody tr")).to_have_count(3)
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
     assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn", "Cato", "Dina"]
+
+
+def _undo(page: Page) -> None:
+    """Undo the last hand from the toolbar, and wait for the answer."""
+    rows = page.locator("#hands tbody tr").count()
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(rows - 1)
+
+
+def test_a_save_refused_after_an_undo_comes_back_with_the_rotations_dealer(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    number = other.locator("form[data-hand-form] input[name=number]")
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    expect(number).to_have_value("2", timeout=SOON)
+    expect_dealer(other, "Bjørn")
+
+    # Bjørn's phone hears nothing more before it saves: Anne's undo is news to the server.
+    other.route("**/live/", lambda route: None)
+    _undo(page)
+    fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(other)
+    conflict = other.locator("[data-conflict]")
+    expect(conflict).to_contain_text("The hand was removed")
+    # Back in the form as hand 1, dealt by Anne as the rotation now says, taps and all.
+    expect(number).to_have_value("1")
+    expect_dealer(other, "Anne")
+    expect(other.locator("input[name=bidder]:checked")).to_have_value("Cato")
+    assert _hands(page) == []
+
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(1)
+    assert [(h.number, h.data["dealer"], h.data["bidder"]) for h in _hands(page)] == [
+        (1, "Anne", "Cato")
+    ]

@@ -245,6 +245,16 @@
     var input = form.querySelector('input[name="' + name + '"]:checked');
     return input ? input.value : "";
   }
+  // The form keeps the dealer the rotation named while that is its dealer, and forgets it
+  // once someone picks one here by hand; a refused save's form comes back the same way.
+  function rotationPicks(form, dealer) {
+    if (dealer) check(form, "dealer", dealer);
+    if (form.elements.rotation_dealer) form.elements.rotation_dealer.value = checkedValue(form, "dealer");
+  }
+  function dealerChosen(form) {
+    var named = form.elements.rotation_dealer;
+    return !!named && named.value !== checkedValue(form, "dealer");
+  }
   // Who deals after `pending`, as the engine's rotation does: the next seat, or the same
   // dealer after a redeal where the game says so.
   function dealerAfter(form, pending) {
@@ -261,9 +271,8 @@
     form.reset();
     form.elements.number.value = String(number);
     form.elements.entry.value = newKey();
-    delete form.dataset.dealerChosen;
     delete form.dataset.showSplit;
-    if (dealer) check(form, "dealer", dealer);
+    rotationPicks(form, dealer);
     var button = form.querySelector("button[name=save]");
     if (button) button.textContent = fill(texts().saveHand, { number: number });
     form.querySelectorAll("[data-renumbered], [data-dealer-moved]").forEach(function (el) { el.hidden = true; });
@@ -327,7 +336,7 @@
     // The dealer follows the rotation, unless someone chose it here by hand.
     var dealer = fresh.dataset.dealer;
     if (!dealer || checkedValue(form, "dealer") === dealer) return;
-    if (!form.dataset.dealerChosen) { check(form, "dealer", dealer); return; }
+    if (!dealerChosen(form)) { rotationPicks(form, dealer); return; }
     var moved = form.querySelector("[data-dealer-moved]");
     if (moved) {
       moved.textContent = fill(texts().dealerMoved, { name: dealer });
@@ -488,9 +497,11 @@
     showConflict();
     showQueue();
   });
+  // A dealer tapped here is picked by hand, even the one the rotation named.
   document.addEventListener("change", function (event) {
     var input = event.target;
-    if (input.name === "dealer" && input.closest("form[data-hand-form]")) input.form.dataset.dealerChosen = "1";
+    var named = input.name === "dealer" && input.form && input.form.elements.rotation_dealer;
+    if (named) named.value = "";
   });
 
   // --- A copy of the page for opening it again offline (HTTPS or localhost only) ----------
