@@ -275,7 +275,7 @@
     rotationPicks(form, dealer);
     var button = form.querySelector("button[name=save]");
     if (button) button.textContent = fill(texts().saveHand, { number: number });
-    form.querySelectorAll("[data-renumbered], [data-dealer-moved]").forEach(function (el) { el.hidden = true; });
+    form.querySelectorAll("[data-renumbered], [data-removed], [data-dealer-moved]").forEach(function (el) { el.hidden = true; });
     var preview = form.querySelector("#preview");
     if (preview) preview.innerHTML = '<span class="muted"></span>';
     if (preview) preview.firstChild.textContent = texts().previewBlank;
@@ -301,7 +301,12 @@
     return saved.toString() === mine.toString();
   }
 
-  // The game moved on (a poll, or an answer from the queue) while this form was open.
+  // What this phone said of a hand saved elsewhere exactly as its form holds it, while
+  // that stands.
+  var sameHandLine = "";
+
+  // The game moved (a poll, or an answer from the queue) while this form was open: on, as
+  // another phone saved a hand, or back, as one undid or deleted a hand.
   function follow(entry, fresh, holder) {
     var form = entry.querySelector("form[data-hand-form]");
     if (!form) return;
@@ -314,34 +319,57 @@
       return;
     }
     var number = form.elements.number;
-    if (!(next > Number(number.value))) return;
-    // The other phone saved the very hand this form holds: say so where the eyes are,
-    // as the taps stay (a second "Anne won" may well be the next hand).
-    var newest = holder.querySelector("#hands tr[data-inputs]");
-    if (newest && Number(newest.dataset.number) === Number(number.value) && sameInputs(form, newest.dataset.inputs)) {
-      say(fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }), true);
+    var was = Number(number.value);
+    var onward = next > was;
+    // Hands waiting on this phone hold the numbers up to the form's: it is ahead on purpose.
+    if (next === was || (!onward && queued().length)) return;
+    if (onward) {
+      // The other phone saved the very hand this form holds: say so where the eyes are,
+      // as the taps stay (a second "Anne won" may well be the next hand).
+      var newest = holder.querySelector("#hands tr[data-inputs]");
+      if (newest && Number(newest.dataset.number) === was && sameInputs(form, newest.dataset.inputs)) {
+        sameHandLine = fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next });
+        say(sameHandLine, true);
+      }
+    } else {
+      // That hand is gone: the line saying this form holds it again no longer stands.
+      var said = statusPart("said");
+      if (said && sameHandLine && said.textContent === sameHandLine) unsay();
     }
-    // Another phone saved the hand this form was for: move on to the next one, or an
-    // identical next hand would be taken for the saved one sent twice.
+    // The form is for the hand the game expects now: on, or an identical next hand would
+    // be taken for the saved one sent twice; back, or its save would be refused.
     number.value = String(next);
     entry.dataset.next = fresh.dataset.next;
     var button = form.querySelector('button[name="save"]');
     if (button) button.textContent = fresh.dataset.saveLabel;
-    var notice = form.querySelector("[data-renumbered]");
-    if (notice) {
-      notice.querySelector("[data-saved]").textContent = String(next - 1);
-      notice.querySelector("[data-next]").textContent = String(next);
-      notice.hidden = false;
+    // Its note says which way the game went.
+    var saved = form.querySelector("[data-renumbered]");
+    if (saved) {
+      saved.querySelector("[data-saved]").textContent = String(next - 1);
+      saved.querySelector("[data-next]").textContent = String(next);
+      saved.hidden = !onward;
     }
-    // The dealer follows the rotation, unless someone chose it here by hand.
-    var dealer = fresh.dataset.dealer;
-    if (!dealer || checkedValue(form, "dealer") === dealer) return;
-    if (!dealerChosen(form)) { rotationPicks(form, dealer); return; }
+    var removed = form.querySelector("[data-removed]");
+    if (removed) {
+      removed.querySelector("[data-next]").textContent = String(next);
+      removed.hidden = onward;
+    }
+    followDealer(form, fresh.dataset.dealer);
+  }
+
+  // The dealer follows the rotation, unless someone chose it here by hand: then the form
+  // says whom the rotation names, while that is someone else.
+  function followDealer(form, dealer) {
+    if (!dealer) return;
     var moved = form.querySelector("[data-dealer-moved]");
-    if (moved) {
-      moved.textContent = fill(texts().dealerMoved, { name: dealer });
-      moved.hidden = false;
+    if (!dealerChosen(form)) {
+      rotationPicks(form, dealer);
+      if (moved) moved.hidden = true;
+      return;
     }
+    if (!moved) return;
+    moved.textContent = fill(texts().dealerMoved, { name: dealer });
+    moved.hidden = checkedValue(form, "dealer") === dealer;
   }
 
   // The live parts of a fresh #main (a poll's or a queued save's answer) go in; an open
