@@ -147,6 +147,9 @@ def test_an_open_form_after_an_undo_on_another_phone_at_phone_size(
     removed = other.locator("[data-removed]")
     expect(removed).to_be_visible(timeout=SOON)
     expect(number).to_have_value("1")
+    # The preview is asked again: what is missing, now of hand 1.
+    hand = {"en": "hand", "nb": "runde"}[language]
+    expect(other.locator("#preview")).to_contain_text(f"{hand} 1:")
     removed.scroll_into_view_if_needed()
     other.screenshot(path=screenshots / f"89-form-after-undo-{language}.png")
     other.screenshot(path=screenshots / f"89-form-after-undo-page-{language}.png", full_page=True)

@@ -216,7 +216,7 @@
     held = true;
     var form = handForm();
     // Nothing tapped in the open form yet: the answer's form, with the hand, replaces it.
-    if (!form || !form.querySelector('input:checked:not([name=dealer]):not([value=""])')) {
+    if (!form || !tapped(form)) {
       main().replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);
       refresh(fresh);
@@ -226,6 +226,11 @@
       apply(holder, fresh.dataset.etag);
     }
     showConflict();
+  }
+
+  // Something of the hand itself is tapped in (the dealer comes filled in).
+  function tapped(form) {
+    return !!form.querySelector('input:checked:not([name=dealer]):not([value=""])');
   }
 
   function showConflict() {
@@ -355,6 +360,9 @@
       removed.hidden = onward;
     }
     followDealer(form, fresh.dataset.dealer);
+    // What the hand would score is asked again, for its new place in the game (a preview
+    // drawn before names the hand it was then). An untouched form has no preview yet.
+    if (tapped(form)) form.dispatchEvent(new Event("followed"));
   }
 
   // The dealer follows the rotation, unless someone chose it here by hand: then the form
