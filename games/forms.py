@@ -412,6 +412,13 @@ class HandForm(forms.Form):
     entry = forms.CharField(
         widget=forms.HiddenInput, required=False, max_length=32, initial=new_form_token
     )
+    # The dealer the rotation named for this hand, while the form's dealer is still that
+    # one; emptied once someone picks the dealer here by hand (table.js). A refused save's
+    # form (`hand_create`) moves a dealer the rotation named on with the game, and keeps
+    # one picked by hand.
+    rotation_dealer = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=PLAYER_NAME_LENGTH
+    )
 
     def __init__(
         self,

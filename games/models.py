@@ -466,6 +466,14 @@ class Game(models.Model):
         except RuleError:
             return False
 
+    def next_dealer(self) -> str | None:
+        """Who deals the next hand, as the rotation names them: the first dealer before any
+        hand, then as the game's rules pass the deal on (None where the hands do not say)."""
+        hands = [hand.data for hand in self.hand_list()]
+        if not hands:
+            return self.first_dealer or None
+        return get_game(self.kind).next_dealer(self.table(), hands)
+
     def take_seats(self, names: list[str]) -> None:
         """Seat these names in order, each as (or as a new) player of the group. A seat keeps
         the name exactly as given, since the hands, teams and start totals spell it so."""

@@ -33,6 +33,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -167,11 +168,13 @@ def hand_form(
     game: Game, link: str, render: Callable[[], str], number: int, dealer: str | None
 ) -> SafeString:
     """The next hand's empty form: the same for every hand of a game but for its number
-    and the dealer checked, so drawn once per game, link and language (`render`, with
-    `NUMBER` and `DEALER` for them) and kept; the CSRF token and entry key stay slots for
-    `fill`. A game's players and rules never change once it has started."""
+    and the dealer (checked, and named as the rotation's), so drawn once per game, link and
+    language (`render`, with `NUMBER` and `DEALER` for them) and kept; the CSRF token and
+    entry key stay slots for `fill`. A game's players and rules never change once it has
+    started."""
     cache_key = f"page:form:{game.pk}:{game.code}:{link}:{get_language()}:{release()}"
     text = _kept(cache_key, render).replace(NUMBER, str(number))
+    text = text.replace(DEALER, escape(dealer or ""))
     return mark_safe(CHECKED.sub(lambda m: " checked" if m[1] == dealer else "", text))
 
 

@@ -76,6 +76,17 @@ def test_a_hand_keeps_its_code_when_its_number_changes() -> None:
 
 
 @pytest.mark.django_db
+def test_the_next_dealer_is_the_first_one_until_a_hand_passes_the_deal_on() -> None:
+    game = make_game()  # Anne deals first
+    assert game.next_dealer() == "Anne"
+    game.add_hand(1, bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne"), "Anne")
+    assert game.next_dealer() == "Bjørn"  # clockwise from Anne
+    # Hand 1 taken back: the first dealer deals it again.
+    game.delete_hand(1, revision(game, 1), "Anne")
+    assert game.next_dealer() == "Anne"
+
+
+@pytest.mark.django_db
 def test_the_game_file_has_one_key_order_whatever_the_database_keeps() -> None:
     game = make_game(
         hands=[bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})],

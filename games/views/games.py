@@ -230,7 +230,7 @@ def game_context(
     hands = [hand.data for hand in stored]
     rules = get_game(game.kind)
     result = game.result()
-    next_dealer = rules.next_dealer(table, hands) if hands else game.first_dealer or None
+    next_dealer = game.next_dealer()
     standing = rules.standing(table, result)
     target = standing.target
     entering = form is not None or (
@@ -304,7 +304,12 @@ def _empty_form(
         game=game,
         table=table,
         hands=hands,
-        initial={"number": pages.NUMBER, "dealer": pages.DEALER, "entry": pages.ENTRY},
+        initial={
+            "number": pages.NUMBER,
+            "dealer": pages.DEALER,
+            "rotation_dealer": pages.DEALER,
+            "entry": pages.ENTRY,
+        },
     )
     context = {
         "form": form,

@@ -441,16 +441,21 @@ def same_hand_line(game: Game, hand: Hand) -> str:
 
 
 def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
-    """The same inputs, on top of the game as it is now (`fresh`: loaded under the lock).
+    """The same inputs and entry key, on top of the game as it is now (`fresh`: loaded
+    under the lock), for the hand it now expects.
 
-    A dealer that is the one of the hand saved first was that number's dealer, not this
-    hand's: the dealer moves on with the rotation, as the scoreboard shows it.
+    The dealer follows the rotation, on or back, as the scoreboard shows it, when it was
+    the rotation's (the form says so: see `HandForm.rotation_dealer`), or when it is the
+    one of the hand saved first: that was that number's dealer, not this hand's. A dealer
+    picked by hand stays.
     """
     hands = [hand.data for hand in fresh.hand_list()]
     values = data.copy()
     values["number"] = len(hands) + 1
-    if theirs is not None and theirs.data.get("dealer") == values.get("dealer"):
-        values["dealer"] = get_game(fresh.kind).next_dealer(fresh.table(), hands) or ""
+    dealer = values.get("dealer")
+    named = bool(dealer) and dealer == values.get("rotation_dealer")
+    if named or (theirs is not None and theirs.data.get("dealer") == dealer):
+        values["dealer"] = values["rotation_dealer"] = fresh.next_dealer() or ""
     form = HandForm(values, game=fresh, table=fresh.table(), hands=hands)
     form.is_valid()
     return form

@@ -69,7 +69,7 @@ def _context(access: Access, game: Game, etag: str) -> dict[str, Any]:
     hands = [hand.data for hand in stored]
     rules = get_game(game.kind)
     result = rules.play(table, hands)
-    dealer = rules.next_dealer(table, hands) if hands else game.first_dealer or None
+    dealer = game.next_dealer()
     standing = rules.standing(table, result)
     last = list(zip(stored, result.hands, strict=True))[-LAST_HANDS:]
     return {

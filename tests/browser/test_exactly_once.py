@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.models import Hand
+from games.models import Change, Hand
 from tests.browser.steps import (
     choice,
     expect_dealer,
@@ -21,6 +21,7 @@ from tests.browser.steps import (
     game_code,
     open_new_game,
     play_hand,
+    save,
     start_game,
     start_group,
 )
@@ -339,3 +340,85 @@ def test_hands_kept_offline_behind_a_conflict_wait_and_go_in_in_order(
     expect(page.locator("#hands tbody tr")).to_have_count(3)
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
     assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn", "Cato", "Dina"]
+
+
+def _undo(page: Page) -> None:
+    """Undo the last hand from the toolbar, and wait for the answer."""
+    rows = page.locator("#hands tbody tr").count()
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(rows - 1)
+
+
+def test_an_open_form_goes_back_with_the_rotation_when_another_phone_undoes_a_hand(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    number = other.locator("form[data-hand-form] input[name=number]")
+    said = other.locator("#status [data-said]")
+
+    # Both phones have the same hand tapped in; Anne's saves it as hand 1 (Anne's deal).
+    # Bjørn's form moves on to hand 2, Bjørn's deal, and says it holds the saved hand.
+    for phone in (page, other):
+        fill_hand(phone, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    save(page)
+    expect(number).to_have_value("2", timeout=SOON)
+    expect_dealer(other, "Bjørn")
+    expect(other.locator("[data-renumbered]")).to_be_visible()
+    expect(said).to_contain_text("Save it as hand 2 only if it is a new hand.")
+
+    # Anne takes hand 1 back: the game expects hand 1 again, dealt by Anne.
+    _undo(page)
+    expect(number).to_have_value("1", timeout=SOON)
+    expect(other.locator("button[name=save]")).to_have_text("Save hand 1")
+    expect_dealer(other, "Anne")
+    expect(other.locator("[data-renumbered]")).to_be_hidden()
+    removed = other.locator("[data-removed]")
+    expect(removed).to_have_text("A hand was removed on another phone: this form now saves hand 1.")
+    expect(removed).to_be_visible()
+    # The taps stay, and nothing says they were saved any more.
+    expect(other.locator("input[name=bidder]:checked")).to_have_value("Bjørn")
+    expect(said).to_be_hidden()
+
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(1)
+    assert [(h.number, h.data["dealer"], h.entered_by) for h in _hands(page)] == [
+        (1, "Anne", "Bjørn")
+    ]
+    # Anne's hand 1, its undoing and Bjørn's hand 1: nothing added twice, nothing lost.
+    changes = Change.objects.filter(game__code=game_code(page)).order_by("pk")
+    assert [(c.action, c.number, c.by) for c in changes] == [
+        (Change.ADD, 1, "Anne"),
+        (Change.DELETE, 1, "Anne"),
+        (Change.ADD, 1, "Bjørn"),
+    ]
+
+
+def test_a_save_refused_after_an_undo_comes_back_with_the_rotations_dealer(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    number = other.locator("form[data-hand-form] input[name=number]")
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    expect(number).to_have_value("2", timeout=SOON)
+    expect_dealer(other, "Bjørn")
+
+    # Bjørn's phone hears nothing more before it saves: Anne's undo is news to the server.
+    other.route("**/live/", lambda route: None)
+    _undo(page)
+    fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(other)
+    conflict = other.locator("[data-conflict]")
+    expect(conflict).to_contain_text("The hand was removed")
+    # Back in the form as hand 1, dealt by Anne as the rotation now says, taps and all.
+    expect(number).to_have_value("1")
+    expect_dealer(other, "Anne")
+    expect(other.locator("input[name=bidder]:checked")).to_have_value("Cato")
+    assert _hands(page) == []
+
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(1)
+    assert [(h.number, h.data["dealer"], h.data["bidder"]) for h in _hands(page)] == [
+        (1, "Anne", "Cato")
+    ]

@@ -115,3 +115,41 @@ def test_saves_at_the_table_at_phone_size(
     other.locator("form[data-hand-form] button[name=save]").click()
     expect(other.locator("#main .messages li.info")).to_be_in_viewport()
     shot(other, "7-same-hand-twice")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_an_open_form_after_an_undo_on_another_phone_at_phone_size(
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[[], Page],
+    screenshots: Path,
+    locale: str,
+) -> None:
+    language = locale[:2]
+    start_group(page, live_server.url, me="Anne")
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+    other = new_phone()
+    other.goto(page.url)
+    other.locator('label:has(> input[name=player][value="Bjørn"])').click()
+    other.locator("form.card button.primary").click()
+    number = other.locator("form[data-hand-form] input[name=number]")
+    expect(number).to_have_value("1")
+
+    # Anne's phone saves hand 1 and takes it back; Bjørn's form, half tapped, follows.
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    save(page)
+    expect(number).to_have_value("2", timeout=SOON)
+    fill_hand(other, "Cato", 7, "Anne", {})
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(0)
+    removed = other.locator("[data-removed]")
+    expect(removed).to_be_visible(timeout=SOON)
+    expect(number).to_have_value("1")
+    # The preview is asked again: what is missing, now of hand 1.
+    hand = {"en": "hand", "nb": "runde"}[language]
+    expect(other.locator("#preview")).to_contain_text(f"{hand} 1:")
+    removed.scroll_into_view_if_needed()
+    other.screenshot(path=screenshots / f"89-form-after-undo-{language}.png")
+    other.screenshot(path=screenshots / f"89-form-after-undo-page-{language}.png", full_page=True)

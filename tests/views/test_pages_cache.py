@@ -118,7 +118,12 @@ def test_the_kept_empty_form_is_the_form_drawn_afresh(
             game=game,
             table=game.table(),
             hands=data,
-            initial={"number": hands + 1, "dealer": dealer, "entry": pages.ENTRY},
+            initial={
+                "number": hands + 1,
+                "dealer": dealer,
+                "rotation_dealer": dealer,
+                "entry": pages.ENTRY,
+            },
         )
         context = {
             "form": fresh,

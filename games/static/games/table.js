@@ -216,7 +216,7 @@
     held = true;
     var form = handForm();
     // Nothing tapped in the open form yet: the answer's form, with the hand, replaces it.
-    if (!form || !form.querySelector('input:checked:not([name=dealer]):not([value=""])')) {
+    if (!form || !tapped(form)) {
       main().replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);
       refresh(fresh);
@@ -226,6 +226,11 @@
       apply(holder, fresh.dataset.etag);
     }
     showConflict();
+  }
+
+  // Something of the hand itself is tapped in (the dealer comes filled in).
+  function tapped(form) {
+    return !!form.querySelector('input:checked:not([name=dealer]):not([value=""])');
   }
 
   function showConflict() {
@@ -245,6 +250,16 @@
     var input = form.querySelector('input[name="' + name + '"]:checked');
     return input ? input.value : "";
   }
+  // The form keeps the dealer the rotation named while that is its dealer, and forgets it
+  // once someone picks one here by hand; a refused save's form comes back the same way.
+  function rotationPicks(form, dealer) {
+    if (dealer) check(form, "dealer", dealer);
+    if (form.elements.rotation_dealer) form.elements.rotation_dealer.value = checkedValue(form, "dealer");
+  }
+  function dealerChosen(form) {
+    var named = form.elements.rotation_dealer;
+    return !!named && named.value !== checkedValue(form, "dealer");
+  }
   // Who deals after `pending`, as the engine's rotation does: the next seat, or the same
   // dealer after a redeal where the game says so.
   function dealerAfter(form, pending) {
@@ -261,12 +276,11 @@
     form.reset();
     form.elements.number.value = String(number);
     form.elements.entry.value = newKey();
-    delete form.dataset.dealerChosen;
     delete form.dataset.showSplit;
-    if (dealer) check(form, "dealer", dealer);
+    rotationPicks(form, dealer);
     var button = form.querySelector("button[name=save]");
     if (button) button.textContent = fill(texts().saveHand, { number: number });
-    form.querySelectorAll("[data-renumbered], [data-dealer-moved]").forEach(function (el) { el.hidden = true; });
+    form.querySelectorAll("[data-renumbered], [data-removed], [data-dealer-moved]").forEach(function (el) { el.hidden = true; });
     var preview = form.querySelector("#preview");
     if (preview) preview.innerHTML = '<span class="muted"></span>';
     if (preview) preview.firstChild.textContent = texts().previewBlank;
@@ -292,7 +306,12 @@
     return saved.toString() === mine.toString();
   }
 
-  // The game moved on (a poll, or an answer from the queue) while this form was open.
+  // What this phone said of a hand saved elsewhere exactly as its form holds it, while
+  // that stands.
+  var sameHandLine = "";
+
+  // The game moved (a poll, or an answer from the queue) while this form was open: on, as
+  // another phone saved a hand, or back, as one undid or deleted a hand.
   function follow(entry, fresh, holder) {
     var form = entry.querySelector("form[data-hand-form]");
     if (!form) return;
@@ -305,34 +324,60 @@
       return;
     }
     var number = form.elements.number;
-    if (!(next > Number(number.value))) return;
-    // The other phone saved the very hand this form holds: say so where the eyes are,
-    // as the taps stay (a second "Anne won" may well be the next hand).
-    var newest = holder.querySelector("#hands tr[data-inputs]");
-    if (newest && Number(newest.dataset.number) === Number(number.value) && sameInputs(form, newest.dataset.inputs)) {
-      say(fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }), true);
+    var was = Number(number.value);
+    var onward = next > was;
+    // Hands waiting on this phone hold the numbers up to the form's: it is ahead on purpose.
+    if (next === was || (!onward && queued().length)) return;
+    if (onward) {
+      // The other phone saved the very hand this form holds: say so where the eyes are,
+      // as the taps stay (a second "Anne won" may well be the next hand).
+      var newest = holder.querySelector("#hands tr[data-inputs]");
+      if (newest && Number(newest.dataset.number) === was && sameInputs(form, newest.dataset.inputs)) {
+        sameHandLine = fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next });
+        say(sameHandLine, true);
+      }
+    } else {
+      // That hand is gone: the line saying this form holds it again no longer stands.
+      var said = statusPart("said");
+      if (said && sameHandLine && said.textContent === sameHandLine) unsay();
     }
-    // Another phone saved the hand this form was for: move on to the next one, or an
-    // identical next hand would be taken for the saved one sent twice.
+    // The form is for the hand the game expects now: on, or an identical next hand would
+    // be taken for the saved one sent twice; back, or its save would be refused.
     number.value = String(next);
     entry.dataset.next = fresh.dataset.next;
     var button = form.querySelector('button[name="save"]');
     if (button) button.textContent = fresh.dataset.saveLabel;
-    var notice = form.querySelector("[data-renumbered]");
-    if (notice) {
-      notice.querySelector("[data-saved]").textContent = String(next - 1);
-      notice.querySelector("[data-next]").textContent = String(next);
-      notice.hidden = false;
+    // Its note says which way the game went.
+    var saved = form.querySelector("[data-renumbered]");
+    if (saved) {
+      saved.querySelector("[data-saved]").textContent = String(next - 1);
+      saved.querySelector("[data-next]").textContent = String(next);
+      saved.hidden = !onward;
     }
-    // The dealer follows the rotation, unless someone chose it here by hand.
-    var dealer = fresh.dataset.dealer;
-    if (!dealer || checkedValue(form, "dealer") === dealer) return;
-    if (!form.dataset.dealerChosen) { check(form, "dealer", dealer); return; }
+    var removed = form.querySelector("[data-removed]");
+    if (removed) {
+      removed.querySelector("[data-next]").textContent = String(next);
+      removed.hidden = onward;
+    }
+    followDealer(form, fresh.dataset.dealer);
+    // What the hand would score is asked again, for its new place in the game (a preview
+    // drawn before names the hand it was then). An untouched form has no preview yet.
+    if (tapped(form)) form.dispatchEvent(new Event("followed"));
+  }
+
+  // The dealer follows the rotation, unless someone chose it here by hand: then the form
+  // says whom the rotation names, while that is someone else.
+  function followDealer(form, dealer) {
+    if (!dealer) return;
     var moved = form.querySelector("[data-dealer-moved]");
-    if (moved) {
-      moved.textContent = fill(texts().dealerMoved, { name: dealer });
-      moved.hidden = false;
+    if (!dealerChosen(form)) {
+      rotationPicks(form, dealer);
+      if (moved) moved.hidden = true;
+      return;
     }
+    if (!moved) return;
+    moved.textContent = fill(texts().dealerMoved, { name: dealer });
+    moved.hidden = checkedValue(form, "dealer") === dealer;
   }
 
   // The live parts of a fresh #main (a poll's or a queued save's answer) go in; an open
@@ -488,9 +533,11 @@
     showConflict();
     showQueue();
   });
+  // A dealer tapped here is picked by hand, even the one the rotation named.
   document.addEventListener("change", function (event) {
     var input = event.target;
-    if (input.name === "dealer" && input.closest("form[data-hand-form]")) input.form.dataset.dealerChosen = "1";
+    var named = input.name === "dealer" && input.form && input.form.elements.rotation_dealer;
+    if (named) named.value = "";
   });
 
   // --- A copy of the page for opening it again offline (HTTPS or localhost only) ----------
