@@ -16,6 +16,7 @@ urlpatterns = [
     path("g/<str:key>/new/<str:kind>/", games.new_game, name="new_game_of"),
     path("g/<str:key>/games/<str:code>/", games.game_detail, name="game"),
     path("g/<str:key>/games/<str:code>/live/", games.game_live, name="game_live"),
+    path("g/<str:key>/games/<str:code>/chart/", games.game_chart, name="game_chart"),
     path("g/<str:key>/games/<str:code>/hands/", hands.hand_create, name="hand_create"),
     path("g/<str:key>/games/<str:code>/preview/", hands.hand_preview, name="hand_preview"),
     path("g/<str:key>/games/<str:code>/undo/", hands.undo, name="undo"),

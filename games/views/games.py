@@ -37,6 +37,7 @@ from games.models import Change, Game, Hand
 from games.rules import GAMES, GameResult, ScoredHand, Standing, Table, get_game
 from games.views.access import (
     Access,
+    HtmxHttpRequest,
     access_to_edit,
     ask_who,
     could_be_code,
@@ -135,6 +136,39 @@ def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
         lambda: game_context(request, access, with_hands(game), all_hands=everything),
     )
     return HttpResponse(page)
+
+
+@require_GET
+def game_chart(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
+    """The running totals chart: the game page loads it when it scrolls into view (htmx
+    asks for the chart alone), so that a save's answer and the watching phones' polls go
+    without it; without JavaScript, a page of its own. Drawn once per version."""
+    access, game = game_by_link(key, code)
+    template = "games/chart.html#chart" if request.htmx else "games/chart.html"
+    page = pages.render(
+        request,
+        template,
+        pages.key(request, "chart", game, access.group.name),
+        lambda: _chart_context(access, with_hands(game)),
+    )
+    response = HttpResponse(page)
+    # Asked again after every change (the page names no version), and two answers by
+    # who asks: the chart alone for htmx, the page for a link followed.
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["HX-Request", "Accept-Language", "Cookie"])
+    return response
+
+
+def _chart_context(access: Access, game: Game) -> dict[str, Any]:
+    table = game.table()
+    result = game.result()
+    return {
+        "access": access,
+        "game": game,
+        "table": table,
+        "result": result,
+        "target": get_game(game.kind).standing(table, result).target,
+    }
 
 
 def all_hands(request: HttpRequest) -> bool:

@@ -43,12 +43,16 @@ def start_game(page: Page) -> None:
     expect(page.locator("#live .scoreboard")).to_be_visible()
 
 
-def start_four(page: Page, base_url: str) -> None:
-    """A new group (Anne's) and an Amerikaner game with Bjørn, Cato and Dina, Anne dealing."""
+def start_four(page: Page, base_url: str) -> str:
+    """A new group (Anne's) and an Amerikaner game with Bjørn, Cato and Dina, Anne dealing;
+    the group's view-only link, for a watching phone (the second link its page shows)."""
     start_group(page, base_url)
+    view_link = page.locator(".card .link-url a").nth(1).get_attribute("href")
+    assert view_link
     open_new_game(page)
     fill_new_game(page, ["Bjørn", "Cato", "Dina"])
     start_game(page)
+    return view_link
 
 
 def choice(page: Page, name: str, value: str | int) -> Locator:

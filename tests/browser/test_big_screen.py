@@ -10,7 +10,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.steps import fill_new_game, open_new_game, play_hand, start_game, start_group
+from tests.browser.steps import (
+    play_hand,
+    start_four,
+)
 
 
 @pytest.fixture
@@ -40,12 +43,7 @@ def test_the_big_screen_follows_the_phone_that_keeps_score(
             screen.screenshot(path=screenshots / f"{name}-{language}-{scheme}.png", full_page=True)
         screen.emulate_media(color_scheme="light")
 
-    start_group(page, live_server.url, me="Anne")
-    view_link = page.locator(".card .link-url a").nth(1).get_attribute("href")
-    assert view_link
-    open_new_game(page)
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    start_game(page)
+    view_link = start_four(page, live_server.url)
 
     # The TV opens the view-only link, the game, and the big screen from the game's menu.
     television.goto(view_link)

@@ -17,6 +17,7 @@ from tests.browser.steps import (
     fill_new_game,
     open_new_game,
     save,
+    start_four,
     start_game,
     start_group,
 )
@@ -37,12 +38,7 @@ def test_saves_at_the_table_at_phone_size(
     def shot(phone: Page, name: str, full_page: bool = False) -> None:
         phone.screenshot(path=screenshots / f"8{name}-{language}.png", full_page=full_page)
 
-    start_group(page, live_server.url, me="Anne")
-    view_link = page.locator(".card .link-url a").nth(1).get_attribute("href")
-    assert view_link
-    open_new_game(page)
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    start_game(page)
+    view_link = start_four(page, live_server.url)
     game_url = page.url
     watcher = new_phone()
     watcher.goto(view_link)

@@ -10,10 +10,10 @@ from tests.browser.steps import (
     choice,
     expect_totals,
     fill_new_game,
-    open_new_game,
     open_new_game_of,
     play_hand,
     save,
+    start_four,
     start_game,
     start_group,
     total,
@@ -26,13 +26,7 @@ pytestmark = pytest.mark.every_database
 def test_a_view_only_phone_sees_a_saved_hand_within_seconds(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
-    start_group(page, live_server.url, me="Anne")
-    # The second card on the group page is the view-only link.
-    view_link = page.locator(".card .link-url a").nth(1).get_attribute("href")
-    assert view_link
-    open_new_game(page)
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    start_game(page)
+    view_link = start_four(page, live_server.url)
 
     watcher = new_phone()
     watcher.goto(view_link)

@@ -140,5 +140,6 @@ def test_nights_and_charts_at_phone_size(
     expect(page.locator("#night-head")).to_contain_text("Grünerløkka")
 
     page.goto(f"{base}/games/{four.code}/")
+    page.locator("#chart").scroll_into_view_if_needed()  # it comes when it is in view
     expect(page.locator("#hands svg.chart")).to_be_visible()
     shots("43-game-chart")

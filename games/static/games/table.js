@@ -35,6 +35,16 @@
     window.scorekeeper.fadeMessages(root);
   }
 
+  // The chart comes by itself when it scrolls into view (game.html). A page swapped in (a
+  // save's answer, a poll's) asks for it afresh: until it comes, the chart shown before
+  // stays in its place rather than a gap.
+  function isChart(elt) { return !!elt && elt.id === "chart"; }
+  function carryChart(fresh) {
+    var shown = document.querySelector("#chart > svg");
+    var box = fresh.querySelector("#chart");
+    if (shown && box && !box.querySelector("svg")) box.prepend(shown);
+  }
+
   // --- What the phone says --------------------------------------------------------------
 
   // What the phone says goes as a message does (app.js): with the next action, and a
@@ -217,6 +227,7 @@
     var form = handForm();
     // Nothing tapped in the open form yet: the answer's form, with the hand, replaces it.
     if (!form || !tapped(form)) {
+      carryChart(fresh);
       main().replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);
       refresh(fresh);
@@ -394,6 +405,7 @@
       // A game that reopened (a correction took the winner below the target) needs
       // its form back: a poll does not carry one, so load the page afresh.
       if (fresh.querySelector("[data-reload]")) { window.location.reload(); return; }
+      carryChart(fresh);
       old.replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);
       refresh(fresh);
@@ -421,7 +433,10 @@
   // says when each one is over, however it ended, on the document if its element was
   // swapped out meanwhile.
   var busy = new Set();
-  document.addEventListener("htmx:before:request", function (event) { busy.add(event.detail.ctx); });
+  // (The chart's own request changes nothing a poll brings.)
+  document.addEventListener("htmx:before:request", function (event) {
+    if (!isChart(event.detail.ctx.sourceElement)) busy.add(event.detail.ctx);
+  });
   document.addEventListener("htmx:finally:request", function (event) { busy.delete(event.detail.ctx); });
   function isBusy() { return busy.size > 0 || sending; }
   function underWay(elt) {
@@ -527,7 +542,18 @@
     if (!event.defaultPrevented) unsay();
   }, true);
   document.addEventListener("change", unsay, true);
-  document.addEventListener("htmx:after:settle", function () {
+  // htmx swaps a save's or an undo's answer in itself: the chart shown goes on showing.
+  var chartShown = null;
+  document.addEventListener("htmx:before:swap", function (event) {
+    chartShown = isChart(event.detail.ctx.sourceElement) ? null : document.querySelector("#chart > svg");
+  });
+  document.addEventListener("htmx:after:swap", function () {
+    var box = document.getElementById("chart");
+    if (chartShown && box && !chartShown.isConnected && !box.querySelector("svg")) box.prepend(chartShown);
+    chartShown = null;
+  });
+  document.addEventListener("htmx:after:settle", function (event) {
+    if (isChart(event.detail.ctx && event.detail.ctx.sourceElement)) return;
     // The server's answer says what happened now; an older line of this phone's goes.
     if (document.querySelector("#main > .messages")) unsay();
     showConflict();

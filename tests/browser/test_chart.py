@@ -1,0 +1,96 @@
+"""The running totals chart comes by itself when it scrolls into view, follows the saves
+on the scorer's phone and on a watching one without a gap, and is a page of its own
+without JavaScript."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, Route, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import (
+    play_hand,
+    start_four,
+)
+
+CHART = "#chart svg.chart"
+
+
+def _hands_in_chart(page: Page, chart: str = CHART) -> str:
+    label = page.locator(chart).get_attribute("aria-label") or ""
+    found = re.search(r"over (\d+) hands?", label)
+    assert found, label
+    return found[1]
+
+
+def test_the_chart_comes_into_view_and_follows_the_table(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page], screenshots: Path
+) -> None:
+    view_link = start_four(page, live_server.url)
+    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
+    play_hand(page, "Bjørn", 7, "Dina", {"Anne": 2, "Cato": 2})
+
+    # Nothing is asked for while the chart is out of sight below the hands.
+    asked: list[str] = []
+    page.on(
+        "request", lambda request: asked.append(request.url) if "/chart/" in request.url else None
+    )
+    page.reload()
+    expect(page.locator("#hands tbody tr")).to_have_count(2)
+    page.wait_for_timeout(300)
+    assert asked == []
+    page.locator("#chart").scroll_into_view_if_needed()
+    expect(page.locator(CHART)).to_be_visible()
+    assert _hands_in_chart(page) == "2" and len(asked) == 1
+    page.screenshot(path=screenshots / "95-chart-in-view.png", full_page=True)
+
+    watcher = new_phone()
+    watcher.goto(view_link)
+    watcher.locator('a[href*="/games/"]').first.click()
+    watcher.locator("#chart").scroll_into_view_if_needed()
+    expect(watcher.locator(CHART)).to_be_visible()
+    # The watcher's next chart is held back: until it comes, the one it had stays.
+    held: list[Route] = []
+    watcher.route("**/chart/", lambda route: held.append(route))
+
+    # The scorer's save: its answer brings no chart and asks for the new one; the old
+    # one stays until it comes.
+    mine: list[Route] = []
+    page.route("**/chart/", lambda route: mine.append(route))
+    play_hand(page, "Cato", 6, "Dina", {"Anne": 3, "Bjørn": 3})
+    page.locator("#chart").scroll_into_view_if_needed()
+    page.wait_for_timeout(200)
+    assert len(mine) == 1 and _hands_in_chart(page) == "2"
+    mine[0].continue_()
+    expect(page.locator(CHART)).to_have_attribute("aria-label", re.compile("over 3 hands"))
+
+    expect(watcher.locator("#hands tbody tr")).to_have_count(3, timeout=5000)
+    watcher.wait_for_timeout(200)
+    assert len(held) == 1
+    expect(watcher.locator(CHART)).to_have_count(1)
+    assert _hands_in_chart(watcher) == "2"
+    held[0].continue_()
+    expect(watcher.locator(CHART)).to_have_attribute("aria-label", re.compile("over 3 hands"))
+    expect(watcher.locator(CHART)).to_have_count(1)
+
+
+def test_without_javascript_the_chart_is_one_tap_away(
+    live_server: LiveServer, page: Page, new_phone: Callable[..., Page], screenshots: Path
+) -> None:
+    start_four(page, live_server.url)
+    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
+    plain = new_phone(javascript=False)
+    plain.goto(page.url)
+    # Who this phone is, asked once per group.
+    plain.locator('label:has(> input[name=player][value="Bjørn"])').click()
+    plain.locator("form.card button.primary").click()
+    expect(plain.locator("svg.chart")).to_have_count(0)
+    plain.get_by_role("link", name="Show the chart").click()
+    expect(plain.locator("svg.chart")).to_be_visible()
+    assert _hands_in_chart(plain, "svg.chart") == "1"
+    plain.screenshot(path=screenshots / "96-chart-page-without-javascript.png", full_page=True)
+    plain.get_by_role("link", name="Back to the game").click()
+    expect(plain.locator("#hands tbody tr")).to_have_count(1)
