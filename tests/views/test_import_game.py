@@ -166,6 +166,12 @@ def _problem_shown(response: Page, problem: str) -> None:
             id="bid-not-a-number",
         ),
         pytest.param(
+            game_file("amerikaner", ["Anne", "ANNE", "Cato"], []),
+            "two players have the same name (letter case aside)",
+            "to spillere har samme navn (store og små bokstaver regnes som like)",
+            id="same-name-twice",
+        ),
+        pytest.param(
             b"scores: 12",
             "the file is not valid JSON (Expecting value, line 1)",
             "filen er ikke gyldig JSON (forventet en verdi, linje 1)",
@@ -209,12 +215,23 @@ def test_a_refused_file_is_explained_in_the_readers_language(
     assert _state() == before
 
 
-def test_the_same_game_twice_is_refused(phone: Client, group: Group) -> None:
+@pytest.mark.parametrize(
+    ("language", "problem"),
+    [
+        ("en", "this game is already in the group"),
+        ("nb", "dette spillet finnes allerede i gruppen"),
+    ],
+)
+def test_the_same_game_twice_is_refused(
+    phone: Client, group: Group, language: str, problem: str
+) -> None:
     phone.post(_url(group), {"file": _upload(PAPER)})
     before = _state()
-    response = phone.post(_url(group), {"file": _upload(PAPER, "again.json")})
+    response = phone.post(
+        _url(group), {"file": _upload(PAPER, "again.json")}, HTTP_ACCEPT_LANGUAGE=language
+    )
     assert response.status_code == 400
-    assert "again.json: this game is already in the group" in text(response)
+    _problem_shown(response, f"again.json: {problem}")
     assert _state() == before
 
 
