@@ -23,14 +23,32 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from games import gamefile
 from games.models import Change, Game, GameEvent, Group, Hand, Night, Player
-from games.rules import RuleError, get_game
+from games.rules import RuleError, Text, get_game
 from games.rules.limits import printable
+from games.rules.text import Translate, TranslatePlural, _
 
 BACKUP_FORMAT = "scorekeeper-backup/1"
 
 
 class ImportProblem(Exception):
-    """A file that cannot be imported; the message says which game and hand, and why."""
+    """A file that cannot be imported; the message says which game and hand, and why.
+
+    A game file's problem is a `Text`, put in words by whoever shows it: the import page in
+    the reader's language, the commands in English (``str``). A backup's is English text:
+    only the ``import_group`` command restores one."""
+
+    def __init__(self, problem: Text | str):
+        self.problem = problem
+        super().__init__(str(problem))
+
+    def render(self, gettext: Translate, ngettext: TranslatePlural) -> str:
+        if isinstance(self.problem, str):
+            return self.problem
+        return self.problem.render(gettext, ngettext)
+
+
+#: Two seats for one player: the group knows "Anne" and "anne" as one.
+_SAME_NAME_TWICE = Text(_("two players have the same name (letter case aside)"))
 
 
 # --- Export --------------------------------------------------------------------------------
@@ -176,18 +194,16 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
     try:
         scored = gamefile.score_document(document)
     except RuleError as exc:
-        raise ImportProblem(str(exc)) from None
+        raise ImportProblem(exc.whole_text()) from None
     assert isinstance(document, Mapping)
     plain = {key: document[key] for key in gamefile.INPUT_KEYS if key in document}
     table, _hands = gamefile.read(plain)
     hands = [get_game(table.game).as_reported(table, hand) for hand in plain["hands"]]
     players = [name.strip() for name in plain["players"]]
-    try:
-        _check_names(players)
-    except ValueError as exc:
-        raise ImportProblem(str(exc)) from None
+    if _one_name_twice(players):
+        raise ImportProblem(_SAME_NAME_TWICE)
     if _already_there(group, {**plain, "players": players, "hands": hands}):
-        raise ImportProblem(gettext("this game is already in the group"))
+        raise ImportProblem(Text(_("this game is already in the group")))
     with transaction.atomic():
         game = Game.objects.create(
             group=group,
@@ -559,8 +575,12 @@ def _check_game(
 def _check_names(names: list[str]) -> None:
     """Names the seats can hold: one player each, letter case aside (the engine has
     checked their length and characters)."""
-    if len({name.lower() for name in names}) < len(names):
-        raise ValueError("two players have the same name (letter case aside)")
+    if _one_name_twice(names):
+        raise ValueError(str(_SAME_NAME_TWICE))
+
+
+def _one_name_twice(names: list[str]) -> bool:
+    return len({name.lower() for name in names}) < len(names)
 
 
 def _text(value: Any, what: str, longest: int | None = None) -> str:

@@ -29,9 +29,10 @@ from games.rules.limits import PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
 from games.rules.text import sheet_number
 
 
-def say(text: Text) -> str:
-    """An engine sentence in the reader's language, numbers as the score pages write them."""
-    return text.render(gettext, ngettext, sheet_number)
+def say(text: Text | None) -> str:
+    """An engine sentence in the reader's language, its numbers written as the score pages'
+    tables write them ("" for none). The templates' ``say`` filter too."""
+    return text.render(gettext, ngettext, sheet_number) if text is not None else ""
 
 
 def rule_error(exc: RuleError) -> str:

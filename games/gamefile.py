@@ -33,6 +33,27 @@ LONGEST_NUMBER = 20
 _NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
+#: What Python's JSON reader (its C scanner) says is wrong, kept as the English and marked
+#: for translation; a reason not listed here (another Python's) is shown as it is.
+_JSON_REASONS = frozenset(
+    (
+        _("Expecting value"),
+        _("Expecting property name enclosed in double quotes"),
+        _("Expecting ':' delimiter"),
+        _("Expecting ',' delimiter"),
+        _("Extra data"),
+        _("Unterminated string starting at"),
+        _("Invalid control character at"),
+        _("Invalid \\escape"),
+        _("Invalid \\uXXXX escape"),
+    )
+)
+
+
+def _json_reason(message: str) -> Text | str:
+    return Text(message) if message in _JSON_REASONS else message
+
+
 def loads(text: str, *, largest: int | None = LARGEST_FILE) -> Any:
     """The JSON document in `text`, refused with a `RuleError` unless it is plain data of
     a sane size: a game file (or, with ``largest=None``, a backup of any length)."""
@@ -43,7 +64,7 @@ def loads(text: str, *, largest: int | None = LARGEST_FILE) -> Any:
     try:
         document = json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number)
     except (json.JSONDecodeError, RuleError) as exc:
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        reason = _json_reason(exc.msg) if isinstance(exc, json.JSONDecodeError) else exc.text
         line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 1
         raise RuleError(
             Text(

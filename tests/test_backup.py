@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext, override
 
 from games import backup, gamefile
 from games.models import Change, Game, GameEvent, GameStat, Group, Hand, Night, Player
@@ -223,6 +224,18 @@ def test_bad_game_file_changes_nothing(document: Any, message: str) -> None:
     with pytest.raises(backup.ImportProblem, match=message):
         backup.import_game(group, document)
     assert Game.objects.count() == 0
+
+
+def test_a_game_file_problem_is_put_in_words_by_whoever_shows_it() -> None:
+    # A hand the rules refuse: the page shows it in the reader's language, the command
+    # (``str``) in English.
+    document = game_file("amerikaner", FOUR, [bid("Bjørn", 8, "Dina", {"Anne": 12, "Cato": 1})])
+    with pytest.raises(backup.ImportProblem) as caught:
+        backup.import_game(make_group(), document)
+    assert str(caught.value) == "hand 1: the tricks add up to 13, but a hand has 12 tricks"
+    with override("nb"):
+        norwegian = caught.value.render(gettext, ngettext)
+    assert norwegian == "runde 1: stikkene blir til sammen 13, men en runde har 12 stikk"
 
 
 def test_exported_game_file_is_what_score_prints() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils.translation import gettext, ngettext, override
 
 from games import gamefile
 from games.rules import RuleError
@@ -68,6 +69,32 @@ def test_not_json(text: str, message: str) -> None:
     with pytest.raises(RuleError) as caught:
         gamefile.loads(text)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "Expecting value"),
+        ("{", "Expecting property name enclosed in double quotes"),
+        ('{"a" 1}', "Expecting ':' delimiter"),
+        ("[1 2]", "Expecting ',' delimiter"),
+        ("{} {}", "Extra data"),
+        ('"Bj', "Unterminated string starting at"),
+        ('"Bj\x01rn"', "Invalid control character at"),
+        ('"Bj\\ørn"', "Invalid \\escape"),
+        ('"Bj\\u00"', "Invalid \\uXXXX escape"),
+    ],
+)
+def test_the_json_readers_reasons_are_translated(text: str, reason: str) -> None:
+    # Python's own words, which a Norwegian phone would otherwise show in English; a
+    # Python that words one differently fails here rather than in front of a player.
+    with pytest.raises(RuleError) as caught:
+        gamefile.loads(text)
+    assert str(caught.value) == f"the file is not valid JSON ({reason}, line 1)"
+    with override("nb"):
+        norwegian = caught.value.render(gettext, ngettext)
+        assert norwegian == f"filen er ikke gyldig JSON ({gettext(reason)}, linje 1)"
+        assert gettext(reason) != reason
 
 
 def _without(key: str) -> dict[str, Any]:

@@ -689,8 +689,9 @@ def read_counts(
     return counts
 
 
-def describe(value: object) -> str:
-    """A short, JSON-like rendering of a wrong value for an error message."""
+def describe(value: object) -> str | Text:
+    """A short, JSON-like rendering of a wrong value for an error message: a value as JSON
+    writes it, a list or an object in words (translated where the message is shown)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -698,9 +699,9 @@ def describe(value: object) -> str:
     if isinstance(value, str):
         return f"\u201c{value}\u201d"
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return Text(_("a list"))
     if isinstance(value, Mapping):
-        return "an object"
+        return Text(_("an object"))
     return str(value)
 
 

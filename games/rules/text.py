@@ -145,16 +145,16 @@ class RuleError(Exception):
     def in_hand(self, number: int) -> RuleError:
         return RuleError(self.text, hand=number, field=self.field)
 
+    def whole_text(self) -> Text:
+        """The message as a `Text` for whoever shows it later: the hand, then what is wrong."""
+        if self.hand is None:
+            return self.text
+        return Text(_("hand %(number)d: %(message)s"), {"number": self.hand, "message": self.text})
+
     def render(
         self, gettext: Translate = _identity, ngettext: TranslatePlural = _english_plural
     ) -> str:
-        message = self.text.render(gettext, ngettext)
-        if self.hand is None:
-            return message
-        return gettext(_("hand %(number)d: %(message)s")) % {
-            "number": self.hand,
-            "message": message,
-        }
+        return self.whole_text().render(gettext, ngettext)
 
     def __str__(self) -> str:
         return self.render()

@@ -9,10 +9,10 @@ from django import template
 from django.forms import BoundField
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from games import pages
-from games.rules import Text
+from games.forms import say
 from games.rules.text import join_names, sheet_number
 
 register = template.Library()
@@ -38,12 +38,7 @@ def num(value: int | None) -> str:
     return "" if value is None else sheet_number(value)
 
 
-@register.filter
-def say(text: Text | None) -> str:
-    """An engine sentence (a `Text`) in the reader's language, its numbers written as the
-    tables beside it write them."""
-    return text.render(gettext, ngettext, sheet_number) if text is not None else ""
-
+register.filter("say", say)
 
 CHECKED = mark_safe(" checked")
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.formats import get_format
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import backup, gamefile
@@ -69,7 +70,8 @@ def import_game(request: HttpRequest, key: str) -> HttpResponse:
                 access.group, form.cleaned_data["file"], by=who_is(request, access.group)
             )
         except backup.ImportProblem as exc:
-            form.add_error("file", _("%(file)s: %(problem)s") % {"file": name, "problem": exc})
+            problem = exc.render(_, ngettext)  # in the reader's language, as the form's own
+            form.add_error("file", _("%(file)s: %(problem)s") % {"file": name, "problem": problem})
         else:
             messages.success(request, _("%(file)s imported.") % {"file": name})
             return redirect(game_url(access, game))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils.translation import override
 
 from games import backup
 from games.models import Game, Group, Hand, Player
@@ -121,6 +122,11 @@ def _nothing_saved() -> tuple[int, int, int]:
             id="impossible-hand",
         ),
         pytest.param(
+            game_file("amerikaner", FOUR, [bid("Anne", [8], None, {})]),
+            "game.json: hand 1: the bid must be a whole number, not a list",
+            id="bid-not-a-number",
+        ),
+        pytest.param(
             game_file("amerikaner", ["Anne", "ANNE", "Cato"], []),
             "game.json: two players have the same name (letter case aside)",
             id="same-name-twice",
@@ -137,7 +143,9 @@ def test_bad_file_names_the_file_and_the_hand_and_saves_nothing(
 ) -> None:
     group = make_group()
     before = _nothing_saved()
-    with pytest.raises(CommandError) as caught:
+    # In English whatever language is active: the import page words a problem for its
+    # reader, the command does not.
+    with override("nb"), pytest.raises(CommandError) as caught:
         _run(_file(tmp_path, content), f"--group={group.edit_key}")
     assert str(caught.value).startswith(message)
     assert _nothing_saved() == before

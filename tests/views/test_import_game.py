@@ -9,11 +9,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from pytest_django.asserts import assertContains
+from django.utils.html import escape
+from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Change, Game, Group, Hand, Player
 from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group
-from tests.views.pages import text
+from tests.views.pages import Page, text
 
 pytestmark = pytest.mark.django_db
 
@@ -140,12 +141,97 @@ def test_bad_file_is_named_with_what_is_wrong_and_nothing_is_saved(
     assert _state() == before
 
 
-def test_the_same_game_twice_is_refused(phone: Client, group: Group) -> None:
+def _problem_shown(response: Page, problem: str) -> None:
+    """The form's one error is the file's name and the whole problem, nothing added."""
+    assertInHTML(f'<p class="errorlist" role="alert">{escape(problem)}</p>', text(response), 1)
+
+
+# Each refusal in both languages the site speaks: every word of it in the reader's
+# language (nothing left in English on a Norwegian phone), the file's name as sent.
+@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize(
+    ("content", "english", "norwegian"),
+    [
+        pytest.param(
+            game_file("amerikaner", FOUR, [bid("Bjørn", 8, "Dina", {"Anne": 12, "Cato": 1})]),
+            # Anne's 12 and Cato's 1 are already more than the 12 tricks of a hand.
+            "hand 1: the tricks add up to 13, but a hand has 12 tricks",
+            "runde 1: stikkene blir til sammen 13, men en runde har 12 stikk",
+            id="impossible-hand",
+        ),
+        pytest.param(
+            game_file("amerikaner", FOUR, [bid("Bjørn", [8], "Dina", {"Anne": 2, "Cato": 1})]),
+            "hand 1: the bid must be a whole number, not a list",
+            "runde 1: meldingen må være et heltall, ikke en liste",
+            id="bid-not-a-number",
+        ),
+        pytest.param(
+            game_file("amerikaner", ["Anne", "ANNE", "Cato"], []),
+            "two players have the same name (letter case aside)",
+            "to spillere har samme navn (store og små bokstaver regnes som like)",
+            id="same-name-twice",
+        ),
+        pytest.param(
+            b"scores: 12",
+            "the file is not valid JSON (Expecting value, line 1)",
+            "filen er ikke gyldig JSON (forventet en verdi, linje 1)",
+            id="not-json",
+        ),
+        pytest.param(
+            b'{"format": "scorekeeper/1", "players": ["Anne", "Bj',
+            "the file is not valid JSON (Unterminated string starting at, line 1)",
+            "filen er ikke gyldig JSON (tekst uten avsluttende anførselstegn, linje 1)",
+            id="cut-off",
+        ),
+        pytest.param(
+            b'{"format": "scorekeeper/1", "start": {"Anne": NaN}}',
+            "the file is not valid JSON (NaN is not a number, line 1)",
+            "filen er ikke gyldig JSON (NaN er ikke et tall, linje 1)",
+            id="not-a-number",
+        ),
+        pytest.param(
+            [PAPER],
+            "a game file is a JSON object, not a list",
+            "en spillfil er et JSON-objekt, ikke en liste",
+            id="not-a-game-file",
+        ),
+        pytest.param(
+            {"format": "scorekeeper-backup/1", "group": {}, "players": [], "games": []},
+            "unknown field \u201cgroup\u201d in the game file",
+            "ukjent felt \u00abgroup\u00bb i spillfilen",
+            id="a-backup",
+        ),
+    ],
+)
+def test_a_refused_file_is_explained_in_the_readers_language(
+    phone: Client, group: Group, content: Any, english: str, norwegian: str, language: str
+) -> None:
+    before = _state()
+    response = phone.post(
+        _url(group), {"file": _upload(content, "sheet.json")}, HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 400
+    _problem_shown(response, f"sheet.json: {english if language == 'en' else norwegian}")
+    assert _state() == before
+
+
+@pytest.mark.parametrize(
+    ("language", "problem"),
+    [
+        ("en", "this game is already in the group"),
+        ("nb", "dette spillet finnes allerede i gruppen"),
+    ],
+)
+def test_the_same_game_twice_is_refused(
+    phone: Client, group: Group, language: str, problem: str
+) -> None:
     phone.post(_url(group), {"file": _upload(PAPER)})
     before = _state()
-    response = phone.post(_url(group), {"file": _upload(PAPER, "again.json")})
+    response = phone.post(
+        _url(group), {"file": _upload(PAPER, "again.json")}, HTTP_ACCEPT_LANGUAGE=language
+    )
     assert response.status_code == 400
-    assert "again.json: this game is already in the group" in text(response)
+    _problem_shown(response, f"again.json: {problem}")
     assert _state() == before
 
 
