@@ -236,6 +236,12 @@ def requests_for(
         ),
         Request(f"live poll with a body ({SIZES[0]} hands)", live, 200, headers=headers),
         unchanged,
+        Request(
+            f"the chart, as it comes into view ({SIZES[0]} hands, htmx)",
+            measure._url(games[SIZES[0]], "chart/"),
+            200,
+            headers={**headers, "HX-Request": "true"},
+        ),
         bare,
         save,
         Request(
