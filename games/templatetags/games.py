@@ -18,6 +18,12 @@ from games.rules.text import join_names, sheet_number
 register = template.Library()
 
 
+@register.simple_tag
+def link(name: str, *args: str | int) -> str:
+    """``{% url %}`` for the links a game's page draws at every version (`pages.link`)."""
+    return pages.link(name, *args)
+
+
 @register.filter
 def signed(value: int | None) -> str:
     """Points with their sign as a score sheet writes them: +8, 0, and a true minus sign."""

@@ -275,8 +275,8 @@ def game_context(
     # From the page of every hand, a save (with or without JavaScript) comes back to it.
     every = "?hands=all" if all_hands else ""
     form_urls = {
-        "form_action": reverse("hand_create", args=[access.key, game.code]) + every,
-        "preview_url": reverse("hand_preview", args=[access.key, game.code]),
+        "form_action": pages.link("hand_create", access.key, game.code) + every,
+        "preview_url": pages.link("hand_preview", access.key, game.code),
         "htmx_target": "#main",
     }
     form_html = ""
@@ -290,8 +290,8 @@ def game_context(
         )
     shown = len(stored) if all_hands else LATEST
     marks = _marks(game, stored[-shown:])
-    live_url = reverse("game_live", args=[access.key, game.code])
-    undo_url = reverse("undo", args=[access.key, game.code]) + every
+    live_url = pages.link("game_live", access.key, game.code)
+    undo_url = pages.link("undo", access.key, game.code) + every
     next_game = next_games(game).first() if result.finished else None
     return {
         "access": access,

@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory, override_settings
-from django.urls import reverse
+from django.urls import reverse, set_script_prefix
 from django.utils import translation
 from django.utils.translation import pgettext
 
@@ -334,3 +334,25 @@ def test_every_row_of_a_long_game_stays_kept(
         Game.objects.select_for_update().get(pk=game.pk).touch()
     assert len(table_rows(phone.get(page), "hand-rows")) == 321
     assert drawn == []
+
+
+def test_a_link_is_made_once_and_is_the_one_url_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+
+    def counted(name: str, **kwargs: Any) -> str:
+        made.append(name)
+        return reverse(name, **kwargs)
+
+    pages._link.cache_clear()
+    monkeypatch.setattr(pages, "reverse", counted)
+    first = pages.link("side_totals", "k" * 22, "C0de", 3)
+    assert first == reverse("side_totals", args=["k" * 22, "C0de", 3])
+    assert pages.link("side_totals", "k" * 22, "C0de", 3) == first
+    assert pages.link("side_totals", "k" * 22, "C0de", 4) != first
+    assert made == ["side_totals", "side_totals"]
+    # Under another script prefix (the app served below a path) the link is made again.
+    set_script_prefix("/scores/")
+    try:
+        assert pages.link("side_totals", "k" * 22, "C0de", 3) == "/scores" + first
+    finally:
+        set_script_prefix("/")
