@@ -352,13 +352,14 @@ class Game(models.Model):
 
     def _keep(self, name: str, rows: list[Any]) -> None:
         """These rows as this game's `name` (seats or hands), as a prefetch keeps them."""
-        model = type(self)._meta.get_field(name).related_model
-        kept = model.objects.filter(game=self)  # type: ignore[union-attr]
-        # Rows a later filter reads know their game without asking, as a prefetch's do.
-        kept._known_related_objects = {model._meta.get_field("game"): {self.pk: self}}  # type: ignore[union-attr]
+        kept_by_name = vars(self).setdefault("_prefetched_objects_cache", {})
+        kept_by_name.pop(name, None)
+        # The relation's own queryset, as a prefetch takes it: its rows know their game,
+        # and its filter is built only if a later filter needs it (most never do).
+        kept = getattr(self, name).get_queryset()
         kept._result_cache = rows
         kept._prefetch_done = True
-        vars(self).setdefault("_prefetched_objects_cache", {})[name] = kept
+        kept_by_name[name] = kept
 
     def hand_list(self) -> list[Hand]:
         return sorted(self.hands.all(), key=lambda h: h.number)
