@@ -21,6 +21,7 @@ from tests.browser.steps import (
     fill_new_game,
     game_code,
     open_new_game,
+    open_new_game_of,
     play_hand,
     save,
     start_game,
@@ -556,3 +557,36 @@ def test_an_open_form_follows_a_correction_to_a_redeal(
     game.edit_hand(1, game.hand_list()[0].revision, {"dealer": "Anne", "redeal": True}, "Anne")
     expect(_checked_dealer(other)).to_have_value("Anne", timeout=SOON)
     expect_dealer(other, "Anne")
+
+
+def test_a_rotation_that_names_nobody_takes_back_its_note_and_its_pick(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "american")
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+    chooser = _second_phone(new_phone, page.url)
+    follower = _second_phone(new_phone, page.url, who="Cato")
+    moved = chooser.locator("form[data-hand-form] [data-dealer-moved]")
+    # Bjørn's phone picks Dina to deal; Anne's saves hand 1, dealt by Anne.
+    choice(chooser, "dealer", "Dina").click()
+    choice(page, "winner", "Anne").click()
+    save(page)
+    expect(moved).to_contain_text("The rotation now names Bjørn", timeout=SOON)
+    expect_dealer(follower, "Bjørn")
+
+    # Hand 1 is corrected to name no dealer (American lets a hand leave it out, as a game
+    # file may): the rotation names nobody, so no form says it names Bjørn.
+    game = Game.objects.get(code=game_code(page))
+    game.edit_hand(1, game.hand_list()[0].revision, {"winner": "Anne"}, "Anne")
+    expect(moved).to_be_hidden(timeout=SOON)
+    expect(moved).to_have_text("")
+    expect(_checked_dealer(chooser)).to_have_value("Dina")
+    expect(_checked_dealer(follower)).to_have_count(0)
+
+    # Cato's phone saves hand 2 as the form then stands: no dealer.
+    choice(follower, "winner", "Cato").click()
+    _save_button(follower)
+    expect(follower.locator("#hands tbody tr")).to_have_count(2)
+    assert [h.data for h in _hands(page)] == [{"winner": "Anne"}, {"winner": "Cato"}]

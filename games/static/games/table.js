@@ -250,10 +250,12 @@
     var input = form.querySelector('input[name="' + name + '"]:checked');
     return input ? input.value : "";
   }
-  // The form keeps the dealer the rotation named while that is its dealer, and forgets it
-  // once someone picks one here by hand; a refused save's form comes back the same way.
+  // The form keeps the dealer the rotation named while that is its dealer (none checked
+  // while it names nobody), and forgets it once someone picks one here by hand; a refused
+  // save's form comes back the same way.
   function rotationPicks(form, dealer) {
     if (dealer) check(form, "dealer", dealer);
+    else form.querySelectorAll("input[name=dealer]:checked").forEach(function (input) { input.checked = false; });
     if (form.elements.rotation_dealer) form.elements.rotation_dealer.value = checkedValue(form, "dealer");
   }
   function dealerChosen(form) {
@@ -387,9 +389,9 @@
   }
 
   // The dealer follows the rotation, unless someone chose it here by hand: then the form
-  // says whom the rotation names, while that is someone else.
+  // says whom the rotation names, while that is someone else. A rotation that names nobody
+  // (a hand before said no dealer) leaves the form without its pick, as a page drawn now.
   function followDealer(form, dealer) {
-    if (!dealer) return;
     var moved = form.querySelector("[data-dealer-moved]");
     if (!dealerChosen(form)) {
       rotationPicks(form, dealer);
@@ -397,8 +399,8 @@
       return;
     }
     if (!moved) return;
-    moved.textContent = fill(texts().dealerMoved, { name: dealer });
-    moved.hidden = checkedValue(form, "dealer") === dealer;
+    moved.textContent = dealer ? fill(texts().dealerMoved, { name: dealer }) : "";
+    moved.hidden = !dealer || checkedValue(form, "dealer") === dealer;
   }
 
   // The live parts of a fresh #main (a poll's or a queued save's answer) go in; an open
