@@ -103,6 +103,15 @@ def redeal(page: Page) -> None:
     save(page, "redeal")
 
 
+def correct_dealer(page: Page, number: int, dealer: str) -> None:
+    """Correct who dealt a hand, from its own page as at the table, and wait for the game."""
+    page.locator(f'#hands tbody tr a.why[href$="/hands/{number}/"]').click()
+    page.locator(f'a[href$="/hands/{number}/edit/"]').click()
+    choice(page, "dealer", dealer).click()
+    page.locator("form[data-hand-form] button[name=save]").click()
+    expect(page.locator("#live .scoreboard")).to_be_visible()
+
+
 def total(page: Page, side: str) -> Locator:
     return page.locator(f'#live [data-side="{side}"] [data-total]')
 

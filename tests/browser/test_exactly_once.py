@@ -9,21 +9,24 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.models import Change, Hand
+from games.models import Change, Game, Hand
 from tests.browser.steps import (
     choice,
+    correct_dealer,
     expect_dealer,
     fill_hand,
     fill_new_game,
     game_code,
     open_new_game,
+    open_new_game_of,
     play_hand,
     save,
     start_game,
     start_group,
+    total,
 )
 
 # A poll every 2 s, then the hand's save: a few polls' time is plenty.
@@ -349,23 +352,30 @@ def _undo(page: Page) -> None:
     expect(page.locator("#hands tbody tr")).to_have_count(rows - 1)
 
 
-def test_an_open_form_goes_back_with_the_rotation_when_another_phone_undoes_a_hand(
-    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
-) -> None:
-    _four_at_the_table(page, live_server.url)
+def _both_phones_hold_hand_1(page: Page, new_phone: Callable[[], Page], url: str) -> Page:
+    """Four at the table and Bjørn's phone, both with the same hand tapped in. Anne's saves
+    it as hand 1 (Anne's deal); Bjørn's form moves on to hand 2, Bjørn's deal, and says it
+    holds the saved hand."""
+    _four_at_the_table(page, url)
     other = _second_phone(new_phone, page.url)
-    number = other.locator("form[data-hand-form] input[name=number]")
-    said = other.locator("#status [data-said]")
-
-    # Both phones have the same hand tapped in; Anne's saves it as hand 1 (Anne's deal).
-    # Bjørn's form moves on to hand 2, Bjørn's deal, and says it holds the saved hand.
     for phone in (page, other):
         fill_hand(phone, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     save(page)
+    number = other.locator("form[data-hand-form] input[name=number]")
     expect(number).to_have_value("2", timeout=SOON)
     expect_dealer(other, "Bjørn")
     expect(other.locator("[data-renumbered]")).to_be_visible()
+    said = other.locator("#status [data-said]")
     expect(said).to_contain_text("Save it as hand 2 only if it is a new hand.")
+    return other
+
+
+def test_an_open_form_goes_back_with_the_rotation_when_another_phone_undoes_a_hand(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    other = _both_phones_hold_hand_1(page, new_phone, live_server.url)
+    number = other.locator("form[data-hand-form] input[name=number]")
+    said = other.locator("#status [data-said]")
 
     # Anne takes hand 1 back: the game expects hand 1 again, dealt by Anne.
     _undo(page)
@@ -386,23 +396,36 @@ def test_an_open_form_goes_back_with_the_rotation_when_another_phone_undoes_a_ha
         (1, "Anne", "Bjørn")
     ]
     # Anne's hand 1, its undoing and Bjørn's hand 1: nothing added twice, nothing lost.
-    changes = Change.objects.filter(game__code=game_code(page)).order_by("pk")
-    assert [(c.action, c.number, c.by) for c in changes] == [
+    assert _changes(page) == [
         (Change.ADD, 1, "Anne"),
         (Change.DELETE, 1, "Anne"),
         (Change.ADD, 1, "Bjørn"),
     ]
 
 
+def _bjorns_form_follows_hand_1(page: Page, new_phone: Callable[[], Page], url: str) -> Page:
+    """Four at the table and Bjørn's phone: Anne's saves hand 1 (Anne's deal), and Bjørn's
+    open form follows to hand 2, Bjørn's deal."""
+    _four_at_the_table(page, url)
+    other = _second_phone(new_phone, page.url)
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    number = other.locator("form[data-hand-form] input[name=number]")
+    expect(number).to_have_value("2", timeout=SOON)
+    expect_dealer(other, "Bjørn")
+    return other
+
+
+def _changes(page: Page) -> list[tuple[str, int, str]]:
+    """The game's change log: what happened to which hand number, by whom."""
+    changes = Change.objects.filter(game__code=game_code(page)).order_by("pk")
+    return [(c.action, c.number, c.by) for c in changes]
+
+
 def test_a_save_refused_after_an_undo_comes_back_with_the_rotations_dealer(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
-    _four_at_the_table(page, live_server.url)
-    other = _second_phone(new_phone, page.url)
+    other = _bjorns_form_follows_hand_1(page, new_phone, live_server.url)
     number = other.locator("form[data-hand-form] input[name=number]")
-    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
-    expect(number).to_have_value("2", timeout=SOON)
-    expect_dealer(other, "Bjørn")
 
     # Bjørn's phone hears nothing more before it saves: Anne's undo is news to the server.
     other.route("**/live/", lambda route: None)
@@ -422,3 +445,148 @@ def test_a_save_refused_after_an_undo_comes_back_with_the_rotations_dealer(
     assert [(h.number, h.data["dealer"], h.data["bidder"]) for h in _hands(page)] == [
         (1, "Anne", "Cato")
     ]
+
+
+def _checked_dealer(page: Page) -> Locator:
+    return page.locator("form[data-hand-form] input[name=dealer]:checked")
+
+
+def test_an_open_form_takes_the_rotations_new_dealer_when_the_last_hand_is_corrected(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    other = _bjorns_form_follows_hand_1(page, new_phone, live_server.url)
+    number = other.locator("form[data-hand-form] input[name=number]")
+    fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+
+    # Cato dealt hand 1, not Anne: the rotation names Dina for hand 2, still hand 2.
+    correct_dealer(page, 1, "Cato")
+    expect(_checked_dealer(other)).to_have_value("Dina", timeout=SOON)
+    expect_dealer(other, "Dina")
+    expect(number).to_have_value("2")
+    expect(other.locator("form[data-hand-form] [data-dealer-moved]")).to_be_hidden()
+    # The taps stay, as does the note that hand 1 came from another phone.
+    expect(other.locator("input[name=bidder]:checked")).to_have_value("Cato")
+    expect(other.locator("[data-renumbered]")).to_be_visible()
+
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(2)
+    assert [(h.number, h.data["dealer"], h.entered_by) for h in _hands(page)] == [
+        (1, "Cato", "Anne"),
+        (2, "Dina", "Bjørn"),
+    ]
+
+
+def test_a_dealer_picked_by_hand_stays_when_the_last_hand_is_corrected(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    other = _bjorns_form_follows_hand_1(page, new_phone, live_server.url)
+    number = other.locator("form[data-hand-form] input[name=number]")
+    moved = other.locator("form[data-hand-form] [data-dealer-moved]")
+    # Bjørn's phone knows better than the rotation: Cato deals hand 2.
+    choice(other, "dealer", "Cato").click()
+    # A correction that leaves the deal alone (Anne took 3 tricks, Cato none) moves no
+    # rotation: nothing to point out.
+    game = Game.objects.get(code=game_code(page))
+    hand = game.hand_list()[0]
+    game.edit_hand(1, hand.revision, {**hand.data, "tricks": {"Anne": 3, "Cato": 0}}, "Anne")
+    expect(total(other, "Anne")).to_have_text("3", timeout=SOON)
+    expect(moved).to_be_hidden()
+
+    # Hand 1 is corrected to Cato's deal: the rotation names Dina, the form keeps Cato.
+    correct_dealer(page, 1, "Cato")
+    expect(moved).to_have_text(
+        "The rotation now names Dina as dealer; this form keeps the dealer you chose.",
+        timeout=SOON,
+    )
+    expect(moved).to_be_visible()
+    expect(_checked_dealer(other)).to_have_value("Cato")
+    # Corrected again, to Bjørn's deal: the rotation names Cato too, nothing to point out.
+    correct_dealer(page, 1, "Bjørn")
+    expect(moved).to_be_hidden(timeout=SOON)
+    expect(_checked_dealer(other)).to_have_value("Cato")
+    expect(number).to_have_value("2")
+
+    fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(2)
+    assert [(h.number, h.data["dealer"]) for h in _hands(page)] == [(1, "Bjørn"), (2, "Cato")]
+
+
+def test_an_open_form_follows_a_hand_undone_and_entered_again_between_two_polls(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    other = _both_phones_hold_hand_1(page, new_phone, live_server.url)
+    number = other.locator("form[data-hand-form] input[name=number]")
+    said = other.locator("#status [data-said]")
+
+    # Bjørn's phone hears nothing while Anne takes hand 1 back and enters another hand 1,
+    # dealt by Cato: when it hears again the game expects hand 2 as before, Dina's deal.
+    other.route("**/live/", lambda route: route.abort())
+    _undo(page)
+    choice(page, "dealer", "Cato").click()
+    play_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    other.unroute("**/live/")
+    expect(_checked_dealer(other)).to_have_value("Dina", timeout=SOON)
+    expect_dealer(other, "Dina")
+    expect(number).to_have_value("2")
+    # The hand 1 this form holds is gone, and so is the line saying it was saved.
+    expect(said).to_be_hidden()
+    expect(other.locator("input[name=bidder]:checked")).to_have_value("Bjørn")
+
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(2)
+    assert [(h.number, h.data["dealer"], h.data["bidder"]) for h in _hands(page)] == [
+        (1, "Cato", "Cato"),
+        (2, "Dina", "Bjørn"),
+    ]
+    assert _changes(page) == [
+        (Change.ADD, 1, "Anne"),
+        (Change.DELETE, 1, "Anne"),
+        (Change.ADD, 1, "Anne"),
+        (Change.ADD, 2, "Bjørn"),
+    ]
+
+
+def test_an_open_form_follows_a_correction_to_a_redeal(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    other = _bjorns_form_follows_hand_1(page, new_phone, live_server.url)
+
+    # Hand 1 was a redeal after all (another phone's correction): Anne deals again.
+    game = Game.objects.get(code=game_code(page))
+    game.edit_hand(1, game.hand_list()[0].revision, {"dealer": "Anne", "redeal": True}, "Anne")
+    expect(_checked_dealer(other)).to_have_value("Anne", timeout=SOON)
+    expect_dealer(other, "Anne")
+
+
+def test_a_rotation_that_names_nobody_takes_back_its_note_and_its_pick(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "american")
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+    chooser = _second_phone(new_phone, page.url)
+    follower = _second_phone(new_phone, page.url, who="Cato")
+    moved = chooser.locator("form[data-hand-form] [data-dealer-moved]")
+    # Bjørn's phone picks Dina to deal; Anne's saves hand 1, dealt by Anne.
+    choice(chooser, "dealer", "Dina").click()
+    choice(page, "winner", "Anne").click()
+    save(page)
+    expect(moved).to_contain_text("The rotation now names Bjørn", timeout=SOON)
+    expect_dealer(follower, "Bjørn")
+
+    # Hand 1 is corrected to name no dealer (American lets a hand leave it out, as a game
+    # file may): the rotation names nobody, so no form says it names Bjørn.
+    game = Game.objects.get(code=game_code(page))
+    game.edit_hand(1, game.hand_list()[0].revision, {"winner": "Anne"}, "Anne")
+    expect(moved).to_be_hidden(timeout=SOON)
+    expect(moved).to_have_text("")
+    expect(_checked_dealer(chooser)).to_have_value("Dina")
+    expect(_checked_dealer(follower)).to_have_count(0)
+
+    # Cato's phone saves hand 2 as the form then stands: no dealer.
+    choice(follower, "winner", "Cato").click()
+    _save_button(follower)
+    expect(follower.locator("#hands tbody tr")).to_have_count(2)
+    assert [h.data for h in _hands(page)] == [{"winner": "Anne"}, {"winner": "Cato"}]

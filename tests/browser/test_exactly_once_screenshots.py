@@ -13,9 +13,13 @@ from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import (
+    choice,
+    correct_dealer,
+    expect_dealer,
     fill_hand,
     fill_new_game,
     open_new_game,
+    play_hand,
     save,
     start_four,
     start_game,
@@ -149,3 +153,50 @@ def test_an_open_form_after_an_undo_on_another_phone_at_phone_size(
     removed.scroll_into_view_if_needed()
     other.screenshot(path=screenshots / f"89-form-after-undo-{language}.png")
     other.screenshot(path=screenshots / f"89-form-after-undo-page-{language}.png", full_page=True)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_open_forms_after_a_dealer_correction_on_another_phone_at_phone_size(
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[[], Page],
+    screenshots: Path,
+    locale: str,
+) -> None:
+    language = locale[:2]
+    start_four(page, live_server.url)
+    follower = new_phone()
+    chooser = new_phone()
+    for phone, who in ((follower, "Bjørn"), (chooser, "Cato")):
+        phone.goto(page.url)
+        phone.locator(f'label:has(> input[name=player][value="{who}"])').click()
+        phone.locator("form.card button.primary").click()
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    for phone in (follower, chooser):
+        expect(phone.locator("form[data-hand-form] input[name=number]")).to_have_value(
+            "2", timeout=SOON
+        )
+    # Bjørn's form is half tapped; Cato's names Cato to deal, picked by hand.
+    fill_hand(follower, "Cato", 7, "Anne", {})
+    choice(chooser, "dealer", "Cato").click()
+
+    # Hand 1 was Bjørn's deal: the rotation names Cato for hand 2, still hand 2.
+    correct_dealer(page, 1, "Bjørn")
+    expect(follower.locator("input[name=dealer]:checked")).to_have_value("Cato", timeout=SOON)
+    expect_dealer(follower, "Cato")
+    follower.locator("form[data-hand-form] input[name=dealer]").first.scroll_into_view_if_needed()
+    follower.screenshot(path=screenshots / f"90-form-after-correction-{language}.png")
+    follower.screenshot(
+        path=screenshots / f"90-form-after-correction-page-{language}.png", full_page=True
+    )
+    # And then Cato's: Dina deals next; the form keeps Cato and says whom the rotation names.
+    correct_dealer(page, 1, "Cato")
+    moved = chooser.locator("form[data-hand-form] [data-dealer-moved]")
+    expect(moved).to_be_visible(timeout=SOON)
+    expect(moved).to_contain_text("Dina")
+    expect(chooser.locator("input[name=dealer]:checked")).to_have_value("Cato")
+    moved.scroll_into_view_if_needed()
+    chooser.screenshot(path=screenshots / f"90-form-after-correction-picked-{language}.png")
+    chooser.screenshot(
+        path=screenshots / f"90-form-after-correction-picked-page-{language}.png", full_page=True
+    )

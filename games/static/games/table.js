@@ -261,10 +261,12 @@
     var input = form.querySelector('input[name="' + name + '"]:checked');
     return input ? input.value : "";
   }
-  // The form keeps the dealer the rotation named while that is its dealer, and forgets it
-  // once someone picks one here by hand; a refused save's form comes back the same way.
+  // The form keeps the dealer the rotation named while that is its dealer (none checked
+  // while it names nobody), and forgets it once someone picks one here by hand; a refused
+  // save's form comes back the same way.
   function rotationPicks(form, dealer) {
     if (dealer) check(form, "dealer", dealer);
+    else form.querySelectorAll("input[name=dealer]:checked").forEach(function (input) { input.checked = false; });
     if (form.elements.rotation_dealer) form.elements.rotation_dealer.value = checkedValue(form, "dealer");
   }
   function dealerChosen(form) {
@@ -317,69 +319,90 @@
     return saved.toString() === mine.toString();
   }
 
-  // What this phone said of a hand saved elsewhere exactly as its form holds it, while
-  // that stands.
-  var sameHandLine = "";
+  // What this phone said of a hand saved elsewhere exactly as its form holds it, and that
+  // hand (its number and inputs): the line stands while the hand is the newest as it was.
+  var sameHand = null;
+  function sameHandGone(holder) {
+    var newest = holder.querySelector("#hands tr[data-inputs]");
+    return !newest || newest.dataset.number !== sameHand.number || newest.dataset.inputs !== sameHand.inputs;
+  }
 
-  // The game moved (a poll, or an answer from the queue) while this form was open: on, as
-  // another phone saved a hand, or back, as one undid or deleted a hand.
+  // The game changed (a poll, or an answer from the queue) while this form was open: on, as
+  // another phone saved a hand; back, as one undid or deleted a hand; or with the same
+  // hand next and a hand before it changed (corrected, or undone and entered again).
   function follow(entry, fresh, holder) {
     var form = entry.querySelector("form[data-hand-form]");
     if (!form) return;
     var next = Number(fresh.dataset.next);
+    // Whom the rotation names now, and whether that moved since this form last looked.
+    var dealer = fresh.dataset.dealer || "";
+    var rotated = dealer !== (entry.dataset.dealer || "");
+    entry.dataset.next = fresh.dataset.next;
+    entry.dataset.dealer = dealer;
     // Its own hand was saved (the answer was lost on the way): ready for the next hand.
     var own = savedRow(holder, form.elements.entry && form.elements.entry.value);
     if (own) {
-      startNext(form, next, fresh.dataset.dealer);
+      startNext(form, next, dealer);
       ownSaved(own);
       return;
     }
     var number = form.elements.number;
     var was = Number(number.value);
     var onward = next > was;
+    var renumbered = next !== was;
     // Hands waiting on this phone hold the numbers up to the form's: it is ahead on purpose.
-    if (next === was || (!onward && queued().length)) return;
+    if (renumbered && !onward && queued().length) return;
+    // The line saying this form holds a hand saved elsewhere goes with that hand (undone,
+    // corrected, or followed by another).
+    if (sameHand && sameHandGone(holder)) {
+      var said = statusPart("said");
+      if (said && said.textContent === sameHand.line) unsay();
+      sameHand = null;
+    }
     if (onward) {
       // The other phone saved the very hand this form holds: say so where the eyes are,
       // as the taps stay (a second "Anne won" may well be the next hand).
       var newest = holder.querySelector("#hands tr[data-inputs]");
       if (newest && Number(newest.dataset.number) === was && sameInputs(form, newest.dataset.inputs)) {
-        sameHandLine = fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next });
-        say(sameHandLine, true);
+        sameHand = {
+          line: fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }),
+          number: newest.dataset.number,
+          inputs: newest.dataset.inputs
+        };
+        say(sameHand.line, true);
       }
-    } else {
-      // That hand is gone: the line saying this form holds it again no longer stands.
-      var said = statusPart("said");
-      if (said && sameHandLine && said.textContent === sameHandLine) unsay();
     }
-    // The form is for the hand the game expects now: on, or an identical next hand would
-    // be taken for the saved one sent twice; back, or its save would be refused.
-    number.value = String(next);
-    entry.dataset.next = fresh.dataset.next;
-    var button = form.querySelector('button[name="save"]');
-    if (button) button.textContent = fresh.dataset.saveLabel;
-    // Its note says which way the game went.
-    var saved = form.querySelector("[data-renumbered]");
-    if (saved) {
-      saved.querySelector("[data-saved]").textContent = String(next - 1);
-      saved.querySelector("[data-next]").textContent = String(next);
-      saved.hidden = !onward;
+    if (renumbered) {
+      // The form is for the hand the game expects now: on, or an identical next hand would
+      // be taken for the saved one sent twice; back, or its save would be refused.
+      number.value = String(next);
+      var button = form.querySelector('button[name="save"]');
+      if (button) button.textContent = fresh.dataset.saveLabel;
+      // Its note says which way the game went.
+      var saved = form.querySelector("[data-renumbered]");
+      if (saved) {
+        saved.querySelector("[data-saved]").textContent = String(next - 1);
+        saved.querySelector("[data-next]").textContent = String(next);
+        saved.hidden = !onward;
+      }
+      var removed = form.querySelector("[data-removed]");
+      if (removed) {
+        removed.querySelector("[data-next]").textContent = String(next);
+        removed.hidden = onward;
+      }
     }
-    var removed = form.querySelector("[data-removed]");
-    if (removed) {
-      removed.querySelector("[data-next]").textContent = String(next);
-      removed.hidden = onward;
-    }
-    followDealer(form, fresh.dataset.dealer);
+    // A form for the same hand keeps its dealer while the rotation names the same one.
+    if (renumbered || rotated) followDealer(form, dealer);
     // What the hand would score is asked again, for its new place in the game (a preview
-    // drawn before names the hand it was then). An untouched form has no preview yet.
+    // drawn before names the hand it was then, and the totals before it). An untouched
+    // form has no preview yet.
     if (tapped(form)) form.dispatchEvent(new Event("followed"));
   }
 
   // The dealer follows the rotation, unless someone chose it here by hand: then the form
-  // says whom the rotation names, while that is someone else.
+  // says whom the rotation names, while that is someone else. A rotation that names nobody
+  // (a hand before said no dealer) leaves the form without its pick, as a page drawn now.
   function followDealer(form, dealer) {
-    if (!dealer) return;
     var moved = form.querySelector("[data-dealer-moved]");
     if (!dealerChosen(form)) {
       rotationPicks(form, dealer);
@@ -387,8 +410,8 @@
       return;
     }
     if (!moved) return;
-    moved.textContent = fill(texts().dealerMoved, { name: dealer });
-    moved.hidden = checkedValue(form, "dealer") === dealer;
+    moved.textContent = dealer ? fill(texts().dealerMoved, { name: dealer }) : "";
+    moved.hidden = !dealer || checkedValue(form, "dealer") === dealer;
   }
 
   // The live parts of a fresh #main (a poll's or a queued save's answer) go in; an open
