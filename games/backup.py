@@ -88,14 +88,17 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
         ]
     )
     yes, no = pgettext("CSV made", "yes"), pgettext("CSV made", "no")
-    for hand, scored in zip(game.hand_list(), result.hands, strict=True):
+    # Each hand as the game file writes it: its tricks in seating order, on any database
+    # (PostgreSQL's jsonb keeps keys in an order of its own).
+    written = game.document()["hands"]
+    for hand, data, scored in zip(game.hand_list(), written, result.hands, strict=True):
         made = "" if scored.made is None else (yes if scored.made else no)
         writer.writerow(
             [
                 hand.number,
-                _cell(hand.data.get("dealer", "")),
-                _cell(rules.summary(hand.data).render(gettext, ngettext)),
-                _cell(rules.details(hand.data)),
+                _cell(data.get("dealer", "")),
+                _cell(rules.summary(data).render(gettext, ngettext)),
+                _cell(rules.details(data)),
                 made,
                 *(scored.points.get(side, 0) for side in table.sides),
                 *(scored.totals[side] for side in table.sides),
