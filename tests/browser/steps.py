@@ -208,3 +208,14 @@ def start_team_game(page: Page, base_url: str, kind: str) -> None:
     expect_totals(page, {"Sharks": 0, "Jets": 0})
     expect(page.locator('#live [data-side="Sharks"]')).to_contain_text("Anne and Cato")
     expect(page.locator('#live [data-side="Jets"]')).to_contain_text("Bjørn and Dina")
+
+
+def wait_for_offline_copy(page: Page, url: str = "location.href") -> None:
+    """The page keeps a copy of itself and its scripts once its service worker runs (and
+    of what is at `url`, a JavaScript expression, once asked for). (wait_for_function
+    would take the promise `caches.match` returns for a yes.)"""
+    for _ in range(100):
+        if page.evaluate(f"caches.match({url}).then((copy) => !!copy)"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page made no offline copy")

@@ -8,12 +8,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import (
     play_hand,
     start_four,
+    wait_for_offline_copy,
 )
 
 CHART = "#chart svg.chart"
@@ -94,3 +96,22 @@ def test_without_javascript_the_chart_is_one_tap_away(
     plain.screenshot(path=screenshots / "96-chart-page-without-javascript.png", full_page=True)
     plain.get_by_role("link", name="Back to the game").click()
     expect(plain.locator("#hands tbody tr")).to_have_count(1)
+
+
+@pytest.mark.parametrize("service_workers", ["allow"])  # the page opens again offline
+def test_a_page_opened_again_offline_shows_the_chart_it_last_had(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
+    wait_for_offline_copy(page)
+    page.locator("#chart").scroll_into_view_if_needed()
+    expect(page.locator(CHART)).to_be_visible()
+    wait_for_offline_copy(
+        page, "document.querySelector('#chart').getAttribute('hx-get') + '?alone'"
+    )
+    page.context.set_offline(True)
+    page.reload()
+    page.locator("#chart").scroll_into_view_if_needed()
+    expect(page.locator(CHART)).to_be_visible()
+    assert _hands_in_chart(page) == "1"

@@ -27,6 +27,7 @@ from tests.browser.steps import (
     start_game,
     start_group,
     total,
+    wait_for_offline_copy,
 )
 
 # A poll every 2 s, then the hand's save: a few polls' time is plenty.
@@ -58,16 +59,6 @@ def _hands(page: Page) -> list[Hand]:
 
 def _said(page: Page) -> str:
     return page.locator("#status [data-said]").inner_text()
-
-
-def _wait_for_offline_copy(page: Page) -> None:
-    """The page keeps a copy of itself and its scripts once its service worker runs.
-    (wait_for_function would take the promise `caches.match` returns for a yes.)"""
-    for _ in range(100):
-        if page.evaluate("caches.match(location.href).then((copy) => !!copy)"):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the page made no offline copy of itself")
 
 
 def _save_button(page: Page) -> None:
@@ -138,7 +129,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_sent_once_by_itself(
     live_server: LiveServer, page: Page
 ) -> None:
     _four_at_the_table(page, live_server.url)
-    _wait_for_offline_copy(page)
+    wait_for_offline_copy(page)
     page.context.set_offline(True)
     fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     _save_button(page)
