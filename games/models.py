@@ -407,19 +407,16 @@ class Game(models.Model):
         if self.start:
             document["start"] = _ordered(self.start, sides)
         inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table))]
-        document["hands"] = [
-            _ordered(
-                {
-                    key: _ordered(value, sides)
-                    if key == "tricks" and isinstance(value, dict)
-                    else value
-                    for key, value in hand.data.items()
-                },
-                inputs,
-            )
-            for hand in self.hand_list()
-        ]
+        document["hands"] = [_ordered(self.seated(hand.data), inputs) for hand in self.hand_list()]
         return document
+
+    def seated(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A hand with its tricks in seating order, whatever order the database kept."""
+        sides = self.table().sides
+        return {
+            key: _ordered(value, sides) if key == "tricks" and isinstance(value, dict) else value
+            for key, value in data.items()
+        }
 
     def replay(self, hands: Sequence[Mapping[str, Any]]) -> GameResult:
         """These hands played at this game's table, through the results this process came

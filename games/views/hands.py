@@ -352,7 +352,21 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
         if stored is not None:
             messages.success(request, saved_line(game, stored))
             return _after_save(request, access, game)
-        if form.is_valid():
+        moved = _rotation_moved(game, request.POST, len(hands) + 1)
+        if moved is not None:
+            # The form's dealer was the rotation's, and a change on another phone (the last
+            # hand's dealer corrected, a hand undone and entered again) moved the rotation
+            # since: nothing is saved with a dealer nobody chose.
+            form = _fresh_form(game, request.POST, None)
+            form.add_error(
+                None,
+                _(
+                    "The deal moved on another phone: %(name)s deals hand %(number)d now. "
+                    "Check the dealer and save again."
+                )
+                % {"name": moved, "number": len(hands) + 1},
+            )
+        elif form.is_valid():
             mine = form.cleaned_data["hand"]
             try:
                 hand = game.add_hand(form.cleaned_data["number"], mine, by, entry=entry)
@@ -440,6 +454,18 @@ def same_hand_line(game: Game, hand: Hand) -> str:
     )
 
 
+def _rotation_moved(game: Game, data: Any, number: int) -> str | None:
+    """The dealer the rotation names now, if the form for this hand (the one the game
+    expects: another number is a conflict, shown as such) still holds the one the rotation
+    named when it was drawn, and that is no longer it. None if the dealer was picked by
+    hand, or the rotation names nobody."""
+    dealer = data.get("dealer", "")
+    named = game.next_dealer()
+    if not dealer or dealer != data.get("rotation_dealer") or named is None:
+        return None
+    return named if named != dealer and data.get("number") == str(number) else None
+
+
 def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
     """The same inputs and entry key, on top of the game as it is now (`fresh`: loaded
     under the lock), for the hand it now expects.
@@ -508,5 +534,6 @@ def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
     if data is None:
         return ""
     card_game = get_game(game.kind)
+    data = game.seated(data)  # the same words on any database
     summary, details = say(card_game.summary(data)), card_game.details(data)
     return f"{summary} ({details})" if details else summary

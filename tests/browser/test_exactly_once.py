@@ -438,6 +438,28 @@ def test_a_save_refused_after_an_undo_comes_back_with_the_rotations_dealer(
     ]
 
 
+def test_a_save_after_the_rotation_moved_unheard_comes_back_with_the_dealer_it_names(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    other = _bjorns_form_follows_hand_1(page, new_phone, live_server.url)
+    # Bjørn's phone hears nothing more before it saves: hand 1 was dealt by Cato, Anne's
+    # phone says, so Dina deals hand 2, not Bjørn.
+    other.route("**/live/", lambda route: None)
+    correct_dealer(page, 1, "Cato")
+    fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(other)
+    expect(other.locator("#main .errorlist")).to_contain_text(
+        "The deal moved on another phone: Dina deals hand 2 now."
+    )
+    expect_dealer(other, "Dina")
+    expect(other.locator("input[name=bidder]:checked")).to_have_value("Cato")
+    assert [h.number for h in _hands(page)] == [1]
+
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(2)
+    assert [(h.number, h.data["dealer"]) for h in _hands(page)] == [(1, "Cato"), (2, "Dina")]
+
+
 def _checked_dealer(page: Page) -> Locator:
     return page.locator("form[data-hand-form] input[name=dealer]:checked")
 

@@ -299,6 +299,38 @@ def test_a_save_refused_after_an_undo_comes_back_with_the_dealer_the_rotation_na
     assert checked(saved, "dealer") == "Bjørn"
 
 
+def test_a_save_whose_rotation_moved_meanwhile_comes_back_with_the_dealer_it_names_now(
+    phone: Client, game: Game
+) -> None:
+    game.add_hand(1, FIRST, "Bjørn", entry="bjorns")
+    # This phone's form for hand 2 names Bjørn, after Anne; before its next poll, hand 1's
+    # dealer is corrected to Cato on another phone, and the rotation names Dina.
+    game.edit_hand(1, game.hands.get().revision, {**FIRST, "dealer": "Cato"}, "Dina")
+    stale = hand_post(game, {**OTHER, "dealer": "Bjørn"}, 2, entry="annes", rotation_dealer="Bjørn")
+    response = phone.post(_url(game), stale, HTTP_HX_REQUEST="true")
+    assert "X-Hand-Entry" not in response
+    assert "The deal moved on another phone: Dina deals hand 2 now." in text(response)
+    assert [h.number for h in game.hand_list()] == [1]
+    fields = form_fields(response, _url(game))
+    assert (fields["number"], fields["entry"], fields["rotation_dealer"]) == ("2", "annes", "Dina")
+    assert checked(response, "dealer") == "Dina" and checked(response, "bidder") == "Cato"
+    # Saved as it came back, once.
+    again = hand_post(game, {**OTHER, "dealer": "Dina"}, 2, entry="annes", rotation_dealer="Dina")
+    for _ in range(2):
+        assert phone.post(_url(game), again, HTTP_HX_REQUEST="true")["X-Hand-Entry"] == "done"
+    assert [(h.number, h.data["dealer"]) for h in game.hand_list()] == [(1, "Cato"), (2, "Dina")]
+
+
+def test_a_dealer_picked_by_hand_is_saved_though_the_rotation_moved(
+    phone: Client, game: Game
+) -> None:
+    game.add_hand(1, FIRST, "Bjørn", entry="bjorns")
+    game.edit_hand(1, game.hands.get().revision, {**FIRST, "dealer": "Cato"}, "Dina")
+    picked = hand_post(game, {**OTHER, "dealer": "Bjørn"}, 2, entry="annes", rotation_dealer="")
+    assert phone.post(_url(game), picked, HTTP_HX_REQUEST="true")["X-Hand-Entry"] == "done"
+    assert [(h.number, h.data["dealer"]) for h in game.hand_list()] == [(1, "Cato"), (2, "Bjørn")]
+
+
 @pytest.mark.parametrize(
     "named", ["", "Bjørn"], ids=["tapped-with-javascript", "changed-without-javascript"]
 )
