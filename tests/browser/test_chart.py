@@ -115,3 +115,25 @@ def test_a_page_opened_again_offline_shows_the_chart_it_last_had(
     page.locator("#chart").scroll_into_view_if_needed()
     expect(page.locator(CHART)).to_be_visible()
     assert _hands_in_chart(page) == "1"
+
+
+def test_a_chart_that_could_not_come_is_asked_for_again(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
+    asked: list[str] = []
+
+    def first_lost(route: Route) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.abort()  # a blip on the table's Wi-Fi
+        else:
+            route.continue_()
+
+    page.route("**/chart/", first_lost)
+    page.reload()
+    page.locator("#chart").scroll_into_view_if_needed()
+    # Asked again once a poll gets through (every 2 s).
+    expect(page.locator(CHART)).to_be_visible(timeout=6000)
+    assert len(asked) == 2 and _hands_in_chart(page) == "1"

@@ -39,6 +39,16 @@
   // save's answer, a poll's) asks for it afresh: until it comes, the chart shown before
   // stays in its place rather than a gap.
   function isChart(elt) { return !!elt && elt.id === "chart"; }
+  // A chart that could not come (no connection, a refusal) is asked for again once a
+  // poll gets through: a box like the page's own, asking when it is in view.
+  function askChartAgain() {
+    var box = document.getElementById("chart");
+    if (!box || !("failed" in box.dataset) || !window.htmx) return;
+    var fresh = box.cloneNode(true);
+    delete fresh.dataset.failed;
+    box.replaceWith(fresh);
+    window.htmx.process(fresh);
+  }
   function carryChart(fresh) {
     var shown = document.querySelector("#chart > svg");
     var box = fresh.querySelector("#chart");
@@ -104,6 +114,7 @@
     if (line) { line.hidden = true; line.textContent = ""; }
     showStatus();
     send();
+    askChartAgain();
   }
 
   // --- The queue: hands saved without a connection, kept in localStorage -----------------
@@ -553,6 +564,7 @@
   // of an answer it could not swap in; that hand reached the server.)
   document.addEventListener("htmx:error", function (event) {
     var ctx = event.detail.ctx;
+    if (ctx && isChart(ctx.sourceElement)) ctx.sourceElement.dataset.failed = "";
     if (!ctx || ctx.response) return;
     var form = ctx.sourceElement;
     if (!isEntryForm(form) || !form.pending) return;
@@ -565,12 +577,19 @@
     if (!event.defaultPrevented) unsay();
   }, true);
   document.addEventListener("change", unsay, true);
-  // htmx swaps a save's or an undo's answer in itself: the chart shown goes on showing.
-  var chartShown = null;
-  document.addEventListener("htmx:before:swap", function (event) {
-    chartShown = isChart(event.detail.ctx.sourceElement) ? null : document.querySelector("#chart > svg");
+  document.addEventListener("htmx:response:error", function (event) {
+    var ctx = event.detail.ctx;
+    if (ctx && isChart(ctx.sourceElement)) ctx.sourceElement.dataset.failed = "";
   });
-  document.addEventListener("htmx:after:swap", function () {
+  // htmx swaps a save's or an undo's answer in itself: the chart shown goes on showing.
+  // (A chart's own answer, swapped in meanwhile, leaves this alone.)
+  var chartShown = null;
+  function ownSwap(event) { var ctx = event.detail.ctx; return !!ctx && !isChart(ctx.sourceElement); }
+  document.addEventListener("htmx:before:swap", function (event) {
+    if (ownSwap(event)) chartShown = document.querySelector("#chart > svg");
+  });
+  document.addEventListener("htmx:after:swap", function (event) {
+    if (!ownSwap(event)) return;
     var box = document.getElementById("chart");
     if (chartShown && box && !chartShown.isConnected && !box.querySelector("svg")) box.prepend(chartShown);
     chartShown = null;
