@@ -62,11 +62,13 @@ def link(name: str, *args: str | int) -> str:
     """The path of the view `name` with these arguments, as ``{% url %}`` gives it (the
     `link` template tag), made once per process: a game's page draws the same dozen links
     at every version, and making one costs more than the rest of the link's work."""
-    return _link(get_urlconf(), get_script_prefix(), name, args)
+    # By the URL conf in force (a request's, or the settings' at the time, which a test
+    # may change) and the prefix the app is served under.
+    return _link(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), name, args)
 
 
 @functools.lru_cache(maxsize=4096)
-def _link(urlconf: str | None, prefix: str, name: str, args: tuple[str | int, ...]) -> str:
+def _link(urlconf: str, prefix: str, name: str, args: tuple[str | int, ...]) -> str:
     return reverse(name, urlconf=urlconf, args=args)
 
 
