@@ -311,6 +311,33 @@ def test_an_open_form_holding_the_hand_another_phone_just_saved_says_it_is_ident
     assert len(_hands(page)) == 1
 
 
+def test_the_identical_hand_line_follows_that_hand_when_an_earlier_one_is_deleted(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
+    expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value(
+        "2", timeout=SOON
+    )
+    for phone in (page, other):
+        fill_hand(phone, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    said = other.locator("#status [data-said]")
+    expect(said).to_contain_text("Hand 2 was just saved on another phone", timeout=SOON)
+    # Hand 1 is deleted on Anne's phone: the hand this form holds is hand 1 now, and a
+    # save of it would still be the same hand twice.
+    game = Game.objects.get(code=game_code(page))
+    game.delete_hand(1, game.hands.get(number=1).revision, "Anne")
+    expect(said).to_have_text(
+        "Hand 1 was just saved on another phone exactly as this form has it: "
+        "Bjørn 8 with Dina, made. Save it as hand 2 only if it is a new hand.",
+        timeout=SOON,
+    )
+    expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
+
+
 def test_hands_kept_offline_behind_a_conflict_wait_and_go_in_in_order(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:

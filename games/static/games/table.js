@@ -320,22 +320,40 @@
   }
 
   function sameInputs(form, query) {
-    var saved = new URLSearchParams(query);
     var mine = new URLSearchParams();
     form.querySelectorAll("input:checked").forEach(function (input) {
       if (input.value && !input.closest("[hidden]")) mine.set(input.name, input.value);
     });
-    saved.sort();
-    mine.sort();
-    return saved.toString() === mine.toString();
+    return sameQuery(query, mine.toString());
+  }
+  // Two hands' inputs alike, in whatever order they come (a database may keep a hand's
+  // keys in an order of its own).
+  function sameQuery(one, other) {
+    var a = new URLSearchParams(one), b = new URLSearchParams(other);
+    a.sort();
+    b.sort();
+    return a.toString() === b.toString();
   }
 
   // What this phone said of a hand saved elsewhere exactly as its form holds it, and that
-  // hand (its number and inputs): the line stands while the hand is the newest as it was.
+  // hand (its number and inputs): the line stands while that hand is the newest, under the
+  // number it has now (an earlier hand deleted moves it down).
   var sameHand = null;
-  function sameHandGone(holder) {
+  function sameHandLine(newest, next) {
+    return fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next });
+  }
+  function followSameHand(holder, next) {
     var newest = holder.querySelector("#hands tr[data-inputs]");
-    return !newest || newest.dataset.number !== sameHand.number || newest.dataset.inputs !== sameHand.inputs;
+    var said = statusPart("said");
+    var showing = said && said.textContent === sameHand.line;
+    if (!newest || !sameQuery(newest.dataset.inputs, sameHand.inputs)) {
+      if (showing) unsay();
+      sameHand = null;
+    } else if (newest.dataset.number !== sameHand.number) {
+      sameHand.number = newest.dataset.number;
+      sameHand.line = sameHandLine(newest, next);
+      if (showing) say(sameHand.line, true);
+    }
   }
 
   // The game changed (a poll, or an answer from the queue) while this form was open: on, as
@@ -364,19 +382,15 @@
     // Hands waiting on this phone hold the numbers up to the form's: it is ahead on purpose.
     if (renumbered && !onward && queued().length) return;
     // The line saying this form holds a hand saved elsewhere goes with that hand (undone,
-    // corrected, or followed by another).
-    if (sameHand && sameHandGone(holder)) {
-      var said = statusPart("said");
-      if (said && said.textContent === sameHand.line) unsay();
-      sameHand = null;
-    }
+    // corrected, or followed by another), and follows its number.
+    if (sameHand) followSameHand(holder, next);
     if (onward) {
       // The other phone saved the very hand this form holds: say so where the eyes are,
       // as the taps stay (a second "Anne won" may well be the next hand).
       var newest = holder.querySelector("#hands tr[data-inputs]");
       if (newest && Number(newest.dataset.number) === was && sameInputs(form, newest.dataset.inputs)) {
         sameHand = {
-          line: fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }),
+          line: sameHandLine(newest, next),
           number: newest.dataset.number,
           inputs: newest.dataset.inputs
         };
