@@ -88,10 +88,8 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
         ]
     )
     yes, no = pgettext("CSV made", "yes"), pgettext("CSV made", "no")
-    # Each hand as the game file writes it: its tricks in seating order, on any database
-    # (PostgreSQL's jsonb keeps keys in an order of its own).
-    written = game.document()["hands"]
-    for hand, data, scored in zip(game.hand_list(), written, result.hands, strict=True):
+    for hand, scored in zip(game.hand_list(), result.hands, strict=True):
+        data = game.seated(hand.data)  # the same words on any database
         made = "" if scored.made is None else (yes if scored.made else no)
         writer.writerow(
             [

@@ -459,11 +459,17 @@ def _rotation_moved(game: Game, data: Any, number: int) -> str | None:
     expects: another number is a conflict, shown as such) still holds the one the rotation
     named when it was drawn, and that is no longer it. None if the dealer was picked by
     hand, or the rotation names nobody."""
-    dealer = data.get("dealer", "")
-    named = game.next_dealer()
-    if not dealer or dealer != data.get("rotation_dealer") or named is None:
+    if data.get("number") != str(number) or not _rotations_pick(data):
         return None
-    return named if named != dealer and data.get("number") == str(number) else None
+    named = game.next_dealer()
+    return named if named is not None and named != data["dealer"] else None
+
+
+def _rotations_pick(data: Any) -> bool:
+    """Whether the form's dealer is the one the rotation named when it was drawn (not one
+    picked by hand)."""
+    dealer = data.get("dealer")
+    return bool(dealer) and dealer == data.get("rotation_dealer")
 
 
 def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
@@ -479,8 +485,7 @@ def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
     values = data.copy()
     values["number"] = len(hands) + 1
     dealer = values.get("dealer")
-    named = bool(dealer) and dealer == values.get("rotation_dealer")
-    if named or (theirs is not None and theirs.data.get("dealer") == dealer):
+    if _rotations_pick(values) or (theirs is not None and theirs.data.get("dealer") == dealer):
         values["dealer"] = values["rotation_dealer"] = fresh.next_dealer() or ""
     form = HandForm(values, game=fresh, table=fresh.table(), hands=hands)
     form.is_valid()
