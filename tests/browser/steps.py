@@ -55,6 +55,13 @@ def start_four(page: Page, base_url: str) -> str:
     return view_link
 
 
+def join_as(phone: Page, url: str, who: str) -> None:
+    """Another phone opens a game's link and says who holds it (asked once per group)."""
+    phone.goto(url)
+    phone.locator(f'label:has(> input[name=player][value="{who}"])').click()
+    phone.locator("form.card button.primary").click()
+
+
 def choice(page: Page, name: str, value: str | int) -> Locator:
     """The tap target (a label styled as a button) of one radio in the hand form."""
     return page.locator(f'form[data-hand-form] label:has(> input[name="{name}"][value="{value}"])')

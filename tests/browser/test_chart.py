@@ -13,6 +13,7 @@ from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import (
+    join_as,
     play_hand,
     start_four,
     wait_for_offline_copy,
@@ -85,10 +86,7 @@ def test_without_javascript_the_chart_is_one_tap_away(
     start_four(page, live_server.url)
     play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
     plain = new_phone(javascript=False)
-    plain.goto(page.url)
-    # Who this phone is, asked once per group.
-    plain.locator('label:has(> input[name=player][value="Bjørn"])').click()
-    plain.locator("form.card button.primary").click()
+    join_as(plain, page.url, "Bjørn")
     expect(plain.locator("svg.chart")).to_have_count(0)
     plain.get_by_role("link", name="Show the chart").click()
     expect(plain.locator("svg.chart")).to_be_visible()

@@ -20,6 +20,7 @@ from tests.browser.steps import (
     fill_hand,
     fill_new_game,
     game_code,
+    join_as,
     open_new_game,
     open_new_game_of,
     play_hand,
@@ -46,9 +47,7 @@ def _four_at_the_table(page: Page, url: str) -> None:
 
 def _second_phone(new_phone: Callable[[], Page], url: str, who: str = "Bjørn") -> Page:
     other = new_phone()
-    other.goto(url)
-    other.locator(f'label:has(> input[name=player][value="{who}"])').click()
-    other.locator("form.card button.primary").click()
+    join_as(other, url, who)
     expect(other.locator("form[data-hand-form]")).to_be_visible()
     return other
 

@@ -17,13 +17,10 @@ from tests.browser.steps import (
     correct_dealer,
     expect_dealer,
     fill_hand,
-    fill_new_game,
-    open_new_game,
+    join_as,
     play_hand,
     save,
     start_four,
-    start_game,
-    start_group,
 )
 
 SOON = 10_000
@@ -91,9 +88,7 @@ def test_saves_at_the_table_at_phone_size(
 
     # Bjørn's phone has not heard of the next hand yet when it saves its own: a conflict.
     other = new_phone()
-    other.goto(game_url)
-    other.locator('label:has(> input[name=player][value="Bjørn"])').click()
-    other.locator("form.card button.primary").click()
+    join_as(other, game_url, "Bjørn")
     expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("3")
     other.route("**/live/", lambda route: None)
     fill_hand(page, "Dina", 7, "Bjørn", {"Anne": 3, "Cato": 2})
@@ -126,14 +121,9 @@ def test_an_open_form_after_an_undo_on_another_phone_at_phone_size(
     locale: str,
 ) -> None:
     language = locale[:2]
-    start_group(page, live_server.url, me="Anne")
-    open_new_game(page)
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    start_game(page)
+    start_four(page, live_server.url)
     other = new_phone()
-    other.goto(page.url)
-    other.locator('label:has(> input[name=player][value="Bjørn"])').click()
-    other.locator("form.card button.primary").click()
+    join_as(other, page.url, "Bjørn")
     number = other.locator("form[data-hand-form] input[name=number]")
     expect(number).to_have_value("1")
 
@@ -168,9 +158,7 @@ def test_open_forms_after_a_dealer_correction_on_another_phone_at_phone_size(
     follower = new_phone()
     chooser = new_phone()
     for phone, who in ((follower, "Bjørn"), (chooser, "Cato")):
-        phone.goto(page.url)
-        phone.locator(f'label:has(> input[name=player][value="{who}"])').click()
-        phone.locator("form.card button.primary").click()
+        join_as(phone, page.url, who)
     play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     for phone in (follower, chooser):
         expect(phone.locator("form[data-hand-form] input[name=number]")).to_have_value(

@@ -10,6 +10,7 @@ from tests.browser.steps import (
     choice,
     expect_totals,
     fill_new_game,
+    join_as,
     open_new_game_of,
     play_hand,
     save,
@@ -59,9 +60,7 @@ def test_an_open_form_moves_on_when_another_phone_saves_its_hand(
 
     # Bjørn's phone opens the same game with the full link, and says who it is first.
     other = new_phone()
-    other.goto(page.url)
-    other.locator('label:has(> input[name=player][value="Bjørn"])').click()
-    other.locator("form.card button.primary").click()
+    join_as(other, page.url, "Bjørn")
     expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("1")
 
     # Anne is halfway through game 1 ("Anne won") when Bjørn's phone saves that game.
