@@ -1,7 +1,9 @@
 import importlib
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
+import django_ratelimit.core
 import hypothesis
 import pytest
 from django.conf import settings as django_settings
@@ -80,6 +82,14 @@ def served_static(settings: Settings, collected_static: Path) -> Path:
 def _fresh_rate_limits() -> None:
     # The request rates count in the cache: each test starts as a new client would.
     cache.clear()
+
+
+@pytest.fixture
+def still_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Holds the rate limits' clock: they count in fixed windows (a minute for most), and a
+    slow run crossing into the next window would start counting afresh."""
+    clock = SimpleNamespace(time=lambda: 1_800_000_000.0)
+    monkeypatch.setattr(django_ratelimit.core, "time", clock)
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,7 @@ from tests.factories import make_group
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("still_clock")
 @pytest.mark.parametrize(
     ("locale", "heading", "message"),
     [

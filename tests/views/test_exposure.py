@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from types import SimpleNamespace
 
-import django_ratelimit.core
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -16,15 +14,7 @@ from games.logs import AccessLogger, HideKeys, hide_keys
 from games.models import Game, Group
 from tests.factories import endless_hands, hand_post
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _one_minute(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The rates count in fixed one-minute windows: a slow run crossing into the next
-    # would start counting afresh, so these tests happen within one moment.
-    clock = SimpleNamespace(time=lambda: 1_800_000_000.0)
-    monkeypatch.setattr(django_ratelimit.core, "time", clock)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("still_clock")]
 
 
 def test_pages_allow_only_this_sites_scripts_and_styles(phone: Client, game: Game) -> None:
