@@ -547,9 +547,10 @@ class Game(models.Model):
                 stored = next((h for h in hands if h.entry == entry), None)
                 if stored is not None:
                     return stored
-                gone = game.changes.filter(entry=entry).values_list("number", flat=True)
+                # Written out, as the locked read is: every save with a form asks this.
+                gone = _read(Change, game, ["number"], order="id", within=("entry", [entry]))
                 if gone:
-                    raise EntryDeleted(game, gone[0])
+                    raise EntryDeleted(game, gone[-1][0])  # the number it had last
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:
@@ -1014,6 +1015,11 @@ class Change(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
+        indexes = [
+            # Every save asks whether its entry was added and deleted since (`add_hand`):
+            # found by the index, without reading the game's history.
+            models.Index("game", "entry", name="change_entry"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.action} #{self.number}"
