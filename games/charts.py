@@ -402,12 +402,28 @@ def _end_labels(lines: list[_Line], ends: list[tuple[float, float]], x: float) -
     return parts
 
 
+def _legend_columns(names: Sequence[str]) -> int:
+    """Two columns for the legend when the names allow it, else one."""
+    longest = max(len(name) for name in names)
+    return 2 if len(names) > 1 and 34 + CHAR * longest <= (WIDTH - 8) / 2 else 1
+
+
+def _legend_height(names: Sequence[str]) -> float:
+    return math.ceil(len(names) / _legend_columns(names)) * 20 + 4
+
+
+def running_totals_height(sides: Sequence[str]) -> float:
+    """The height of `running_totals`' drawing for these sides (its width is WIDTH): what
+    the page keeps free for the chart until it comes."""
+    # The plot, the hand numbers and the axis label under it, then the legend.
+    return TOP + PLOT_HEIGHT + 17 + 17 + 12 + _legend_height(sides)
+
+
 def _legend(lines: list[_Line], top: float) -> tuple[str, float]:
     """The names with a sample of each line, in two columns when the names allow it."""
-    inner = WIDTH - 8
-    longest = max(len(line.name) for line in lines)
-    columns = 2 if len(lines) > 1 and 34 + CHAR * longest <= inner / 2 else 1
-    width = inner / columns
+    names = [line.name for line in lines]
+    columns = _legend_columns(names)
+    width = (WIDTH - 8) / columns
     room = int((width - 40) / CHAR)
     parts: list[str] = []
     for index, line in enumerate(lines):
@@ -433,8 +449,7 @@ def _legend(lines: list[_Line], top: float) -> tuple[str, float]:
                 name,
             )
         )
-    rows = math.ceil(len(lines) / columns)
-    return "".join(parts), top + rows * 20 + 4
+    return "".join(parts), top + _legend_height(names)
 
 
 def _style(index: int) -> tuple[str, str, str]:

@@ -115,6 +115,23 @@ def test_chart_is_labelled_and_scales_with_its_viewbox() -> None:
     assert svg.findtext(f"{SVG}title") == "Running totals"
 
 
+@pytest.mark.parametrize(
+    "sides",
+    [
+        ["Nord", "Sør"],
+        ["Anne", "Bjørn", "Cato"],
+        FOUR,
+        ["Anne", "Bjørn", "Cato", "Dina", "Eli", "Frode"],
+        ["Anne-Kristin", "Bjørn Olav", "Cato Andreas", "Dina Marie"],
+    ],
+)
+def test_the_height_told_in_advance_is_the_charts_own(sides: list[str]) -> None:
+    # The game page keeps this room for the chart until it comes.
+    rows = [dict.fromkeys(sides, 3), dict.fromkeys(sides, -4)]
+    svg = parse(charts.running_totals(sides, rows, dict.fromkeys(sides, 0), 52))
+    assert svg.get("viewBox") == f"0 0 340 {charts.running_totals_height(sides):g}"
+
+
 def test_lines_differ_by_more_than_colour() -> None:
     six = [*FOUR, "Erik", "Frida"]
     svg = parse(charts.running_totals(six, [dict.fromkeys(six, 1)], dict.fromkeys(six, 0), None))

@@ -1,4 +1,5 @@
-"""Charts for the templates: `{% running_totals_chart table result target %}`."""
+"""Charts for the templates: `{% running_totals_chart table result target %}`, and
+`{% chart_room table %}`, the room the page keeps for it until it comes."""
 
 from __future__ import annotations
 
@@ -20,3 +21,9 @@ def running_totals_chart(
         return SafeString("")
     totals = [hand.totals for hand in result.hands]
     return charts.running_totals(table.sides, totals, table.start_totals(), target)
+
+
+@register.simple_tag
+def chart_room(table: Table[object]) -> str:
+    """The chart's width to height, as CSS's aspect-ratio reads it ("340 / 304")."""
+    return f"{charts.WIDTH} / {charts.running_totals_height(table.sides):g}"

@@ -18,6 +18,7 @@ from tests.browser.steps import (
     start_four,
     wait_for_offline_copy,
 )
+from tests.factories import bid, make_game
 
 CHART = "#chart svg.chart"
 
@@ -135,3 +136,38 @@ def test_a_chart_that_could_not_come_is_asked_for_again(
     # Asked again once a poll gets through (every 2 s).
     expect(page.locator(CHART)).to_be_visible(timeout=6000)
     assert len(asked) == 2 and _hands_in_chart(page) == "1"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["Anne", "Bjørn", "Cato"],
+        ["Anne", "Bjørn", "Cato", "Dina"],
+        ["Anne", "Bjørn", "Cato", "Dina", "Eli", "Frode"],
+        # Names too long for two columns: a legend row each.
+        ["Anne-Kristin", "Bjørn Olav", "Cato Andreas", "Dina Marie"],
+    ],
+)
+def test_the_room_kept_for_the_chart_is_the_charts_own(
+    live_server: LiveServer, page: Page, players: list[str]
+) -> None:
+    # Bids of 6 fit every table from three players to six.
+    hands = [
+        bid(who, 6, None, {other: 1 for other in players if other != who}, dealer=who)
+        for who in players[:2]
+    ]
+    game = make_game(players=players, hands=hands)
+    held: list[Route] = []
+    page.route("**/chart/", lambda route: held.append(route))
+    page.goto(f"{live_server.url}/g/{game.group.view_key}/games/{game.code}/")
+    page.locator("#chart").scroll_into_view_if_needed()
+    page.wait_for_function("document.querySelector('#chart').offsetHeight > 0")
+    kept = page.locator("#chart").bounding_box()
+    assert kept is not None and not held[1:]
+    held[0].continue_()
+    expect(page.locator(CHART)).to_be_visible()
+    drawn = page.locator("#chart").bounding_box()
+    assert drawn is not None
+    # Nothing under the chart moves when it comes.
+    assert abs(drawn["height"] - kept["height"]) < 1, (kept, drawn)
