@@ -502,10 +502,19 @@ def test_an_open_form_takes_the_rotations_new_dealer_when_the_last_hand_is_corre
     expect(_checked_dealer(other)).to_have_value("Dina", timeout=SOON)
     expect_dealer(other, "Dina")
     expect(number).to_have_value("2")
-    expect(other.locator("form[data-hand-form] [data-dealer-moved]")).to_be_hidden()
+    # The form says why its dealer changed under the scorer's eyes.
+    moved = other.locator("form[data-hand-form] [data-dealer-moved]")
+    expect(moved).to_have_text(
+        "A hand before this one was changed on another phone: Dina deals this hand now."
+    )
+    expect(moved).to_be_visible()
     # The taps stay, as does the note that hand 1 came from another phone.
     expect(other.locator("input[name=bidder]:checked")).to_have_value("Cato")
     expect(other.locator("[data-renumbered]")).to_be_visible()
+    # A dealer tapped here leaves the note behind; tapping Dina again keeps her.
+    choice(other, "dealer", "Bjørn").click()
+    expect(moved).to_be_hidden()
+    choice(other, "dealer", "Dina").click()
 
     _save_button(other)
     expect(other.locator("#hands tbody tr")).to_have_count(2)

@@ -172,6 +172,7 @@ def test_open_forms_after_a_dealer_correction_on_another_phone_at_phone_size(
     correct_dealer(page, 1, "Bjørn")
     expect(follower.locator("input[name=dealer]:checked")).to_have_value("Cato", timeout=SOON)
     expect_dealer(follower, "Cato")
+    expect(follower.locator("form[data-hand-form] [data-dealer-moved]")).to_contain_text("Cato")
     follower.locator("form[data-hand-form] input[name=dealer]").first.scroll_into_view_if_needed()
     follower.screenshot(path=screenshots / f"90-form-after-correction-{language}.png")
     follower.screenshot(

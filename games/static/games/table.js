@@ -417,7 +417,7 @@
       }
     }
     // A form for the same hand keeps its dealer while the rotation names the same one.
-    if (renumbered || rotated) followDealer(form, dealer);
+    if (renumbered || rotated) followDealer(form, dealer, renumbered);
     // What the hand would score is asked again, for its new place in the game (a preview
     // drawn before names the hand it was then, and the totals before it). An untouched
     // form has no preview yet.
@@ -427,11 +427,16 @@
   // The dealer follows the rotation, unless someone chose it here by hand: then the form
   // says whom the rotation names, while that is someone else. A rotation that names nobody
   // (a hand before said no dealer) leaves the form without its pick, as a page drawn now.
-  function followDealer(form, dealer) {
+  // A form still for the same hand says why its dealer changed (a renumbered one's note
+  // says what happened).
+  function followDealer(form, dealer, renumbered) {
     var moved = form.querySelector("[data-dealer-moved]");
     if (!dealerChosen(form)) {
+      var before = checkedValue(form, "dealer");
       rotationPicks(form, dealer);
-      if (moved) moved.hidden = true;
+      if (!moved) return;
+      moved.textContent = dealer ? fill(texts().dealerFollowed, { name: dealer }) : "";
+      moved.hidden = renumbered || !dealer || !before || before === dealer;
       return;
     }
     if (!moved) return;
@@ -619,7 +624,11 @@
   document.addEventListener("change", function (event) {
     var input = event.target;
     var named = input.name === "dealer" && input.form && input.form.elements.rotation_dealer;
-    if (named) named.value = "";
+    if (!named) return;
+    named.value = "";
+    // What the form said of the rotation's dealer is left behind by the pick.
+    var moved = input.form.querySelector("[data-dealer-moved]");
+    if (moved) moved.hidden = true;
   });
 
   // --- A copy of the page for opening it again offline (HTTPS or localhost only) ----------
