@@ -18,7 +18,7 @@ from random import Random
 from typing import Any, Generic, TypeVar
 
 from .figures import Figures, FigureTable, GameFigures
-from .text import Names, Param, RuleError, Text, _, error
+from .text import Names, Param, Quoted, RuleError, Text, _, error
 
 # Covariant: a game is "some card game" (`CardGame[object, object]`) in the registry,
 # whose callers hand each game back only the tables it made and the hands it parsed.
@@ -689,7 +689,7 @@ def read_counts(
     return counts
 
 
-def describe(value: object) -> str | Text:
+def describe(value: object) -> str | Text | Quoted:
     """A short, JSON-like rendering of a wrong value for an error message: a value as JSON
     writes it, a list or an object in words (translated where the message is shown)."""
     if value is None:
@@ -697,7 +697,7 @@ def describe(value: object) -> str | Text:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"\u201c{value}\u201d"
+        return Quoted((value,))
     if isinstance(value, (list, tuple)):
         return Text(_("a list"))
     if isinstance(value, Mapping):

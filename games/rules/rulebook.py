@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import HouseRule, describe
-from .text import Text, _, error
+from .text import Quoted, Text, _, error
 
 
 class RuleReader:
@@ -67,7 +67,7 @@ class RuleReader:
                 _("the rule %(key)s must be one of %(allowed)s, not %(value)s"),
                 field=key,
                 key=key,
-                allowed=", ".join(f"\u201c{a}\u201d" for a in allowed),
+                allowed=Quoted(tuple(str(a) for a in allowed)),
                 value=describe(value),
             )
         return str(value)

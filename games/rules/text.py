@@ -52,7 +52,18 @@ class Names:
     names: tuple[str, ...]
 
 
-Param = Union[str, int, "Text", Names]
+@dataclass(frozen=True)
+class Quoted:
+    """Values a player typed or a file held, each in the reader's own quotation marks
+    (English “kitty”, Norwegian «kitty»), joined by commas."""
+
+    values: tuple[str, ...]
+
+
+#: One quoted value: the translation puts in the language's own marks.
+QUOTE = _("“%(value)s”")
+
+Param = Union[str, int, "Text", Names, Quoted]
 
 
 @dataclass(frozen=True)
@@ -107,6 +118,9 @@ def _render_param(
         return value.render(gettext, ngettext, number)
     if isinstance(value, Names):
         return join_names(value.names, gettext)
+    if isinstance(value, Quoted):
+        quote = gettext(QUOTE)
+        return ", ".join(quote % {"value": one} for one in value.values)
     if number is not None and isinstance(value, int):
         return number(int(value))  # a flag among the facts stays the 1 or 0 ``%d`` writes
     return value

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.rules import Names, RuleError, Text
-from games.rules.text import join_names, ngettext_lazy, sheet_number
+from games.rules.text import Quoted, join_names, ngettext_lazy, sheet_number
 
 NORWEGIAN = {
     "%(first)s and %(last)s": "%(first)s og %(last)s",
@@ -11,6 +11,10 @@ NORWEGIAN = {
     "%(names)s reached %(target)d": "%(names)s nådde %(target)d",
     "took %(count)d trick": "tok %(count)d stikk",
     "took %(count)d tricks": "tok %(count)d stikk",
+    "“%(value)s”": "«%(value)s»",
+    "the rule %(key)s must be one of %(allowed)s, not %(value)s": (
+        "regelen %(key)s må være en av %(allowed)s, ikke %(value)s"
+    ),
 }
 
 
@@ -28,6 +32,17 @@ def test_names_are_joined_in_the_readers_language() -> None:
     )
     assert str(text) == "Anne, Bjørn and Cato reached 52"
     assert text.render(norwegian, norwegian_plural) == "Anne, Bjørn og Cato nådde 52"
+
+
+def test_values_are_quoted_in_the_readers_own_marks() -> None:
+    text = Text(
+        "the rule %(key)s must be one of %(allowed)s, not %(value)s",
+        {"key": "deal", "allowed": Quoted(("kitty", "full-deck")), "value": Quoted(("blind",))},
+    )
+    assert str(text) == "the rule deal must be one of “kitty”, “full-deck”, not “blind”"
+    assert text.render(norwegian, norwegian_plural) == (
+        "regelen deal må være en av «kitty», «full-deck», ikke «blind»"
+    )
 
 
 def test_short_name_lists() -> None:

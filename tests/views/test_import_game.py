@@ -166,6 +166,13 @@ def _problem_shown(response: Page, problem: str) -> None:
             id="bid-not-a-number",
         ),
         pytest.param(
+            game_file("amerikaner", FOUR, [bid("Bjørn", "eight", "Dina", {"Anne": 2, "Cato": 1})]),
+            # The value as written, in the reader's own quotation marks.
+            "hand 1: the bid must be a whole number, not \u201ceight\u201d",
+            "runde 1: meldingen må være et heltall, ikke \u00abeight\u00bb",
+            id="bid-in-words",
+        ),
+        pytest.param(
             game_file("amerikaner", ["Anne", "ANNE", "Cato"], []),
             "two players have the same name (letter case aside)",
             "to spillere har samme navn (store og små bokstaver regnes som like)",
