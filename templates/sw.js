@@ -1,8 +1,9 @@
 {% load static %}// Scorekeeper's service worker: a game page that was open before opens again without a
 // connection, showing what it last showed (its script then shows the hands waiting on
 // this phone), and its chart as last drawn. Pages, charts and static files come from the
-// network first; the copy is only for when there is none. Saves and polls never pass
-// through here.
+// network first; the copy is only for when there is none. A page or chart the server no
+// longer has (a deleted game, a link replaced) loses its copy, the page's chart with it.
+// Saves and polls never pass through here.
 "use strict";
 var CACHE = "scorekeeper-v1";
 var GAME_PAGE = /^\/g\/[^/]+\/games\/[^/]+\/$/;
@@ -26,6 +27,11 @@ self.addEventListener("fetch", function (event) {
       if (response.ok) {
         var copy = response.clone();
         caches.open(CACHE).then(function (cache) { cache.put(key, copy); });
+      } else if (response.status === 404 || response.status === 410) {
+        caches.open(CACHE).then(function (cache) {
+          cache.delete(key);
+          if (page) cache.delete(url.origin + url.pathname + "chart/?alone");
+        });
       }
       return response;
     }).catch(function () {

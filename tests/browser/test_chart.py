@@ -12,7 +12,9 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Game
 from tests.browser.steps import (
+    game_code,
     join_as,
     play_hand,
     start_four,
@@ -114,6 +116,34 @@ def test_a_page_opened_again_offline_shows_the_chart_it_last_had(
     page.locator("#chart").scroll_into_view_if_needed()
     expect(page.locator(CHART)).to_be_visible()
     assert _hands_in_chart(page) == "1"
+
+
+@pytest.mark.parametrize("service_workers", ["allow"])
+def test_a_deleted_games_page_and_chart_are_not_kept_for_offline(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
+    wait_for_offline_copy(page)
+    page.locator("#chart").scroll_into_view_if_needed()
+    expect(page.locator(CHART)).to_be_visible()
+    chart = "document.querySelector('#chart').getAttribute('hx-get') + '?alone'"
+    wait_for_offline_copy(page, chart)
+    url = page.url
+    chart_key = page.evaluate(f"new URL({chart}, location.href).href")
+
+    Game.objects.get(code=game_code(page)).delete()
+    response = page.goto(url)
+    assert response is not None and response.status == 404
+    for _ in range(50):
+        kept = page.evaluate(
+            "(keys) => Promise.all(keys.map((key) => caches.match(key).then((c) => !!c)))",
+            [url, chart_key],
+        )
+        if kept == [False, False]:
+            break
+        page.wait_for_timeout(100)
+    assert kept == [False, False]
 
 
 def test_a_chart_that_could_not_come_is_asked_for_again(
