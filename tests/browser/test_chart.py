@@ -99,18 +99,25 @@ def test_without_javascript_the_chart_is_one_tap_away(
     expect(plain.locator("#hands tbody tr")).to_have_count(1)
 
 
-@pytest.mark.parametrize("service_workers", ["allow"])  # the page opens again offline
-def test_a_page_opened_again_offline_shows_the_chart_it_last_had(
-    live_server: LiveServer, page: Page
-) -> None:
-    start_four(page, live_server.url)
+# The key the service worker keeps the chart under, as the page asks for it alone.
+KEPT_CHART = "new URL(document.querySelector('#chart').getAttribute('hx-get') + '?alone', location.href).href"
+
+
+def _kept_with_its_chart(page: Page, base_url: str) -> None:
+    """A game of one hand whose page and chart this phone keeps for offline."""
+    start_four(page, base_url)
     play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
     wait_for_offline_copy(page)
     page.locator("#chart").scroll_into_view_if_needed()
     expect(page.locator(CHART)).to_be_visible()
-    wait_for_offline_copy(
-        page, "document.querySelector('#chart').getAttribute('hx-get') + '?alone'"
-    )
+    wait_for_offline_copy(page, KEPT_CHART)
+
+
+@pytest.mark.parametrize("service_workers", ["allow"])  # the page opens again offline
+def test_a_page_opened_again_offline_shows_the_chart_it_last_had(
+    live_server: LiveServer, page: Page
+) -> None:
+    _kept_with_its_chart(page, live_server.url)
     page.context.set_offline(True)
     page.reload()
     page.locator("#chart").scroll_into_view_if_needed()
@@ -122,15 +129,8 @@ def test_a_page_opened_again_offline_shows_the_chart_it_last_had(
 def test_a_deleted_games_page_and_chart_are_not_kept_for_offline(
     live_server: LiveServer, page: Page
 ) -> None:
-    start_four(page, live_server.url)
-    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
-    wait_for_offline_copy(page)
-    page.locator("#chart").scroll_into_view_if_needed()
-    expect(page.locator(CHART)).to_be_visible()
-    chart = "document.querySelector('#chart').getAttribute('hx-get') + '?alone'"
-    wait_for_offline_copy(page, chart)
-    url = page.url
-    chart_key = page.evaluate(f"new URL({chart}, location.href).href")
+    _kept_with_its_chart(page, live_server.url)
+    url, chart_key = page.url, page.evaluate(KEPT_CHART)
 
     Game.objects.get(code=game_code(page)).delete()
     response = page.goto(url)
