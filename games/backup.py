@@ -351,9 +351,12 @@ def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Resto
             codes[entry["code"]] = game
         for entry in backup["games"]:
             if entry["previous"] and entry["previous"] in codes:
-                Game.objects.filter(pk=codes[entry["code"]].pk).update(
-                    previous=codes[entry["previous"]]
-                )
+                game, previous = codes[entry["code"]], codes[entry["previous"]]
+                if game.previous_id != previous.pk:
+                    Game.objects.filter(pk=game.pk).update(previous=previous)
+                    # The game it followed offers it now ("the next game has started"):
+                    # a new version, so that no page kept from before is shown.
+                    Game.objects.select_for_update().get(pk=previous.pk).touch()
     return restored
 
 

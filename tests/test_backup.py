@@ -429,3 +429,21 @@ def test_a_backup_from_before_games_could_be_abandoned_still_restores() -> None:
     assert restored.abandoned_at is None
     assert not restored.events.exists()
     assert len(restored.hand_list()) == 3
+
+
+def test_a_restored_next_game_is_offered_at_once_by_the_game_it_followed() -> None:
+    group = make_group()
+    first = make_game(group, hands=anne_wins())
+    Client().post(reverse("play_again", args=[group.edit_key, first.code]))
+    file = json.loads(_dump(group))
+    follower = Game.objects.get(previous=first)
+    follower.delete()
+    page = reverse("game", args=[group.view_key, first.code])
+    # The finished game's page is drawn and kept for its version: no next game.
+    assert "The next game has started" not in Client().get(page).content.decode()
+
+    backup.import_group(file)
+    restored = Game.objects.get(previous=first)
+    assert restored.code == follower.code
+    # The next game came back: the game it followed offers it from the next look on.
+    assert "The next game has started" in Client().get(page).content.decode()
