@@ -548,6 +548,10 @@ def test_a_dealer_picked_by_hand_stays_when_the_last_hand_is_corrected(
     )
     expect(moved).to_be_visible()
     expect(_checked_dealer(other)).to_have_value("Cato")
+    # Another pick by hand: the rotation still names someone else, and the note stays.
+    choice(other, "dealer", "Anne").click()
+    expect(moved).to_be_visible()
+    choice(other, "dealer", "Cato").click()
     # Corrected again, to Bjørn's deal: the rotation names Cato too, nothing to point out.
     correct_dealer(page, 1, "Bjørn")
     expect(moved).to_be_hidden(timeout=SOON)

@@ -437,11 +437,13 @@
       if (!moved) return;
       moved.textContent = dealer ? fill(texts().dealerFollowed, { name: dealer }) : "";
       moved.hidden = renumbered || !dealer || !before || before === dealer;
+      moved.dataset.followed = "";
       return;
     }
     if (!moved) return;
     moved.textContent = dealer ? fill(texts().dealerMoved, { name: dealer }) : "";
     moved.hidden = !dealer || checkedValue(form, "dealer") === dealer;
+    delete moved.dataset.followed;
   }
 
   // The live parts of a fresh #main (a poll's or a queued save's answer) go in; an open
@@ -626,9 +628,12 @@
     var named = input.name === "dealer" && input.form && input.form.elements.rotation_dealer;
     if (!named) return;
     named.value = "";
-    // What the form said of the rotation's dealer is left behind by the pick.
+    // Why the form's dealer changed is left behind by a pick; that the rotation names
+    // someone else stays true while the pick is someone else.
     var moved = input.form.querySelector("[data-dealer-moved]");
-    if (moved) moved.hidden = true;
+    var entry = input.form.closest("#entry");
+    if (!moved || moved.hidden) return;
+    moved.hidden = "followed" in moved.dataset || !entry || input.value === entry.dataset.dealer;
   });
 
   // --- A copy of the page for opening it again offline (HTTPS or localhost only) ----------
