@@ -26,12 +26,14 @@ self.addEventListener("fetch", function (event) {
     fetch(request).then(function (response) {
       if (response.ok) {
         var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(key, copy); });
+        event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.put(key, copy); }));
       } else if (response.status === 404 || response.status === 410) {
-        caches.open(CACHE).then(function (cache) {
-          cache.delete(key);
-          if (page) cache.delete(url.origin + url.pathname + "chart/?alone");
-        });
+        // Every copy under this address, whatever its query (?hands=all, ?alone).
+        var gone = [url.origin + url.pathname];
+        if (page) gone.push(url.origin + url.pathname + "chart/");
+        event.waitUntil(caches.open(CACHE).then(function (cache) {
+          return Promise.all(gone.map(function (at) { return cache.delete(at, { ignoreSearch: true }); }));
+        }));
       }
       return response;
     }).catch(function () {
