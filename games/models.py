@@ -550,7 +550,7 @@ class Game(models.Model):
                 # Written out, as the locked read is: every save with a form asks this.
                 gone = _read(Change, game, ["number"], order="id", within=("entry", [entry]))
                 if gone:
-                    raise EntryDeleted(game, gone[-1][0])  # the number it had last
+                    raise EntryDeleted(game, gone[-1][0])  # the number it was saved as
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:
@@ -1018,7 +1018,7 @@ class Change(models.Model):
         indexes = [
             # Every save asks whether its entry was added and deleted since (`add_hand`):
             # found by the index, without reading the game's history.
-            models.Index("game", "entry", name="change_entry"),
+            models.Index(fields=["game", "entry"], name="change_entry"),
         ]
 
     def __str__(self) -> str:
