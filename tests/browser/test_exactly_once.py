@@ -98,6 +98,36 @@ def test_an_answer_lost_after_the_save_adds_no_second_hand(
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+def test_a_hand_the_server_has_leaves_the_queue_with_a_poll_while_sending_still_fails(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    answers: list[int] = []
+
+    def lose_every_answer(route: Route) -> None:
+        # The first save reaches the server and its answer is lost; every send after it
+        # is lost on the way. The polls get through.
+        if not answers:
+            answers.append(route.fetch().status)
+        route.abort("connectionreset")
+
+    page.route("**/hands/", lose_every_answer)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    queue = page.locator("#status [data-queue]")
+    expect(queue).to_be_visible()
+
+    # A poll shows the hand under this phone's entry: it waits no more, and nothing says
+    # there is no connection.
+    said = page.locator("#status [data-said]")
+    expect(said).to_have_text("Hand 1 saved: Bjørn 8 with Dina, made.", timeout=SOON)
+    expect(queue).to_be_hidden()
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    assert answers == [200]
+    assert [h.number for h in _hands(page)] == [1]
+
+
 def test_a_redeal_tapped_while_a_save_is_under_way_does_not_take_its_place(
     live_server: LiveServer, page: Page
 ) -> None:

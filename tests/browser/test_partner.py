@@ -3,6 +3,8 @@ for "alone" (which used to ask for the tricks of the partner the bidder had)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -16,7 +18,7 @@ from tests.browser.steps import (
 
 
 def test_a_forgotten_partner_is_asked_for_and_nothing_is_saved(
-    live_server: LiveServer, page: Page, transactional_db: None
+    live_server: LiveServer, page: Page, transactional_db: None, screenshots: Path
 ) -> None:
     start_four(page, live_server.url)
     partner = page.locator('form[data-hand-form] input[name="partner"]')
@@ -27,6 +29,9 @@ def test_a_forgotten_partner_is_asked_for_and_nothing_is_saved(
     page.locator("button[name=save]").click()
     fieldset = page.locator("form[data-hand-form] fieldset:has(input[name=partner])")
     expect(fieldset.locator(".errorlist")).to_have_text("choose the partner, or alone")
+    # In view where the scorer looks, not the unchanged totals at the top of the page.
+    expect(fieldset.locator(".errorlist")).to_be_in_viewport()
+    page.screenshot(path=screenshots / "refused-partner.png")
     expect(page.locator("#hands tbody tr")).to_have_count(0)
     # What was tapped is still there: tap Dina and save.
     expect(page.locator("input[name=bidder]:checked")).to_have_value("Bjørn")

@@ -261,6 +261,16 @@
     card.scrollIntoView({ block: "start" });
     card.focus({ preventScroll: true });
   }
+  // A save refused for what its form holds ("choose the partner") shows the first reason,
+  // not the top of the page, where a saved hand's totals are and nothing changed.
+  var refused = false;
+  function showRefusal() {
+    if (!refused) return;
+    refused = false;
+    if (document.querySelector("#main [data-conflict]")) return;
+    var reason = document.querySelector("#main form[data-hand-form] .errorlist");
+    if (reason) reason.scrollIntoView({ block: "center" });
+  }
 
   // --- The open form follows the game -----------------------------------------------------
 
@@ -450,6 +460,9 @@
   // form stays as it is, following the game.
   function apply(holder, etag) {
     var here = main();
+    // Hands from the queue that the server has (the answer to their save was lost),
+    // found before the fresh parts leave `holder` for the page.
+    var arrived = queued().map(function (item) { return savedRow(holder, item.entry); });
     holder.querySelectorAll("[data-live-part]").forEach(function (fresh) {
       var old = document.getElementById(fresh.id);
       if (!old) return;
@@ -465,11 +478,9 @@
       if (window.htmx) window.htmx.process(fresh);
       refresh(fresh);
     });
-    // Hands from the queue that the server has (the answer to their save was lost).
-    queued().forEach(function (item) {
-      var row = savedRow(holder, item.entry);
+    arrived.forEach(function (row) {
       if (!row) return;
-      unqueue(item.entry);
+      unqueue(row.dataset.entry);
       ownSaved(row);
     });
     if (here && etag) here.dataset.etag = etag;
@@ -567,13 +578,14 @@
     var button = form.querySelector("button[name=save]");
     if (button && form.dataset.label && button.textContent === texts().saving) button.textContent = form.dataset.label;
   });
-  // A save went through (before its answer replaces the form, which takes the form's
-  // own events out of the document): the page's offline copy follows, and hands held
-  // back behind a conflict go on.
+  // A save's answer (before it replaces the form, which takes the form's own events out
+  // of the document). Refused: its reason is shown once it is in. Gone through: the
+  // page's offline copy follows, and hands held back behind a conflict go on.
   document.addEventListener("htmx:before:swap", function (event) {
     var ctx = event.detail.ctx;
     if (!isEntryForm(ctx.sourceElement)) return;
-    if (ctx.response.headers.get("X-Hand-Entry") !== "done") return;
+    refused = ctx.response.headers.get("X-Hand-Entry") !== "done";
+    if (refused) return;
     keepCopy();
     if (held) {
       held = false;
@@ -620,6 +632,8 @@
     // The server's answer says what happened now; an older line of this phone's goes.
     if (document.querySelector("#main > .messages")) unsay();
     showConflict();
+    // After htmx's own scroll to the top, which follows this event.
+    setTimeout(showRefusal, 0);
     showQueue();
   });
   // A dealer tapped here is picked by hand, even the one the rotation named.
