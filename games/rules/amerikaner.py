@@ -403,7 +403,7 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
                 table,
                 "partner",
                 _("Partner"),
-                _("“Alone” when the called card was in the kitty: the bidder plays alone."),
+                _alone_help(table),
                 shown_when={**PLAYED, "bid": numbers},
                 empty_label=_("alone"),
             ),
@@ -595,3 +595,14 @@ _LEVEL = {
         "%(situation)s; neither the bidder nor the partner is among them, so they share the win."
     ),
 }
+
+
+def _alone_help(table: Table[Rules]) -> str:
+    """When the bidder has no partner, as the deal has it: the called card in the kitty,
+    in the blind (the cards a whole deck leaves over), or, with no card left over, in the
+    bidder's own hand."""
+    if table.rules.deal == KITTY:
+        return _("“Alone” when the called card was in the kitty: the bidder plays alone.")
+    if table.rules.tricks * len(table.sides) < 52:
+        return _("“Alone” when the called card was in the blind: the bidder plays alone.")
+    return _("“Alone” when the bidder held the called card: the bidder plays alone.")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.rules import RuleError, make_table, play
+from games.rules import RuleError, get_game, make_table, play
 from tests.factories import FOUR, bid, scored
 
 THREE = ["Anne", "Bjørn", "Cato"]
@@ -836,3 +836,29 @@ def test_null_means_left_out_for_optional_inputs() -> None:
         "partner": None,
     }
     assert points(FOUR, hand) == ({"Anne": 1, "Bjørn": 7, "Cato": 2, "Dina": 1}, True)
+
+
+@pytest.mark.parametrize(
+    ("players", "deal", "help"),
+    [
+        (FOUR, None, "“Alone” when the called card was in the kitty: the bidder plays alone."),
+        # Five players take 10 tricks each: two cards are the blind.
+        (
+            [*FOUR, "Eli"],
+            None,
+            "“Alone” when the called card was in the blind: the bidder plays alone.",
+        ),
+        # Four players with the whole deck hold every card: nothing is left over.
+        (
+            FOUR,
+            "full-deck",
+            "“Alone” when the bidder held the called card: the bidder plays alone.",
+        ),
+    ],
+)
+def test_the_partners_help_says_where_the_called_card_can_be(
+    players: list[str], deal: str | None, help: str
+) -> None:
+    table = make_table("amerikaner", players, rules={"deal": deal})
+    partner = next(i for i in get_game("amerikaner").inputs(table) if i.name == "partner")
+    assert partner.help is not None and partner.help.render() == help
