@@ -127,3 +127,19 @@ def test_kaiser_why_writes_the_3_of_spades_and_a_failed_bid_with_the_minus_sign(
     second = text(client.get(_url(game, 2, "view_key")))
     assert "Nord bid 8 no trump and took 5 points: failed, \u221216 (no trump doubles)." in second
     assert "3 tricks, +5 for the 5 of hearts, \u22123 for the 3 of spades: 5 points." in second
+
+
+@pytest.mark.parametrize(
+    ("language", "team", "player"), [("en", "Team", "Player"), ("nb", "Lag", "Spiller")]
+)
+def test_the_points_table_heads_its_rows_team_or_player(
+    client: Client, group: Group, played: Game, language: str, team: str, player: str
+) -> None:
+    def heading(game: Game) -> str:
+        html = client.get(_url(game, 1, "view_key"), HTTP_ACCEPT_LANGUAGE=language).content
+        found = re.search(r"<thead><tr><th>([^<]*)</th>", html.decode())
+        assert found
+        return found[1]
+
+    assert heading(kaiser_game(group)) == team
+    assert heading(played) == player
