@@ -64,24 +64,31 @@ def _save_button(page: Page) -> None:
     page.locator("form[data-hand-form] button[name=save]").click()
 
 
-def test_an_answer_lost_after_the_save_adds_no_second_hand(
-    live_server: LiveServer, page: Page
-) -> None:
-    _four_at_the_table(page, live_server.url)
-    answers: list[int] = []
+def _hand_1_saved_unheard(page: Page, answers: list[int]) -> Locator:
+    """Hand 1 (Bjørn 8 with Dina) reaches the server, which saves it, and its answer is
+    lost, as is every send after it until `page.unroute`; the line saying it waits."""
 
-    def drop_answer(route: Route) -> None:
-        # The server saves the hand; the phone never hears back.
-        answers.append(route.fetch().status)
+    def lose_answers(route: Route) -> None:
+        if not answers:
+            answers.append(route.fetch().status)
         route.abort("connectionreset")
 
-    page.route("**/hands/", drop_answer)
+    page.route("**/hands/", lose_answers)
     fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     _save_button(page)
     queue = page.locator("#status [data-queue]")
     expect(queue).to_be_visible()
     expect(queue).to_contain_text("No connection")
-    page.unroute("**/hands/", drop_answer)
+    return queue
+
+
+def test_an_answer_lost_after_the_save_adds_no_second_hand(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    answers: list[int] = []
+    _hand_1_saved_unheard(page, answers)
+    page.unroute("**/hands/")
     assert answers == [200]
 
     # By itself, within a poll or two: the server has the hand under this entry.
@@ -103,19 +110,8 @@ def test_a_hand_the_server_has_leaves_the_queue_with_a_poll_while_sending_still_
 ) -> None:
     _four_at_the_table(page, live_server.url)
     answers: list[int] = []
-
-    def lose_every_answer(route: Route) -> None:
-        # The first save reaches the server and its answer is lost; every send after it
-        # is lost on the way. The polls get through.
-        if not answers:
-            answers.append(route.fetch().status)
-        route.abort("connectionreset")
-
-    page.route("**/hands/", lose_every_answer)
-    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
-    _save_button(page)
-    queue = page.locator("#status [data-queue]")
-    expect(queue).to_be_visible()
+    # Every send after the first is lost on the way too; the polls get through.
+    queue = _hand_1_saved_unheard(page, answers)
 
     # A poll shows the hand under this phone's entry: it waits no more, and nothing says
     # there is no connection.
