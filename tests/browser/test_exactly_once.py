@@ -163,10 +163,17 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_sent_once_by_itself(
     expect(queue).to_contain_text("No connection: hand 1 is kept on this phone")
     expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
     expect(page.locator("#hands [data-waiting] li")).to_contain_text("Bjørn, 8, Dina")
+    # The heading and the dealer's badge go on with the form: hand 2, Bjørn deals.
+    heading, badge = page.locator(".game-title .hand-no"), page.locator(".badge.dealer")
+    expect(heading).to_have_text("hand 2")
+    expect(page.locator('tr[data-side="Bjørn"] .badge.dealer')).to_have_count(1)
+    expect(badge).to_have_count(1)
 
     page.reload()  # still offline: the service worker's copy, with the queue on top
     expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
     expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    expect(heading).to_have_text("hand 2")
+    expect(page.locator('tr[data-side="Bjørn"] .badge.dealer')).to_have_count(1)
     assert _hands(page) == []
 
     page.context.set_offline(False)

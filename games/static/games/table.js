@@ -182,8 +182,21 @@
     write(QUEUE, all);
     clearMessages();
     startNext(form, pending.number + 1, dealerAfter(form, pending));
+    showNext(form);
     showQueue();
     toTop();
+  }
+
+  // While hands wait on this phone, the heading's hand number and the dealer's badge
+  // follow its form, as the page will once they are in. (A team's badge, which names the
+  // dealer within the team, waits for the page.)
+  function showNext(form) {
+    var no = document.querySelector("#main .game-title .hand-no");
+    if (no) no.textContent = no.textContent.replace(/\d+/, form.elements.number.value);
+    var dealer = checkedValue(form, "dealer");
+    var badge = document.querySelector("#main tr[data-side] .badge.dealer");
+    var cell = dealer && document.querySelector('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
+    if (badge && cell) cell.insertBefore(badge, cell.firstChild.nextSibling);
   }
 
   // Sends the oldest waiting hand, then the next. The entry key goes with it, so a hand
@@ -678,6 +691,7 @@
     var last = waiting[waiting.length - 1];
     if (form && last && Number(form.elements.number.value) <= last.number) {
       startNext(form, last.number + 1, dealerAfter(form, last));
+      showNext(form);
     } else if (form && read(SENT).indexOf(form.elements.entry.value) >= 0) {
       form.elements.entry.value = newKey();
     }
