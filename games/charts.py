@@ -38,6 +38,7 @@ TOP = 24  # room for the y axis label above the plot
 FONT = 13
 CHAR = 7.5  # a generous average width of a character, for laying out text
 GAP = 14  # the least distance between two end labels
+TEXT_LINE = 17  # a line of text under the plot: the tick labels, then the axis label
 
 
 def wins_over_time(series: Mapping[str, Sequence[tuple[dt.date, float]]]) -> SafeString:
@@ -245,7 +246,7 @@ def _draw(
                 _f(bottom),
                 _f(bottom + 4),
                 _f(sx(value)),
-                _f(bottom + 17),
+                _f(bottom + TEXT_LINE),
                 anchor,
                 label,
             )
@@ -260,14 +261,12 @@ def _draw(
         )
     )
     parts.append(_svg('<text x="4" y="12" class="axis">{}</text>', y_label))
-    below = bottom + 17
     if x_label:
-        below += 17
         parts.append(
             _svg(
                 '<text x="{}" y="{}" text-anchor="middle" class="axis">{}</text>',
                 _f(left + plot_w / 2),
-                _f(below),
+                _f(bottom + 2 * TEXT_LINE),
                 x_label,
             )
         )
@@ -320,7 +319,7 @@ def _draw(
             # One path for all of a line's markers: a page draws hundreds of them.
             parts.append(_marker(marker, coords[:-1], colour))
     parts.extend(_end_labels(lines, ends, left + plot_w))
-    legend, height = _legend(lines, below + 12)
+    legend, height = _legend(lines, _legend_top(bool(x_label)))
     parts.append(legend)
     return _svg(
         '<svg class="chart" viewBox="0 0 {} {}" width="100%" role="img" aria-label="{}" '
@@ -412,11 +411,15 @@ def _legend_height(names: Sequence[str]) -> float:
     return math.ceil(len(names) / _legend_columns(names)) * 20 + 4
 
 
+def _legend_top(x_label: bool) -> float:
+    """Where the legend starts: under the plot, its tick labels and its axis label."""
+    return TOP + PLOT_HEIGHT + TEXT_LINE * (2 if x_label else 1) + 12
+
+
 def running_totals_height(sides: Sequence[str]) -> float:
     """The height of `running_totals`' drawing for these sides (its width is WIDTH): what
-    the page keeps free for the chart until it comes."""
-    # The plot, the hand numbers and the axis label under it, then the legend.
-    return TOP + PLOT_HEIGHT + 17 + 17 + 12 + _legend_height(sides)
+    the page keeps free for the chart until it comes. Its x axis has a label ("Hand")."""
+    return _legend_top(True) + _legend_height(sides)
 
 
 def _legend(lines: list[_Line], top: float) -> tuple[str, float]:
