@@ -547,10 +547,11 @@ class Game(models.Model):
                 stored = next((h for h in hands if h.entry == entry), None)
                 if stored is not None:
                     return stored
-                # Written out, as the locked read is: every save with a form asks this.
-                gone = _read(Change, game, ["number"], order="id", within=("entry", [entry]))
+                # Written out, as the locked read is: every save with a form asks this. Only
+                # the hand's "add" records its entry: one row at most, the number it had.
+                gone = _read(Change, game, ["number"], within=("entry", [entry]))
                 if gone:
-                    raise EntryDeleted(game, gone[-1][0])  # the number it was saved as
+                    raise EntryDeleted(game, gone[0][0])
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:
