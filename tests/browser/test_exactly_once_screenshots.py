@@ -26,6 +26,12 @@ from tests.browser.steps import (
 SOON = 10_000
 
 
+def _in_view_and_whole(phone: Page, folder: Path, name: str, language: str) -> None:
+    """What the phone shows (`name-en.png`), and its whole page (`name-page-en.png`)."""
+    phone.screenshot(path=folder / f"{name}-{language}.png")
+    phone.screenshot(path=folder / f"{name}-page-{language}.png", full_page=True)
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
 def test_saves_at_the_table_at_phone_size(
     live_server: LiveServer,
@@ -141,8 +147,7 @@ def test_an_open_form_after_an_undo_on_another_phone_at_phone_size(
     hand = {"en": "hand", "nb": "runde"}[language]
     expect(other.locator("#preview")).to_contain_text(f"{hand} 1:")
     removed.scroll_into_view_if_needed()
-    other.screenshot(path=screenshots / f"89-form-after-undo-{language}.png")
-    other.screenshot(path=screenshots / f"89-form-after-undo-page-{language}.png", full_page=True)
+    _in_view_and_whole(other, screenshots, "89-form-after-undo", language)
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
@@ -174,10 +179,7 @@ def test_open_forms_after_a_dealer_correction_on_another_phone_at_phone_size(
     expect_dealer(follower, "Cato")
     expect(follower.locator("form[data-hand-form] [data-dealer-moved]")).to_contain_text("Cato")
     follower.locator("form[data-hand-form] input[name=dealer]").first.scroll_into_view_if_needed()
-    follower.screenshot(path=screenshots / f"90-form-after-correction-{language}.png")
-    follower.screenshot(
-        path=screenshots / f"90-form-after-correction-page-{language}.png", full_page=True
-    )
+    _in_view_and_whole(follower, screenshots, "90-form-after-correction", language)
     # And then Cato's: Dina deals next; the form keeps Cato and says whom the rotation names.
     correct_dealer(page, 1, "Cato")
     moved = chooser.locator("form[data-hand-form] [data-dealer-moved]")
@@ -185,7 +187,4 @@ def test_open_forms_after_a_dealer_correction_on_another_phone_at_phone_size(
     expect(moved).to_contain_text("Dina")
     expect(chooser.locator("input[name=dealer]:checked")).to_have_value("Cato")
     moved.scroll_into_view_if_needed()
-    chooser.screenshot(path=screenshots / f"90-form-after-correction-picked-{language}.png")
-    chooser.screenshot(
-        path=screenshots / f"90-form-after-correction-picked-page-{language}.png", full_page=True
-    )
+    _in_view_and_whole(chooser, screenshots, "90-form-after-correction-picked", language)

@@ -658,8 +658,8 @@
     // Why the form's dealer changed is left behind by a pick; that the rotation names
     // someone else stays true while the pick is someone else.
     var moved = input.form.querySelector("[data-dealer-moved]");
-    var entry = input.form.closest("#entry");
     if (!moved || moved.hidden) return;
+    var entry = input.form.closest("#entry");
     moved.hidden = "followed" in moved.dataset || !entry || input.value === entry.dataset.dealer;
   });
 
