@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -25,7 +26,7 @@ from games.rules import (
     get_game,
     make_table,
 )
-from games.rules.limits import PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
+from games.rules.limits import LARGEST_NUMBER, PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
 from games.rules.text import sheet_number
 
 
@@ -36,8 +37,12 @@ def say(text: Text | None) -> str:
 
 
 def rule_error(exc: RuleError) -> str:
+    """The engine's error as a sentence of its own, as a form or a message shows it. The
+    engine writes its errors to go inside longer ones ("hand 9: choose the partner, or
+    alone"), as an import's message and the `score` command still use them."""
     # Its numbers keep the hyphen: they say what to type into a number field.
-    return exc.render(gettext, ngettext)
+    words = exc.render(gettext, ngettext)
+    return capfirst(words) + ("" if words.endswith((".", "!", "?")) else ".")
 
 
 def name_field(label: Any, *, team: bool = False, **kwargs: Any) -> forms.CharField:
@@ -126,7 +131,7 @@ class GameFileForm(forms.Form):
             message = _("%(file)s: the file is not UTF-8 text.")
             raise ValidationError(message, params=params) from None
         except RuleError as exc:
-            params["problem"] = rule_error(exc)
+            params["problem"] = exc.render(gettext, ngettext)
             raise ValidationError(_("%(file)s: %(problem)s"), params=params) from None
         return document
 
@@ -170,17 +175,13 @@ class NewGameForm(forms.Form):
             )
             self.fields[f"new_{i}"] = name_field(_("or a new player"), required=False)
             if not self.team_game:
-                self.fields[f"start_{i}"] = forms.IntegerField(
-                    label=_("Start total"), required=False
-                )
+                self.fields[f"start_{i}"] = number_field(_("Start total"))
         if self.team_game:
             for i in (1, 2):
                 self.fields[f"team_{i}"] = name_field(
                     _("Team %(number)d") % {"number": i}, team=True, required=False
                 )
-                self.fields[f"team_start_{i}"] = forms.IntegerField(
-                    label=_("Start total"), required=False
-                )
+                self.fields[f"team_start_{i}"] = number_field(_("Start total"))
         for spec in self.card_game.house_rules():
             self.fields[f"rule_{spec.name}"] = _rule_field(spec)
         for preset in self.card_game.presets:
@@ -329,13 +330,23 @@ def _rule_field(spec: HouseRule) -> forms.Field:
             widget=forms.RadioSelect,
             help_text=help_text,
         )
+    return number_field(
+        label, spec.minimum, spec.maximum, initial=spec.default, help_text=help_text
+    )
+
+
+def number_field(
+    label: Any, low: int | None = None, high: int | None = None, **kwargs: Any
+) -> forms.IntegerField:
+    """A whole number a game is set up with, within its own bounds and the engine's limits:
+    a number beyond them is refused beside its field, in the form's words, rather than by
+    the engine under the name a game file gives it."""
     return forms.IntegerField(
         label=label,
         required=False,
-        initial=spec.default,
-        min_value=spec.minimum,
-        max_value=spec.maximum,
-        help_text=help_text,
+        min_value=-LARGEST_NUMBER if low is None else max(low, -LARGEST_NUMBER),
+        max_value=LARGEST_NUMBER if high is None else min(high, LARGEST_NUMBER),
+        **kwargs,
     )
 
 

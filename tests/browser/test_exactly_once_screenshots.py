@@ -144,7 +144,7 @@ def test_an_open_form_after_an_undo_on_another_phone_at_phone_size(
     expect(removed).to_be_visible(timeout=SOON)
     expect(number).to_have_value("1")
     # The preview is asked again: what is missing, now of hand 1.
-    hand = {"en": "hand", "nb": "runde"}[language]
+    hand = {"en": "Hand", "nb": "Runde"}[language]
     expect(other.locator("#preview")).to_contain_text(f"{hand} 1:")
     removed.scroll_into_view_if_needed()
     _in_view_and_whole(other, screenshots, "89-form-after-undo", language)

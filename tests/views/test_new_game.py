@@ -68,7 +68,7 @@ def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, grou
         pytest.param({**THREE, "first_dealer": "4"}, "Nobody sits in seat 4.", id="no-dealer"),
         pytest.param(
             {**THREE, "rule_deal": "kitty"},
-            "the kitty deal is for exactly 4 players, not 3",
+            "The kitty deal is for exactly 4 players, not 3.",
             id="kitty-for-three",
         ),
         pytest.param(

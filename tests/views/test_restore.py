@@ -89,7 +89,7 @@ def test_restore_that_no_longer_fits_is_refused_with_a_message(phone: Client, gr
     before = [h.data for h in game.hand_list()]
     response = _restore(phone, game, deleted)
     assert response["Location"] == reverse("history", args=[group.edit_key, game.code])
-    assert "hand 6: the game was already won after hand 5" in text(phone.get(response["Location"]))
+    assert "Hand 6: the game was already won after hand 5." in text(phone.get(response["Location"]))
     assert [h.data for h in game.hand_list()] == before
 
 
