@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django import forms
@@ -27,7 +28,7 @@ from games.rules import (
     make_table,
 )
 from games.rules.limits import LARGEST_NUMBER, PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
-from games.rules.text import sheet_number
+from games.rules.text import Quoted, sheet_number
 
 
 def say(text: Text | None) -> str:
@@ -36,10 +37,15 @@ def say(text: Text | None) -> str:
     return text.render(gettext, ngettext, sheet_number) if text is not None else ""
 
 
-def rule_error(exc: RuleError) -> str:
+def rule_error(exc: RuleError, labels: Mapping[str, str] | None = None) -> str:
     """The engine's error as a sentence of its own, as a form or a message shows it. The
     engine writes its errors to go inside longer ones ("hand 9: choose the partner, or
-    alone"), as an import's message and the `score` command still use them."""
+    alone"), as an import's message and the `score` command still use them. A house rule
+    it names by its key in the game file is named by its label on a form (`labels`)."""
+    key = exc.text.params.get("key")
+    if labels and isinstance(key, str) and key in labels:
+        named = replace(exc.text, params={**exc.text.params, "key": Quoted((labels[key],))})
+        exc = RuleError(named, hand=exc.hand, field=exc.field)
     # Its numbers keep the hyphen: they say what to type into a number field.
     words = exc.render(gettext, ngettext)
     return capfirst(words) + ("" if words.endswith((".", "!", "?")) else ".")
@@ -304,7 +310,13 @@ class NewGameForm(forms.Form):
         try:
             make_table(self.kind, players, rules=rules, teams=teams, start=start)
         except RuleError as exc:
-            raise ValidationError(rule_error(exc)) from exc
+            field = f"rule_{exc.field}"
+            if field not in self.fields:
+                raise ValidationError(rule_error(exc)) from exc
+            # A house rule out of bounds: said beside its field, under the field's label.
+            labels = {spec.name: say(spec.label) for spec in self.card_game.house_rules()}
+            self.add_error(field, rule_error(exc, labels))
+            return data
         data.update(
             players=players, rules=rules, teams=teams, start=start, dealer=players[dealer - 1]
         )

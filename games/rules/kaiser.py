@@ -161,8 +161,9 @@ class Kaiser(CardGame[Rules, AnyHand]):
         rules = Rules(**given)
         if rules.lose_at is not None and rules.lose_at >= rules.target:
             raise error(
-                _("the rule lose_at (%(lose_at)d) must be below the target (%(target)d)"),
+                _("the rule %(key)s (%(lose_at)d) must be below the target (%(target)d)"),
                 field="lose_at",
+                key="lose_at",
                 lose_at=rules.lose_at,
                 target=rules.target,
             )

@@ -162,3 +162,40 @@ def test_the_name_limit_is_said_before_typing(phone: Client, group: Group) -> No
     response = phone.get(reverse("new_game", args=[group.edit_key]))
     found = part(response, "name-limit")
     assert found is not None and found[0] == "A name can have up to 40 characters."
+
+
+FOUR = {**THREE, "seat_4": "Dina"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "name", "message"),
+    [
+        # With the kitty four players take 12 tricks: no bid can be 13.
+        pytest.param(
+            "amerikaner",
+            {**FOUR, "rule_deal": "kitty", "rule_min_bid": "13"},
+            "rule_min_bid",
+            "The rule “Lowest bid” must be from 1 to 12, not 13.",
+            id="amerikaner-lowest-bid",
+        ),
+        # A team cannot lose at a total it must pass to win.
+        pytest.param(
+            "kaiser",
+            {**FOUR, "rule_target": "5", "rule_lose_at": "10"},
+            "rule_lose_at",
+            "The rule “A team at or below this loses” (10) must be below the target (5).",
+            id="kaiser-lose-at",
+        ),
+    ],
+)
+def test_a_house_rule_the_engine_refuses_is_named_by_its_label_under_its_field(
+    phone: Client, group: Group, kind: str, data: dict[str, str], name: str, message: str
+) -> None:
+    response = phone.post(reverse("new_game_of", args=[group.edit_key, kind]), data)
+    assert response.status_code == 200
+    assert part(response, f"id_{name}-error") == (message, [])
+    # Under its own input, before the label of the next rule (it read as that rule's).
+    html = text(response)
+    at = html.index(f'id="id_{name}-error"')
+    assert html.index(f'name="{name}"') < at < html.index("<label", at)
+    assert not Game.objects.exists()
