@@ -526,8 +526,12 @@ class HandForm(forms.Form):
                 values[name] = bool(data.get(name))
             elif data.get(name) not in (None, ""):
                 value: Any = data[name]
-                if spec.kind == "number" or (spec.kind == "choice" and value.isdigit()):
+                if spec.kind == "number":
                     value = int(value)
+                elif spec.kind == "choice":
+                    # The option's own value (a bid's number, a yes or no), as its chip
+                    # posts it in words.
+                    value = next((o.value for o in spec.options if str(o.value) == value), value)
                 values[name] = value
         hand: dict[str, Any] = {}
         for name, value in values.items():
@@ -588,16 +592,26 @@ def empty_choices(table: Table[object], hand: dict[str, Any]) -> dict[str, str]:
 
 
 def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
-    """Form values that show an existing hand (for corrections)."""
+    """Form values that show an existing hand (for corrections): a box's True or False, a
+    chip's value as the chip posts it."""
+    specs = {spec.name: spec for spec in get_game(table.game).inputs(table)}
     initial: dict[str, Any] = empty_choices(table, hand)
     for key, value in hand.items():
         if key == "tricks" and isinstance(value, dict):
             for i, side in enumerate(table.sides):
                 if side in value:
                     initial[f"tricks-{i}"] = value[side]
+        elif key in specs and specs[key].kind == "flag":
+            initial[key] = value
         else:
-            initial[key] = str(value) if not isinstance(value, bool) else value
+            initial[key] = str(value)
     return initial
+
+
+def posted(table: Table[object], hand: dict[str, Any]) -> dict[str, str]:
+    """A hand as the hand form's checked inputs post it (a ticked box sends "on")."""
+    values = initial_for(table, hand)
+    return {k: "on" if v is True else str(v) for k, v in values.items() if v is not False}
 
 
 class NightForm(forms.ModelForm):

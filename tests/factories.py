@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
-from games.forms import empty_choices
+from games.forms import posted
 from games.models import Game, Group, Player
 from games.rules import RuleError
 
@@ -119,17 +119,7 @@ def endless_hands(count: int, players: Sequence[str] = FOUR) -> list[dict[str, A
 def hand_post(game: Game, hand: dict[str, Any], number: int, **extra: Any) -> dict[str, Any]:
     """The hand form's POST for a game-file hand, as the page's radio buttons send it: an
     input left empty that has a chip of its own for that (the partner's "alone") sends it."""
-    sides = game.players
-    data: dict[str, Any] = {"number": number, **empty_choices(game.table(), hand), **extra}
-    for key, value in hand.items():
-        if key == "tricks":
-            for side, count in value.items():
-                data[f"tricks-{sides.index(side)}"] = count
-        elif value is True:
-            data[key] = "on"
-        else:
-            data[key] = value
-    return data
+    return {"number": number, **posted(game.table(), hand), **extra}
 
 
 def anne_wins() -> list[dict[str, Any]]:

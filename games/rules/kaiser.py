@@ -480,11 +480,16 @@ class Kaiser(CardGame[Rules, AnyHand]):
             flag_input(
                 "kaiser", _("Kaiser bid"), _("A bid to take every trick: it decides the game.")
             ),
+            # Two chips, neither chosen: a box left unticked would have lost the game for
+            # a scorer who forgot it.
             HandInput(
                 name="made",
-                label=Text(_("Kaiser made")),
-                kind="flag",
-                default=False,
+                label=Text(_("The kaiser bid")),
+                kind="choice",
+                options=(
+                    Option(True, Text(_("took every trick"))),
+                    Option(False, Text(_("lost a trick"))),
+                ),
                 shown_when={"redeal": (False,), "kaiser": (True,)},
             ),
             HandInput(

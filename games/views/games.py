@@ -30,7 +30,7 @@ from games import live, pages
 from games.forms import (
     HandForm,
     NewGameForm,
-    initial_for,
+    posted,
     say,
 )
 from games.models import Change, Game, Hand
@@ -431,17 +431,11 @@ def _draw_row(
         "outcome_text": {"made": _("made"), "failed": _("failed")}.get(outcome, ""),
         # The newest hand as the form's inputs: an open form holding exactly this hand
         # was too late, and is cleared rather than saved again (table.js).
-        "inputs": urlencode(_form_values(table, hand.data)) if newest else "",
+        "inputs": urlencode(posted(table, hand.data)) if newest else "",
         "cells": cells,
     }
     context = {"row": row, "recent": recent, "access": access, "game": game}
     return render_to_string("games/game.html#hand-row", context)
-
-
-def _form_values(table: Table[Any], data: dict[str, Any]) -> dict[str, str]:
-    """A hand as the hand form's checked inputs send it (a ticked box sends "on")."""
-    values = initial_for(table, data)
-    return {k: "on" if v is True else str(v) for k, v in values.items() if v is not False}
 
 
 def _marks(game: Game, shown: list[Hand]) -> dict[str, dict[str, Any]]:

@@ -45,7 +45,7 @@ def fill(
 
 
 def test_a_game_past_bid_out_ends_at_once_with_a_failed_kaiser_bid(
-    live_server: LiveServer, page: Page, tmp_path: Path
+    live_server: LiveServer, page: Page, tmp_path: Path, screenshots: Path
 ) -> None:
     start_team_game(page, live_server.url, "kaiser")
 
@@ -105,12 +105,22 @@ def test_a_game_past_bid_out_ends_at_once_with_a_failed_kaiser_bid(
     expect_totals(page, {"Sharks": 21, "Jets": 45})
     expect(page.locator('#live [data-side="Jets"] .note')).to_have_text(note)
 
-    # Hand 7: Bjørn bids kaiser and loses a trick ("Kaiser made" stays off). The kaiser
-    # bid scores nothing and decides at once: the Sharks win, 24 points behind.
+    # Hand 7: Bjørn bids kaiser and loses a trick. The kaiser bid scores nothing and
+    # decides at once: the Sharks win, 24 points behind. Its outcome is two chips, neither
+    # chosen: a save before either is tapped is refused and decides nothing.
     choice(page, "bidder", "Bjørn").click()
     flag(page, "kaiser").click()
-    expect(flag(page, "made")).to_be_visible()
+    lost = choice(page, "made", "False")
+    expect(choice(page, "made", "True")).to_be_visible()
     expect(choice(page, "bid", 7)).to_be_hidden()
+    expect(preview).to_contain_text("say whether the kaiser bid was made")
+    page.locator("form[data-hand-form] button[name=save]").click()
+    expect(page.locator("form[data-hand-form] .errorlist")).to_contain_text(
+        "Hand 7: say whether the kaiser bid was made."
+    )
+    expect(page.locator("#winner")).to_have_count(0)
+    page.screenshot(path=screenshots / "kaiser-bid-outcome-missing.png")
+    lost.click()
     expect(page.locator("#preview .failed")).to_be_visible()
     save(page)
     expect_totals(page, {"Sharks": 21, "Jets": 45})

@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from games import rules
 from games.models import Change, Game, Group
-from tests.factories import anne_wins, bid, hand_post, make_game
+from tests.factories import anne_wins, bid, hand_post, make_game, revision
+from tests.test_stats import kaiser_game
 from tests.views.pages import checked, form_fields, notices, part, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
@@ -399,3 +400,39 @@ def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool)
     assert game.version == 5
     assert (game.winners is not None) == finishing
     assert game.stats.count() == (4 if finishing else 0)
+
+
+def _kaiser_before_its_bid(group: Group) -> Game:
+    """The Kaiser game of the statistics tests without its last hand (Cato's kaiser bid)."""
+    game = kaiser_game(group)
+    game.delete_hand(3, revision(game, 3), "Anne")
+    return game
+
+
+def test_a_kaiser_bid_saved_without_its_outcome_is_refused_and_decides_nothing(
+    phone: Client, group: Group
+) -> None:
+    # A box left unticked used to say "lost a trick", and the game ended against the
+    # bidders: a scorer must tap one of the two outcomes.
+    game = _kaiser_before_its_bid(group)
+    hand = {"dealer": "Cato", "bidder": "Cato", "kaiser": True}
+    response = phone.post(_url(game), hand_post(game, hand, 3), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "Hand 3: say whether the kaiser bid was made." in text(response)
+    assert game.hands.count() == 2
+    assert winner(response) is None
+
+
+@pytest.mark.parametrize(("made", "decided"), [(True, "Nord"), (False, "Sør")])
+def test_a_kaiser_bid_s_tapped_outcome_decides_the_game(
+    phone: Client, group: Group, made: bool, decided: str
+) -> None:
+    game = _kaiser_before_its_bid(group)
+    hand = {"dealer": "Cato", "bidder": "Cato", "kaiser": True, "made": made}
+    # The two chips post the outcome as words: "True" for every trick, "False" for a lost one.
+    assert hand_post(game, hand, 3)["made"] == str(made)
+    response = phone.post(_url(game), hand_post(game, hand, 3))
+    assert response.status_code == 302
+    assert game.hands.get(number=3).data == hand
+    # Cato plays for Nord (seats 1 and 3): the bid decides the game for or against them.
+    assert winner(phone.get(response["Location"])) == f"🏆 {decided} wins!"

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games.models import Change, Game, Group
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
+from tests.test_stats import kaiser_game
 from tests.views.pages import (
     checked,
     field_values,
@@ -173,3 +174,9 @@ def test_hand_that_does_not_exist_is_not_found(
 def test_edit_answers_only_get_and_post(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
     assert phone.put(_url(game, 1)).status_code == 405
+
+
+def test_a_kaiser_bid_s_correction_shows_its_outcome_tapped(phone: Client, group: Group) -> None:
+    # Cato's kaiser bid was made: its correction opens with "took every trick" chosen.
+    game = kaiser_game(group)
+    assert checked(phone.get(_url(game, 3)), "made") == "True"
