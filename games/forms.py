@@ -55,6 +55,8 @@ def name_field(label: Any, *, team: bool = False, **kwargs: Any) -> forms.CharFi
     """A player's (or team's) name, within the engine's limits for names."""
 
     def within_limits(value: str) -> None:
+        if len(value.strip()) > longest:
+            return  # the field's own length check says so, once
         try:
             check_name(value.strip(), team=team)
         except RuleError as exc:
@@ -85,6 +87,7 @@ class WhoForm(forms.Form):
 
     def __init__(self, *args: Any, group: Group, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self.group = group
         names = [p.name for p in group.players.all()]
         player = self.fields["player"]
         assert isinstance(player, forms.ChoiceField)
@@ -92,8 +95,12 @@ class WhoForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        data["who"] = (data.get("name") or "").strip() or data.get("player") or ""
-        if not data["who"]:
+        typed = (data.get("name") or "").strip()
+        # A player's name typed in another letter case is that player, as the group
+        # spells it: it goes on every hand this phone saves.
+        known = self.group.player_named(typed) if typed else None
+        data["who"] = known.name if known else typed or data.get("player") or ""
+        if not data["who"] and not self.errors:  # a field refused says why itself
             raise ValidationError(_("Pick your name, or write it."))
         return data
 
@@ -107,8 +114,11 @@ class PlayerForm(forms.Form):
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"].strip()
-        if self.group.players.filter(name__iexact=name).exists():
-            raise ValidationError(_("%(name)s is already in the group."), params={"name": name})
+        known = self.group.player_named(name)
+        if known is not None:
+            raise ValidationError(
+                _("%(name)s is already in the group."), params={"name": known.name}
+            )
         return name
 
 
@@ -239,6 +249,21 @@ class NewGameForm(forms.Form):
     def preset_fields(self) -> list[forms.BoundField]:
         return [self[f"preset_{p.name}"] for p in self.card_game.presets]
 
+    @staticmethod
+    def _check_team_name(
+        name: str, pair: list[str], players: list[str], named: dict[str, list[str]]
+    ) -> None:
+        """A team's name must not be the other team's, or one of its players' (any letter
+        case): the pages would credit that team's bids and wins to the wrong people."""
+        if any(name.lower() == other.lower() for other in named):
+            raise ValidationError(_("The two teams need different names."))
+        opponent = next((p for p in players if p not in pair and p.lower() == name.lower()), None)
+        if opponent is not None:
+            raise ValidationError(
+                _("A team cannot be called %(name)s: %(name)s plays on the other team."),
+                params={"name": opponent},
+            )
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         # The seat rows show no errors of their own: say them above the form, by seat.
@@ -288,12 +313,14 @@ class NewGameForm(forms.Form):
         if self.team_game:
             # Partners sit opposite: seats 1 and 3 against seats 2 and 4.
             members = [[players[0], players[2]], [players[1], players[3]]]
-            teams = {}
+            named: dict[str, list[str]] = {}
             for i, pair in enumerate(members, start=1):
                 name = (data.get(f"team_{i}") or "").strip() or " & ".join(pair)
-                teams[name] = pair
+                self._check_team_name(name, pair, players, named)
+                named[name] = pair
                 if data.get(f"team_start_{i}"):
                     start[name] = data[f"team_start_{i}"]
+            teams = named
         else:
             for name in players:
                 if data.get(f"start_{seat_of[name]}"):

@@ -65,6 +65,12 @@ class Group(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def player_named(self, name: str) -> Player | None:
+        """The group's player with this name in any letter case, or None: "BJØRN" is
+        Bjørn (compared here, since SQLite compares letter case only from A to Z)."""
+        wanted = name.lower()
+        return next((p for p in self.players.all() if p.name.lower() == wanted), None)
+
     def players_named(self, names: list[str]) -> list[Player]:
         """The group's players with these names (any letter case), adding the new ones."""
         existing = {p.name.lower(): p for p in self.players.all()}

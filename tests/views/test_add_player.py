@@ -27,8 +27,10 @@ def test_new_player_joins_the_group(phone: Client, group: Group) -> None:
     ("name", "message"),
     [
         pytest.param("Anne", "Anne is already in the group.", id="duplicate"),
-        pytest.param("ANNE", "ANNE is already in the group.", id="duplicate-other-case"),
-        pytest.param(" bjørn ", "bjørn is already in the group.", id="duplicate-spaces"),
+        # Said as the group spells the name; "Ø" is "ø" in another case on every database.
+        pytest.param("ANNE", "Anne is already in the group.", id="duplicate-other-case"),
+        pytest.param(" bjørn ", "Bjørn is already in the group.", id="duplicate-spaces"),
+        pytest.param("BJØRN", "Bjørn is already in the group.", id="duplicate-beyond-a-to-z"),
         pytest.param("", "This field is required.", id="empty"),
         pytest.param("   ", "This field is required.", id="blank"),
         pytest.param(
@@ -42,6 +44,8 @@ def test_bad_player_name_is_answered_with_a_message(
     response = phone.post(reverse("add_player", args=[group.edit_key]), {"name": name}, follow=True)
     assert response.status_code == 200
     assert message in response.content.decode()
+    # A name too long is said once, by the field (the engine's own check says it too).
+    assert "name has at most" not in response.content.decode()
     assert _names(group) == ["Anne", "Bjørn", "Cato", "Dina"]
 
 

@@ -199,3 +199,39 @@ def test_a_house_rule_the_engine_refuses_is_named_by_its_label_under_its_field(
     at = html.index(f'id="id_{name}-error"')
     assert html.index(f'name="{name}"') < at < html.index("<label", at)
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("teams", "message"),
+    [
+        # Anne (seat 1) plays with Cato: a team of Bjørn and Dina called "Anne" would be
+        # credited with the bids and wins of the wrong people on every page.
+        pytest.param(
+            {"team_2": "anne"},
+            "A team cannot be called Anne: Anne plays on the other team.",
+            id="named-after-an-opponent",
+        ),
+        pytest.param(
+            {"team_1": "Sharks", "team_2": "SHARKS"},
+            "The two teams need different names.",
+            id="same-name-in-another-case",
+        ),
+    ],
+)
+def test_team_names_that_would_mislead_are_refused(
+    phone: Client, group: Group, teams: dict[str, str], message: str
+) -> None:
+    response = phone.post(
+        reverse("new_game_of", args=[group.edit_key, "euchre"]), {**FOUR, **teams}
+    )
+    assert response.status_code == 200
+    assert message in text(response)
+    assert not Game.objects.exists()
+
+
+def test_a_team_may_be_named_after_one_of_its_own_players(phone: Client, group: Group) -> None:
+    response = phone.post(
+        reverse("new_game_of", args=[group.edit_key, "euchre"]), {**FOUR, "team_1": "Anne"}
+    )
+    assert response.status_code == 302
+    assert Game.objects.get().teams == {"Anne": ["Anne", "Cato"], "Bjørn & Dina": ["Bjørn", "Dina"]}

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+from typing import Any
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -62,9 +66,17 @@ def test_next_to_another_site_is_ignored(client: Client, group: Group) -> None:
     [
         pytest.param({}, "Pick your name, or write it.", id="empty"),
         pytest.param({"name": "   "}, "Pick your name, or write it.", id="blank"),
-        # The page shows the form's own message; a field's reason has no place there.
-        pytest.param({"player": "Zed"}, "Pick your name, or write it.", id="not-a-player"),
-        pytest.param({"name": "x" * 41}, "Pick your name, or write it.", id="too-long"),
+        # A field refused says why, once, and nothing more.
+        pytest.param(
+            {"player": "Zed"},
+            "Select a valid choice. Zed is not one of the available choices.",
+            id="not-a-player",
+        ),
+        pytest.param(
+            {"name": "x" * 41},
+            "Ensure this value has at most 40 characters (it has 41).",
+            id="too-long",
+        ),
     ],
 )
 def test_bad_who_form_is_answered_with_a_message(
@@ -72,7 +84,7 @@ def test_bad_who_form_is_answered_with_a_message(
 ) -> None:
     response = client.post(reverse("who", args=[group.edit_key]), data)
     assert response.status_code == 200
-    assert message in response.content.decode()
+    assert _errors(response) == [message]
     # Still not known: the edit pages keep asking.
     assert client.get(reverse("group", args=[group.edit_key])).status_code == 302
 
@@ -91,3 +103,19 @@ def test_the_name_limit_is_said_before_typing(
     response = client.get(reverse("who", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE=language)
     found = part(response, "name-limit")
     assert found is not None and found[0] == said
+
+
+def _errors(response: Any) -> list[str]:
+    """The form's messages, as the page shows them."""
+    html = response.content.decode()
+    return [unescape(e) for e in re.findall(r'<p class="errorlist"[^>]*>(.*?)</p>', html)]
+
+
+@pytest.mark.parametrize("typed", ["dina", "DINA", " Dina "])
+def test_a_player_s_name_typed_in_another_case_is_that_player(
+    client: Client, group: Group, typed: str
+) -> None:
+    # The phone's name goes on every hand it saves: "dina" would be a second Dina there.
+    client.post(reverse("who", args=[group.edit_key]), {"name": typed})
+    page = client.get(reverse("group", args=[group.edit_key]))
+    assert "This phone is Dina." in page.content.decode()
