@@ -123,7 +123,7 @@ def test_engine_explains_a_hand_in_norwegian() -> None:
     with override("en"):
         english = " ".join(say(text) for text in explanation)
     assert "stikk" in norwegian
-    assert "klart" in norwegian
+    assert "stikk: hjem." in norwegian
     assert "Anne og Cato" in norwegian
     assert "tricks" in english
 
