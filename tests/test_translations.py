@@ -20,7 +20,7 @@ from django.utils.translation import override
 
 from games.forms import rule_error, say
 from games.rules import RuleError, make_table, play
-from tests.factories import FOUR, bid
+from tests.factories import FOUR, TEAMS, bid, kaiser_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "locale" / "nb" / "LC_MESSAGES" / "django.po"
@@ -126,6 +126,31 @@ def test_engine_explains_a_hand_in_norwegian() -> None:
     assert "stikk: hjem." in norwegian
     assert "Anne og Cato" in norwegian
     assert "tricks" in english
+
+
+@pytest.mark.parametrize(
+    ("hand", "start", "said"),
+    [
+        # Sør took 1 trick with nothing else in it: one point, in the singular.
+        pytest.param(kaiser_hand(7, 7, spades="Nord"), {}, "Sør får 1 poeng.", id="one"),
+        # Sør took 3 tricks: 3 points.
+        pytest.param(kaiser_hand(7, 5, spades="Nord"), {}, "Sør får 3 poeng.", id="many"),
+        # Sør took 1 trick and the 3 of spades at bid-out (45): 1 - 3 = -2 points still count.
+        pytest.param(
+            kaiser_hand(7, 7),
+            {"Sør": 45},
+            "Sør har nådd meldegrensen (45 eller mer), men får likevel \u22122 poeng.",
+            id="at-bid-out",
+        ),
+    ],
+)
+def test_kaiser_says_what_the_other_team_gets_in_norwegian(
+    hand: dict[str, object], start: dict[str, int], said: str
+) -> None:
+    result = play(make_table("kaiser", FOUR, teams=TEAMS, start=start), [hand])
+    with override("nb"):
+        sentences = [say(text) for text in result.hands[0].outcome.explanation]
+    assert said in sentences
 
 
 def test_rule_errors_name_the_hand_in_norwegian() -> None:
