@@ -133,6 +133,15 @@ def test_the_filter_in_force_is_marked_and_the_others_are_links(client: Client) 
     assertInHTML('<a href="?kind=amerikaner&amp;period=all">All time</a>', html)
 
 
+def test_the_period_filters_read_as_periods_in_norwegian(client: Client) -> None:
+    s = season()
+    response = client.get(stats_url(s.group, period="year"), headers={"Accept-Language": "nb"})
+    html = text(response)
+    # «Totalt» beside «I år»: not «Alltid», which says "always".
+    assertInHTML('<a href="?kind=amerikaner&amp;period=all">Totalt</a>', html)
+    assertInHTML('<a href="?kind=amerikaner&amp;period=year" aria-current="page">I år</a>', html)
+
+
 def test_euchre_figures(client: Client) -> None:
     group = make_group()
     euchre_game(group)
