@@ -163,6 +163,19 @@ def test_rule_errors_name_the_hand_in_norwegian() -> None:
     assert message == "Runde 2: melderen mangler."
 
 
+def test_a_team_error_names_the_members_as_sides_in_norwegian() -> None:
+    # The default team names ("Anne & Bjørn") are the game file's; the sentence pairs
+    # the partners with «og» and sets the teams against each other with «mot».
+    with pytest.raises(RuleError) as caught:
+        make_table("euchre", FOUR, teams={"Nord": ["Anne", "Bjørn"], "Sør": ["Cato", "Dina"]})
+    with override("nb"):
+        message = rule_error(caught.value)
+    with override("en"):
+        english = rule_error(caught.value)
+    assert "lagene må være Anne og Cato mot Bjørn og Dina" in message
+    assert "the teams must be Anne and Cato against Bjørn and Dina" in english
+
+
 def test_curly_quoted_messages_are_translated() -> None:
     with pytest.raises(RuleError) as caught:
         make_table("amerikaner", FOUR, rules={"jokers": True})
