@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import override
 
 from games.forms import rule_error, say
-from games.rules import RuleError, make_table, play
+from games.rules import RuleError, get_game, make_table, play
 from tests.factories import FOUR, TEAMS, bid, kaiser_hand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,6 +151,15 @@ def test_kaiser_says_what_the_other_team_gets_in_norwegian(
     with override("nb"):
         sentences = [say(text) for text in result.hands[0].outcome.explanation]
     assert said in sentences
+
+
+def test_kaiser_notes_a_team_at_bid_out_in_norwegian() -> None:
+    # Nord starts on 40 and makes 8 with 6 tricks and the 5 of hearts: 51, past 45.
+    table = make_table("kaiser", FOUR, teams=TEAMS, start={"Nord": 40})
+    note = get_game("kaiser").standing(table, play(table, [kaiser_hand(8, 6)])).notes["Nord"]
+    with override("nb"):
+        # At bid-out or above it: «har nådd», as the hand's own sentences say.
+        assert say(note) == "Har nådd meldegrensen (45): får bare poeng på egne meldinger."
 
 
 def test_rule_errors_name_the_hand_in_norwegian() -> None:
