@@ -19,8 +19,8 @@ from django.urls import reverse
 from django.utils.translation import override
 
 from games.forms import rule_error, say
-from games.rules import RuleError, make_table, play
-from tests.factories import FOUR, bid
+from games.rules import RuleError, get_game, make_table, play
+from tests.factories import FOUR, TEAMS, bid, kaiser_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "locale" / "nb" / "LC_MESSAGES" / "django.po"
@@ -123,9 +123,43 @@ def test_engine_explains_a_hand_in_norwegian() -> None:
     with override("en"):
         english = " ".join(say(text) for text in explanation)
     assert "stikk" in norwegian
-    assert "klart" in norwegian
+    assert "stikk: hjem." in norwegian
     assert "Anne og Cato" in norwegian
     assert "tricks" in english
+
+
+@pytest.mark.parametrize(
+    ("hand", "start", "said"),
+    [
+        # Sør took 1 trick with nothing else in it: one point, in the singular.
+        pytest.param(kaiser_hand(7, 7, spades="Nord"), {}, "Sør får 1 poeng.", id="one"),
+        # Sør took 3 tricks: 3 points.
+        pytest.param(kaiser_hand(7, 5, spades="Nord"), {}, "Sør får 3 poeng.", id="many"),
+        # Sør took 1 trick and the 3 of spades at bid-out (45): 1 - 3 = -2 points still count.
+        pytest.param(
+            kaiser_hand(7, 7),
+            {"Sør": 45},
+            "Sør har nådd meldegrensen (45 eller mer), men får likevel \u22122 poeng.",
+            id="at-bid-out",
+        ),
+    ],
+)
+def test_kaiser_says_what_the_other_team_gets_in_norwegian(
+    hand: dict[str, object], start: dict[str, int], said: str
+) -> None:
+    result = play(make_table("kaiser", FOUR, teams=TEAMS, start=start), [hand])
+    with override("nb"):
+        sentences = [say(text) for text in result.hands[0].outcome.explanation]
+    assert said in sentences
+
+
+def test_kaiser_notes_a_team_at_bid_out_in_norwegian() -> None:
+    # Nord starts on 40 and makes 8 with 6 tricks and the 5 of hearts: 51, past 45.
+    table = make_table("kaiser", FOUR, teams=TEAMS, start={"Nord": 40})
+    note = get_game("kaiser").standing(table, play(table, [kaiser_hand(8, 6)])).notes["Nord"]
+    with override("nb"):
+        # At bid-out or above it: «har nådd», as the hand's own sentences say.
+        assert say(note) == "Har nådd meldegrensen (45): får bare poeng på egne meldinger."
 
 
 def test_rule_errors_name_the_hand_in_norwegian() -> None:
@@ -136,6 +170,19 @@ def test_rule_errors_name_the_hand_in_norwegian() -> None:
         message = rule_error(caught.value)
     # A sentence of its own on the page: a capital first, a full stop last.
     assert message == "Runde 2: melderen mangler."
+
+
+def test_a_team_error_names_the_members_as_sides_in_norwegian() -> None:
+    # The default team names ("Anne & Bjørn") are the game file's; the sentence pairs
+    # the partners with «og» and sets the teams against each other with «mot».
+    with pytest.raises(RuleError) as caught:
+        make_table("euchre", FOUR, teams={"Nord": ["Anne", "Bjørn"], "Sør": ["Cato", "Dina"]})
+    with override("nb"):
+        message = rule_error(caught.value)
+    with override("en"):
+        english = rule_error(caught.value)
+    assert "lagene må være Anne og Cato mot Bjørn og Dina" in message
+    assert "the teams must be Anne and Cato against Bjørn and Dina" in english
 
 
 def test_curly_quoted_messages_are_translated() -> None:

@@ -96,6 +96,11 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
                 Figure(Text(_("Marches")), "marches"),
                 Figure(Text(_("Euchres")), "euchres"),
             ),
+            help=Text(
+                _(
+                    "Marches: hands the player's team made trump and took all 5 tricks. Euchres: hands the player's team defended and held the makers to 2 tricks or fewer."
+                )
+            ),
         ),
         points_table(_("As maker"), _("Points as maker")),
     )

@@ -48,7 +48,7 @@ def parse_teams(raw: object, players: tuple[str, ...], game: str) -> tuple[Team,
     seats = [sorted(players.index(m) for m in team.members) for team in teams]
     if sorted(seats) != [[0, 2], [1, 3]]:
         raise error(
-            _("partners sit opposite: the teams must be %(first)s and %(second)s"),
+            _("partners sit opposite: the teams must be %(first)s against %(second)s"),
             field="teams",
             first=Names((players[0], players[2])),
             second=Names((players[1], players[3])),

@@ -428,7 +428,11 @@ def _draw_row(
         "mark": mark,
         "summary": say(get_game(game.kind).summary(hand.data)),
         "outcome": outcome,
-        "outcome_text": {"made": _("made"), "failed": _("failed")}.get(outcome, ""),
+        # The short word beside a hand; the engine's "made" names a field of the game file.
+        "outcome_text": {
+            "made": pgettext("hand outcome", "made"),
+            "failed": pgettext("hand outcome", "failed"),
+        }.get(outcome, ""),
         # The newest hand as the form's inputs: an open form holding exactly this hand
         # was too late, and is cleared rather than saved again (table.js).
         "inputs": urlencode(posted(table, hand.data)) if newest else "",

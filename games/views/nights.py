@@ -180,27 +180,36 @@ def standings(rows: list[Played]) -> list[Standing]:
 
 
 def evening_in_words(rows: list[Played], table: list[Standing]) -> str:
-    """One line for the evening: who won most of the games that were won."""
+    """One line for the evening: who won most of the games that were won.
+
+    Several players lead together when they won the same number: partners whose team
+    won, or players who shared wins. Wins add up in sixths (halves and thirds)."""
     count = sum(1 for row in rows if counted(row))
     if not count:
         return _("No game was won yet this evening.")
     best = table[0].won
+    sixths = round(best * 6)
     leaders = [s.name for s in table if s.won == best]
     values = {"won": wins_text(best), "count": count, "names": join_names(leaders, _)}
-    if len(leaders) == 1:
+    if count == 1 and sixths < 6:
+        # The only game ended in a win shared by the leaders.
+        return _("%(names)s shared the win in the only game played.") % values
+    if len(leaders) == 1 or count == 1:
+        # One game: its winner, or a team's partners, won it.
         return (
             ngettext(
-                "%(names)s won %(won)s of %(count)d game.",
+                "%(names)s won the only game played.",
                 "%(names)s won %(won)s of %(count)d games.",
                 count,
             )
             % values
         )
+    # Several leaders of several games, each with the same number won.
     return (
         ngettext(
-            "%(names)s won %(won)s each of %(count)d game.",
-            "%(names)s won %(won)s each of %(count)d games.",
-            count,
+            "%(names)s won one game each of the %(count)d played.",
+            "%(names)s won %(won)s games each of the %(count)d played.",
+            1 if sixths == 6 else 2,
         )
         % values
     )

@@ -124,7 +124,7 @@ WORDS = [
         pytest.param(
             "nb",
             ";",
-            ["runde", "giver", "sammendrag", "detaljer", "klart", "poeng Anne", "sum Anne"],
+            ["runde", "giver", "sammendrag", "detaljer", "gikk hjem", "poeng Anne", "sum Anne"],
             [("Bjørn 8 med Dina", "ja"), ("Cato 7 alene", "nei"), ("Ny giv", "")],
             id="nb",
         ),

@@ -29,6 +29,14 @@ def test_full_link_shows_games_players_and_both_links(phone: Client, group: Grou
     assert "<svg" in html  # the QR codes
 
 
+def test_the_links_say_what_they_allow_in_norwegian(phone: Client, group: Group) -> None:
+    response = phone.get(reverse("group", args=[group.edit_key]), headers={"Accept-Language": "nb"})
+    html = response.content.decode()
+    # What each link lets its holder do, in the infinitive: not orders to the reader.
+    assert "<strong>Full tilgang: føre poeng og rette</strong>" in html
+    assert "<strong>Bare visning: følge med på poengene</strong>" in html
+
+
 def test_view_only_link_never_shows_the_full_link(client: Client, group: Group) -> None:
     make_game(group)
     response = client.get(reverse("group", args=[group.view_key]))

@@ -200,6 +200,17 @@ def test_hand_number_beyond_the_next_is_refused(phone: Client, game: Game) -> No
     assert not game.hands.exists()
 
 
+def test_a_made_bid_is_said_to_go_home_in_norwegian(phone: Client, game: Game) -> None:
+    # "gikk hjem" / "hjem", as card players say it: not "ble klart".
+    nb = {"Accept-Language": "nb"}
+    saved = phone.post(_url(game), hand_post(game, FIRST, 1), headers={"HX-Request": "true", **nb})
+    assert notices(saved) == ["Runde 1 lagret: Bjørn 8 med Dina, hjem."]
+    page = phone.get(reverse("game", args=[game.group.edit_key, game.code]), headers=nb).text
+    assert '<span class="made">hjem</span>' in page
+    why = phone.get(reverse("hand", args=[game.group.edit_key, game.code, 1]), headers=nb).text
+    assert "Melder: meldingen på 8 gikk hjem." in why
+
+
 def test_saving_a_hand_needs_a_post(phone: Client, game: Game) -> None:
     assert phone.get(_url(game)).status_code == 405
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from django.test import Client
@@ -11,7 +13,7 @@ from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group, Hand, Night, Seat
-from games.views.nights import wins_text
+from games.views.nights import Played, Standing, evening_in_words, wins_text
 from tests.factories import FOUR, anne_wins, endless_hands, make_game, make_group
 from tests.views.pages import part, table_rows, text
 
@@ -261,7 +263,7 @@ def test_summary_names_every_player_who_won_most(phone: Client, group: Group) ->
     night = friday(group)
     on(night, make_euchre(group, 5))
     found = part(phone.get(night_url(night, group.edit_key)), "night-summary")
-    assert found is not None and found[0] == "Anne and Cato won 1 each of 1 game."
+    assert found is not None and found[0] == "Anne and Cato won the only game played."
 
 
 def test_summary_before_any_game_is_won(phone: Client, group: Group) -> None:
@@ -278,6 +280,62 @@ def test_summary_in_norwegian(phone: Client, group: Group) -> None:
     response = phone.get(night_url(night, group.edit_key), HTTP_ACCEPT_LANGUAGE="nb")
     found = part(response, "night-summary")
     assert found is not None and found[0] == "Anne vant 2 av 2 spill."
+
+
+@pytest.mark.parametrize(
+    ("leaders", "count", "english", "norwegian"),
+    [
+        pytest.param(
+            [("Anne", 2.0)], 3, "Anne won 2 of 3 games.", "Anne vant 2 av 3 spill.", id="one"
+        ),
+        pytest.param(
+            [("Anne", 1.0), ("Cato", 1.0)],
+            1,
+            "Anne and Cato won the only game played.",
+            "Anne og Cato vant det eneste spillet som ble spilt.",
+            id="a-team-won-the-only-game",
+        ),
+        pytest.param(
+            [("Anne", 0.5), ("Bjørn", 0.5)],
+            1,
+            "Anne and Bjørn shared the win in the only game played.",
+            "Anne og Bjørn delte seieren i det eneste spillet som ble spilt.",
+            id="a-shared-win-of-the-only-game",
+        ),
+        pytest.param(
+            [("Bjørn", 1.0), ("Dina", 1.0), ("Ola", 1.0), ("Kari", 1.0)],
+            3,
+            "Bjørn, Dina, Ola and Kari won one game each of the 3 played.",
+            "Bjørn, Dina, Ola og Kari vant ett spill hver av de 3 som ble spilt.",
+            id="several-one-each",
+        ),
+        pytest.param(
+            [("Anne", 2.0), ("Cato", 2.0)],
+            3,
+            "Anne and Cato won 2 games each of the 3 played.",
+            "Anne og Cato vant 2 spill hver av de 3 som ble spilt.",
+            id="several-two-each",
+        ),
+        pytest.param(
+            [("Anne", 1.5), ("Bjørn", 1.5)],
+            3,
+            "Anne and Bjørn won 1½ games each of the 3 played.",
+            "Anne og Bjørn vant 1½ spill hver av de 3 som ble spilt.",
+            id="several-with-shared-wins",
+        ),
+    ],
+)
+def test_summary_counts_games_in_words_for_one_and_for_many(
+    leaders: list[tuple[str, float]], count: int, english: str, norwegian: str
+) -> None:
+    # Only whether a game was won counts here, so a stand-in for each won game will do.
+    won = SimpleNamespace(abandoned=False, result=SimpleNamespace(finished=True))
+    rows = [cast(Played, won)] * count
+    table = [Standing(name, wins) for name, wins in leaders] + [Standing("Per", 0.0)]
+    with translation.override("en"):
+        assert evening_in_words(rows, table) == english
+    with translation.override("nb"):
+        assert evening_in_words(rows, table) == norwegian
 
 
 @pytest.mark.parametrize(

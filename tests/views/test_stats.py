@@ -20,7 +20,7 @@ from pytest_django.asserts import assertInHTML
 from games.models import Group
 from tests.factories import anne_wins, bid, make_game, make_group
 from tests.test_stats import american_game, euchre_game, kaiser_game, season
-from tests.views.pages import Page, field_values, text
+from tests.views.pages import Page, field_values, table_rows, text
 
 pytestmark = pytest.mark.django_db
 
@@ -133,6 +133,15 @@ def test_the_filter_in_force_is_marked_and_the_others_are_links(client: Client) 
     assertInHTML('<a href="?kind=amerikaner&amp;period=all">All time</a>', html)
 
 
+def test_the_period_filters_read_as_periods_in_norwegian(client: Client) -> None:
+    s = season()
+    response = client.get(stats_url(s.group, period="year"), headers={"Accept-Language": "nb"})
+    html = text(response)
+    # «Totalt» beside «I år»: not «Alltid», which says "always".
+    assertInHTML('<a href="?kind=amerikaner&amp;period=all">Totalt</a>', html)
+    assertInHTML('<a href="?kind=amerikaner&amp;period=year" aria-current="page">I år</a>', html)
+
+
 def test_euchre_figures(client: Client) -> None:
     group = make_group()
     euchre_game(group)
@@ -144,6 +153,17 @@ def test_euchre_figures(client: Client) -> None:
     assert bidding["Dina"] == ["1", "100%", "0 / 0", "0", "0"]
     # The partners of a euchre team never change: no matrix.
     assert 'id="partners"' not in text(response)
+
+
+def test_euchre_figures_in_norwegian_name_a_set_and_explain_it(client: Client) -> None:
+    group = make_group()
+    euchre_game(group)
+    response = client.get(stats_url(group, kind="euchre"), headers={"Accept-Language": "nb"})
+    head = table_rows(response, "bidding")[0]
+    assert head[-2:] == ["Marsjer", "Satte bet"]
+    assert "Satte bet: runder der spillerens lag var motparten og satte melderlaget bet." in (
+        text(response)
+    )
 
 
 def test_kaiser_figures(client: Client) -> None:
