@@ -516,7 +516,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
                 shown_when=numeric,
             ),
             card("five_hearts", _("5 of hearts taken by"), _("+5 to the team that took it.")),
-            card("three_spades", _("3 of spades taken by"), _("−3 to the team that took it.")),
+            card("three_spades", _("3 of spades taken by"), _("−3 to the team that took it.")),  # noqa: RUF001
         )
 
 

@@ -183,6 +183,28 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_sent_once_by_itself(
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+def test_two_hands_saved_offline_are_spoken_of_as_two_and_both_go_in(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    page.context.set_offline(True)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    expect(page.locator("#status [data-queue]")).to_contain_text(
+        "No connection: hand 1 is kept on this phone"
+    )
+    fill_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(page)
+    expect(page.locator("#status [data-queue]")).to_contain_text(
+        "No connection: hands 1, 2 are kept on this phone and will be sent by themselves"
+    )
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(2)
+    page.context.set_offline(False)
+    expect(page.locator("#hands tbody tr")).to_have_count(2, timeout=SOON)
+    expect(page.locator("#status [data-queue]")).to_be_hidden()
+    assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn"), (2, "Cato")]
+
+
 def test_an_open_form_takes_the_dealer_the_rotation_names(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:

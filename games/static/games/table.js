@@ -130,7 +130,9 @@
     var box = statusPart("queue");
     if (box) {
       box.hidden = !items.length;
-      box.textContent = items.length ? fill(held ? texts().held : sending ? texts().sending : texts().queued, {
+      // One hand or several: each line has its two forms in the page's words.
+      var line = (held ? "held" : sending ? "sending" : "queued") + (items.length > 1 ? "Many" : "");
+      box.textContent = items.length ? fill(texts()[line], {
         numbers: items.map(function (item) { return item.number; }).join(", ")
       }) : "";
     }
