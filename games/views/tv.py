@@ -16,6 +16,7 @@ from django.views.decorators.http import condition, require_GET
 from games.forms import say
 from games.models import Game
 from games.rules import get_game
+from games.rules.text import sheet_number
 from games.views.access import Access, access_for, could_be_code, find_game
 from games.views.games import _scoreboard, next_games
 
@@ -71,6 +72,7 @@ def _context(access: Access, game: Game, etag: str) -> dict[str, Any]:
     result = rules.play(table, hands)
     dealer = game.next_dealer()
     standing = rules.standing(table, result)
+    board = _scoreboard(table, result, standing, dealer)
     last = list(zip(stored, result.hands, strict=True))[-LAST_HANDS:]
     return {
         "access": access,
@@ -78,7 +80,9 @@ def _context(access: Access, game: Game, etag: str) -> dict[str, Any]:
         "table": table,
         "result": result,
         "target": standing.target,
-        "board": _scoreboard(table, result, standing, dealer),
+        "board": board,
+        # The longest total, in characters: the totals' type is sized to fit it (pages.css).
+        "total_chars": max(len(sheet_number(row["total"])) for row in board),
         "winner_text": say(result.decision.text) if result.decision else "",
         "last_hands": [
             {

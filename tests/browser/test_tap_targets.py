@@ -4,6 +4,7 @@ with room between neighbours: the top bar, the game's menu and the "back" links.
 from __future__ import annotations
 
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import FloatRect, Locator, Page, expect
@@ -18,6 +19,8 @@ from tests.browser.steps import (
     start_game,
     start_group,
 )
+from tests.factories import endless_hands, make_game
+from tests.test_stats import season
 
 TAP = 44
 ROOM = 8  # the least gap between two targets side by side
@@ -96,3 +99,41 @@ def test_hand_form_chips_are_big_enough_to_tap(
     # for each player (four play with a kitty: 12 tricks a hand).
     assert chips == 4 + 4 + 5 + 8 + 4 * 13
     _big_enough(form.locator("button:visible"))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_group_statistics_and_player_links_are_big_enough_to_tap(
+    live_server: LiveServer, page: Page, screenshots: Path, locale: str, transactional_db: None
+) -> None:
+    language = locale[:2]
+    group = season().group
+    make_game(group, hands=endless_hands(2))  # one game in play tonight
+    key = group.edit_key
+    anne = group.players.get(name="Anne")
+
+    def shot(name: str) -> None:
+        """The top of the page, where these links are, as the phone shows it."""
+        page.screenshot(path=screenshots / f"{name}-{language}.png")
+
+    # This phone is Anne's: the group page says so, with its link to change that.
+    page.goto(f"{live_server.url}/g/{key}/me/?next=/g/{key}/")
+    page.locator('label:has(> input[value="Anne"])').click()
+    page.locator("form.card button.primary").click()
+    page.wait_for_url(f"{live_server.url}/g/{key}/")
+    shot("82-taps-group")
+    _big_enough(page.locator(f'main a[href^="/g/{key}/me/"]'))
+    expect(page.locator("#in-play li > a")).to_have_count(1)
+    _big_enough(page.locator("#in-play li > a"))
+    expect(page.locator("#nights li > a")).to_have_count(3)
+    _big_enough(page.locator("#nights li > a"))
+
+    page.goto(f"{live_server.url}/g/{key}/stats/")
+    shot("82-taps-stats")
+    _big_enough(page.locator(f'main a[href="/g/{key}/"]'))  # back to the group
+    _big_enough(page.locator("#results .name a"))
+
+    page.goto(f"{live_server.url}/g/{key}/players/{anne.code}/")
+    shot("82-taps-player")
+    _big_enough(page.locator(f'main a[href^="/g/{key}/stats/"]'))  # back to the statistics
+    _big_enough(page.locator("#partners .name a"))
+    _big_enough(page.locator("#game-list li > a"))
