@@ -312,7 +312,7 @@ def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Resto
             Group.objects.filter(pk=group.pk).update(created_at=_parse_time(info["created_at"]))
             group.refresh_from_db()
         restored = Restored(group)
-        known = {p.name.lower(): p for p in group.players.all()}
+        known = group.players_by_name()
         for entry in backup["players"]:
             if entry["name"].lower() not in known:
                 # The same code as before, so that links to the player's page keep working.

@@ -254,9 +254,12 @@ class NewGameForm(forms.Form):
         name: str, pair: list[str], players: list[str], named: dict[str, list[str]]
     ) -> None:
         """A team's name must not be the other team's, or one of its players' (any letter
-        case): the pages would credit that team's bids and wins to the wrong people."""
+        case): the pages would credit that team's bids and wins to the wrong people. Asked
+        here, for a new game only: the engine reads such names where a game file has them,
+        so that games stored before, and files made elsewhere, still open."""
         if any(name.lower() == other.lower() for other in named):
-            raise ValidationError(_("The two teams need different names."))
+            # The engine's own words for two names the same letter for letter.
+            raise ValidationError(rule_error(RuleError(Text("the two teams need different names"))))
         opponent = next((p for p in players if p not in pair and p.lower() == name.lower()), None)
         if opponent is not None:
             raise ValidationError(
@@ -266,11 +269,18 @@ class NewGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        # The seat rows show no errors of their own: say them above the form, by seat.
-        problems = [
-            f"{self[f'seat_{i}'].label}: {error}"
+        # The seat and team rows show no errors of their own: say them above the form, by
+        # seat and by team.
+        rows: list[tuple[str, tuple[str, ...]]] = [
+            (f"seat_{i}", (f"seat_{i}", f"new_{i}", f"start_{i}"))
             for i in range(1, self.seat_count + 1)
-            for name in (f"seat_{i}", f"new_{i}", f"start_{i}")
+        ]
+        if self.team_game:
+            rows += [(f"team_{i}", (f"team_{i}", f"team_start_{i}")) for i in (1, 2)]
+        problems = [
+            f"{self[row].label}: {error}"
+            for row, names in rows
+            for name in names
             for error in self.errors.get(name, [])
         ]
         if problems:
@@ -279,7 +289,7 @@ class NewGameForm(forms.Form):
         seat_of: dict[str, int] = {}
         # A name typed for a player the group knows takes the group's spelling, so that
         # seats, teams and start totals all spell it the same way ("anne" is Anne).
-        spelling = {p.name.lower(): p.name for p in self.group.players.all()}
+        spelling = {key: p.name for key, p in self.group.players_by_name().items()}
         for i in range(1, self.seat_count + 1):
             name = (data.get(f"new_{i}") or "").strip() or data.get(f"seat_{i}") or ""
             if not name:
@@ -622,6 +632,8 @@ def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
     """Form values that show an existing hand (for corrections): a box's True or False, a
     chip's value as the chip posts it."""
     specs = {spec.name: spec for spec in get_game(table.game).inputs(table)}
+    # A file may write an input left empty as null ("partner": null): as if left out.
+    hand = {key: value for key, value in hand.items() if value is not None}
     initial: dict[str, Any] = empty_choices(table, hand)
     for key, value in hand.items():
         if key == "tricks" and isinstance(value, dict):

@@ -65,15 +65,19 @@ class Group(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def players_by_name(self) -> dict[str, Player]:
+        """The group's players by their names in lower case: a name in any letter case
+        finds its player ("BJØRN" is Bjørn). Compared here, not in the database: SQLite
+        compares letter case only from A to Z."""
+        return {p.name.lower(): p for p in self.players.all()}
+
     def player_named(self, name: str) -> Player | None:
-        """The group's player with this name in any letter case, or None: "BJØRN" is
-        Bjørn (compared here, since SQLite compares letter case only from A to Z)."""
-        wanted = name.lower()
-        return next((p for p in self.players.all() if p.name.lower() == wanted), None)
+        """The group's player with this name in any letter case, or None."""
+        return self.players_by_name().get(name.lower())
 
     def players_named(self, names: list[str]) -> list[Player]:
         """The group's players with these names (any letter case), adding the new ones."""
-        existing = {p.name.lower(): p for p in self.players.all()}
+        existing = self.players_by_name()
         found = []
         for name in names:
             player = existing.get(name.lower())

@@ -14,7 +14,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import NightForm
@@ -194,25 +193,17 @@ def evening_in_words(rows: list[Played], table: list[Standing]) -> str:
     if count == 1 and sixths < 6:
         # The only game ended in a win shared by the leaders.
         return _("%(names)s shared the win in the only game played.") % values
-    if len(leaders) == 1 or count == 1:
-        # One game: its winner, or a team's partners, won it.
-        return (
-            ngettext(
-                "%(names)s won the only game played.",
-                "%(names)s won %(won)s of %(count)d games.",
-                count,
-            )
-            % values
-        )
-    # Several leaders of several games, each with the same number won.
-    return (
-        ngettext(
-            "%(names)s won one game each of the %(count)d played.",
-            "%(names)s won %(won)s games each of the %(count)d played.",
-            1 if sixths == 6 else 2,
-        )
-        % values
-    )
+    if count == 1:
+        # The only game: its winner, or a team's partners, won it.
+        return _("%(names)s won the only game played.") % values
+    # From here on there are several games (so "games" is always plural).
+    if len(leaders) == 1:
+        return _("%(names)s won %(won)s of %(count)d games.") % values
+    # Several leaders, each with the same number won: one whole game, or any other share
+    # ("each won ½ of the 2 games played", never "½ games").
+    if sixths == 6:
+        return _("%(names)s won one game each of the %(count)d played.") % values
+    return _("%(names)s each won %(won)s of the %(count)d games played.") % values
 
 
 def night_date(date: dt.date) -> str:

@@ -260,3 +260,34 @@ def attribute(response: Page, id_: str, name: str) -> str | None:
 
     _Attribute().feed(text(response))
     return found[0] if found else None
+
+
+class _Errors(HTMLParser):
+    """The text of every element of class "errorlist", in page order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.errors: list[str] = []
+        self._depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._depth:
+            self._depth += 1
+        elif "errorlist" in (dict(attrs).get("class") or "").split():
+            self._depth = 1
+            self.errors.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._depth:
+            self._depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self.errors[-1] = " ".join(f"{self.errors[-1]} {data}".split())
+
+
+def form_errors(response: Page) -> list[str]:
+    """What the page says is wrong with what was sent, each message as read (parsed)."""
+    parser = _Errors()
+    parser.feed(text(response))
+    return parser.errors

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
+from pytest_django.asserts import assertContains
 
 from games.models import Game, Group, Hand
 from tests.factories import bid, endless_hands, make_game
@@ -31,10 +32,9 @@ def test_full_link_shows_games_players_and_both_links(phone: Client, group: Grou
 
 def test_the_links_say_what_they_allow_in_norwegian(phone: Client, group: Group) -> None:
     response = phone.get(reverse("group", args=[group.edit_key]), headers={"Accept-Language": "nb"})
-    html = response.content.decode()
     # What each link lets its holder do, in the infinitive: not orders to the reader.
-    assert "<strong>Full tilgang: føre poeng og rette</strong>" in html
-    assert "<strong>Bare visning: følge med på poengene</strong>" in html
+    assertContains(response, "<strong>Full tilgang: føre poeng og rette</strong>", html=True)
+    assertContains(response, "<strong>Bare visning: følge med på poengene</strong>", html=True)
 
 
 def test_view_only_link_never_shows_the_full_link(client: Client, group: Group) -> None:

@@ -15,7 +15,16 @@ from games import rules
 from games.models import Change, Game, Group
 from tests.factories import anne_wins, bid, hand_post, make_game, revision
 from tests.test_stats import kaiser_game
-from tests.views.pages import checked, form_fields, notices, part, scoreboard, text, winner
+from tests.views.pages import (
+    checked,
+    form_fields,
+    notices,
+    part,
+    scoreboard,
+    table_rows,
+    text,
+    winner,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -205,8 +214,8 @@ def test_a_made_bid_is_said_to_go_home_in_norwegian(phone: Client, game: Game) -
     nb = {"Accept-Language": "nb"}
     saved = phone.post(_url(game), hand_post(game, FIRST, 1), headers={"HX-Request": "true", **nb})
     assert notices(saved) == ["Runde 1 lagret: Bjørn 8 med Dina, hjem."]
-    page = phone.get(reverse("game", args=[game.group.edit_key, game.code]), headers=nb).text
-    assert '<span class="made">hjem</span>' in page
+    page = phone.get(reverse("game", args=[game.group.edit_key, game.code]), headers=nb)
+    assert table_rows(page, "hand-rows")[1][0].startswith("1. Bjørn 8 med Dina hjem")
     why = phone.get(reverse("hand", args=[game.group.edit_key, game.code, 1]), headers=nb).text
     assert "Melder: meldingen på 8 gikk hjem." in why
 

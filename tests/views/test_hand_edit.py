@@ -180,3 +180,13 @@ def test_a_kaiser_bid_s_correction_shows_its_outcome_tapped(phone: Client, group
     # Cato's kaiser bid was made: its correction opens with "took every trick" chosen.
     game = kaiser_game(group)
     assert checked(phone.get(_url(game, 3)), "made") == "True"
+
+
+def test_a_hand_whose_file_wrote_no_partner_as_null_opens_with_alone_chosen(
+    phone: Client, group: Group
+) -> None:
+    # A game file may write "partner": null for a bid played alone: the correction opens
+    # with "alone" tapped, not with nothing chosen (it posted "None" before).
+    alone = bid("Bjørn", 8, None, {"Anne": 2, "Cato": 1, "Dina": 1}, dealer="Anne")
+    game = make_game(group, hands=[{**alone, "partner": None}])
+    assert checked(phone.get(_url(game, 1)), "partner") == ""

@@ -105,13 +105,25 @@ SMALLEST = "Ensure this value is greater than or equal to -10000."
         pytest.param({"rule_amerikaner_points": "1" + "0" * 400}, LARGEST, id="5-amerikaner"),
         pytest.param({"start_1": "-20000"}, SMALLEST, id="4-negative"),
         pytest.param({"start_1": "9" * 4300}, LARGEST, id="6"),
+        # A team's start total in a team game, and a team's name beyond its length.
+        pytest.param(
+            {"kind": "kaiser", "team_start_1": "20000"}, f"Team 1: {LARGEST}", id="4-team"
+        ),
+        pytest.param(
+            {"kind": "euchre", "team_2": "x" * 101},
+            "Team 2: Ensure this value has at most 100 characters (it has 101).",
+            id="team-name-too-long",
+        ),
         pytest.param({"start_1": "9" * 4301}, "Enter a whole number.", id="6-beyond-int"),
     ],
 )
 def test_numbers_beyond_the_limits_are_refused_on_the_form(
     phone: Client, group: Group, data: dict[str, str], message: str
 ) -> None:
-    response = phone.post(reverse("new_game", args=[group.edit_key]), {**THREE, **data})
+    data = dict(data)
+    kind = data.pop("kind", "amerikaner")
+    seats = {**THREE, "seat_4": "Dina"} if kind != "amerikaner" else THREE
+    response = phone.post(reverse("new_game_of", args=[group.edit_key, kind]), {**seats, **data})
     assert response.status_code == 200
     assert message in text(response)
     assert not Game.objects.exists()

@@ -312,16 +312,24 @@ def test_summary_in_norwegian(phone: Client, group: Group) -> None:
         pytest.param(
             [("Anne", 2.0), ("Cato", 2.0)],
             3,
-            "Anne and Cato won 2 games each of the 3 played.",
-            "Anne og Cato vant 2 spill hver av de 3 som ble spilt.",
+            "Anne and Cato each won 2 of the 3 games played.",
+            "Anne og Cato vant hver 2 av de 3 spillene som ble spilt.",
             id="several-two-each",
         ),
         pytest.param(
             [("Anne", 1.5), ("Bjørn", 1.5)],
             3,
-            "Anne and Bjørn won 1½ games each of the 3 played.",
-            "Anne og Bjørn vant 1½ spill hver av de 3 som ble spilt.",
+            "Anne and Bjørn each won 1½ of the 3 games played.",
+            "Anne og Bjørn vant hver 1½ av de 3 spillene som ble spilt.",
             id="several-with-shared-wins",
+        ),
+        # Two games, each shared by the same two: half a game each, never "½ games".
+        pytest.param(
+            [("Anne", 0.5), ("Bjørn", 0.5)],
+            2,
+            "Anne and Bjørn each won ½ of the 2 games played.",
+            "Anne og Bjørn vant hver ½ av de 2 spillene som ble spilt.",
+            id="several-with-halves",
         ),
     ],
 )

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import re
-from html import unescape
-from typing import Any
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Group
 from tests.factories import make_game
-from tests.views.pages import options, part
+from tests.views.pages import form_errors, options, part
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +80,7 @@ def test_bad_who_form_is_answered_with_a_message(
 ) -> None:
     response = client.post(reverse("who", args=[group.edit_key]), data)
     assert response.status_code == 200
-    assert _errors(response) == [message]
+    assert form_errors(response) == [message]
     # Still not known: the edit pages keep asking.
     assert client.get(reverse("group", args=[group.edit_key])).status_code == 302
 
@@ -103,12 +99,6 @@ def test_the_name_limit_is_said_before_typing(
     response = client.get(reverse("who", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE=language)
     found = part(response, "name-limit")
     assert found is not None and found[0] == said
-
-
-def _errors(response: Any) -> list[str]:
-    """The form's messages, as the page shows them."""
-    html = response.content.decode()
-    return [unescape(e) for e in re.findall(r'<p class="errorlist"[^>]*>(.*?)</p>', html)]
 
 
 @pytest.mark.parametrize("typed", ["dina", "DINA", " Dina "])
