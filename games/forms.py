@@ -617,24 +617,18 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def empty_choices(table: Table[object], hand: dict[str, Any]) -> dict[str, str]:
-    """The inputs a hand leaves empty that have a chip of their own for that (the
-    partner's "alone"), as the form posts them when that chip is tapped."""
+def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
+    """Form values that show an existing hand (for corrections): a box's True or False, a
+    chip's value as the chip posts it, and "" for an input the hand leaves empty that has
+    a chip of its own for that (the partner's "alone")."""
     specs = {spec.name: spec for spec in get_game(table.game).inputs(table)}
-    return {
+    # A file may write an input left empty as null ("partner": null): as if left out.
+    hand = {key: value for key, value in hand.items() if value is not None}
+    initial: dict[str, Any] = {
         name: ""
         for name, spec in specs.items()
         if spec.empty_label is not None and name not in hand and applies(spec, hand, specs)
     }
-
-
-def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
-    """Form values that show an existing hand (for corrections): a box's True or False, a
-    chip's value as the chip posts it."""
-    specs = {spec.name: spec for spec in get_game(table.game).inputs(table)}
-    # A file may write an input left empty as null ("partner": null): as if left out.
-    hand = {key: value for key, value in hand.items() if value is not None}
-    initial: dict[str, Any] = empty_choices(table, hand)
     for key, value in hand.items():
         if key == "tricks" and isinstance(value, dict):
             for i, side in enumerate(table.sides):
