@@ -1,4 +1,5 @@
-# `make run` serves the app to the phones on this network; `make test` runs what CI runs.
+# `make run` serves the app to the phones on this network; `make test` runs every test, as CI
+# does.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -13,7 +14,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 # nothing; it only makes the kernel pick the outgoing interface.
 LAN_IPS = $(shell $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.254.254.254", 1)); print(s.getsockname()[0])' 2>/dev/null || hostname -I 2>/dev/null)
 
-.PHONY: run test test-postgres test-redis messages
+.PHONY: run test test-postgres test-redis screenshots messages
 
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
@@ -24,9 +25,12 @@ run: $(VENV)/.installed
 	@echo
 	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 
-# Everything, on SQLite, then on PostgreSQL and with Redis where they answer (CI starts
-# both, and a run there fails without them). Two test processes: the machine has 2 cores,
-# and a browser test spends much of its time waiting for the page.
+# Every test, as CI runs it (.ci/run calls exactly this): lint and types; every test on
+# SQLite, with coverage (the rules engine must be covered 100%); then, where they answer
+# (CI starts both, and a run there fails without them), on PostgreSQL the tests that reach
+# the database and with Redis the tests whose outcome can depend on the cache. Two test
+# processes: the machine has 2 cores, and a browser test spends much of its time waiting
+# for the page. The screenshots are left out: `make screenshots`.
 test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -46,14 +50,24 @@ PARALLEL = -n 2 --dist loadfile
 export POSTGRES_ANSWERS = import psycopg, sys; psycopg.connect(sys.argv[1], dbname="postgres", connect_timeout=3).close()
 export REDIS_ANSWERS = import socket; socket.create_connection(("127.0.0.1", 6379), timeout=3).close()
 
-# Every test but the browser's look and feel, which does not depend on the database.
+# The tests that reach the database (marked `database` by tests/conftest.py), but not the
+# browser's look and feel, which does not depend on it: the browser tests of racing saves,
+# lost answers and two phones (`every_database`) run here too. The backup's trip between
+# the databases (`between_databases`) already went both ways in the run on SQLite.
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
-	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) -m "not browser or every_database"
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) \
+		-m "database and not between_databases and (not browser or every_database)"
 
-# The view tests with the cache several app servers share (Redis at 127.0.0.1:6379), in
-# one process: each test empties the cache's database.
+# The view tests whose outcome can depend on the cache (`shared_cache`: pages kept per
+# version, the live poll, request rates), with the cache several app servers share (Redis
+# at 127.0.0.1:6379), in one process: each test empties the cache's database.
 test-redis: $(VENV)/.installed-dev
-	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest tests/views
+	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest tests/views -m shared_cache
+
+# Every page at phone size, in both languages, light and dark, saved in
+# tests/browser/screenshots/ for a person to look at (every test that saves any).
+screenshots: $(VENV)/.installed-dev /usr/bin/chromium
+	$(BIN)/pytest $(PARALLEL) --screenshots tests/browser
 
 # Needs GNU gettext (apt-get install gettext). The compiled .mo is committed, so that
 # `make run` works without it; run this after changing any user-visible text.

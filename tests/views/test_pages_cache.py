@@ -29,7 +29,7 @@ from games.views.games import game_context
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
 from tests.views.pages import attribute, scoreboard, table_rows, text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def server(name: str) -> AbstractContextManager[Any]:
