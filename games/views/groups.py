@@ -114,7 +114,10 @@ def who(request: HttpRequest, key: str) -> HttpResponse:
     )
     next_url = local_path(request.POST.get("next") or request.GET.get("next") or "", request)
     if request.method == "POST" and form.is_valid():
-        set_who(request, access.group, form.cleaned_data["who"])
+        # A new name makes a new player, in the letter case the table already uses for a
+        # known one: the next game's seats and the next phone's names offer them.
+        (me,) = access.group.players_named([form.cleaned_data["who"]])
+        set_who(request, access.group, me.name)
         return HttpResponseRedirect(next_url or reverse("group", args=[key]))
     return render(request, "games/who.html", {"access": access, "form": form, "next": next_url})
 
