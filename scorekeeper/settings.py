@@ -41,8 +41,10 @@ ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "*")
 # link-local ones, IPv6's unique local addresses, and the machine's own.
 PRIVATE_NETWORKS = [
     ipaddress.ip_network(network)
-    for network in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16")
-    + ("127.0.0.0/8", "::1/128", "fc00::/7", "fe80::/10")
+    for network in (
+        *("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "127.0.0.0/8"),
+        *("::1/128", "fc00::/7", "fe80::/10"),
+    )
 ]
 
 
@@ -270,6 +272,12 @@ RATELIMIT_ENABLE = not _env_flag("NO_RATE_LIMITS")
 # Behind an HTTPS proxy every request comes from the proxy: name the header in which it
 # passes on the client's address (nginx: X-Real-IP), so each client is counted apart.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+
+# The address the group page gives the phones in its links and QR codes, as scheme and
+# host ("https://score.example"), when the app sits behind a proxy or a host name.
+# Unset, the links use the address the page was opened on, or this computer's address on
+# the network when it was opened on its own (localhost).
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 
 LOGGING = {
     "version": 1,

@@ -58,7 +58,7 @@ ODD = st.one_of(
             "\x7f\x00",
         ]
     ),
-    st.text(st.characters(max_codepoint=255, exclude_categories=("Cs",)), max_size=80),
+    st.text(st.characters(max_codepoint=255, exclude_categories=["Cs"]), max_size=80),
 )
 
 
