@@ -92,7 +92,7 @@ def test_a_form_in_latin_1_is_a_bad_request(group: Group) -> None:
 
 LARGEST = "Ensure this value is less than or equal to 10000."
 # A start total out of range, in the players' words and numbers (issue 22).
-ANNE_START = "Anne&#x27;s start total must be between −10,000 and 10,000."
+ANNE_START = "Anne&#x27;s start total must be between \u221210,000 and 10,000."
 
 
 @pytest.mark.parametrize(
@@ -109,7 +109,7 @@ ANNE_START = "Anne&#x27;s start total must be between −10,000 and 10,000."
         # A team's start total in a team game, and a team's name beyond its length.
         pytest.param(
             {"kind": "kaiser", "team_start_1": "20000"},
-            "Team 1&#x27;s start total must be between −10,000 and 10,000.",
+            "Team 1&#x27;s start total must be between \u221210,000 and 10,000.",
             id="4-team",
         ),
         pytest.param(
@@ -232,9 +232,9 @@ def test_a_body_larger_than_any_upload_is_refused_before_it_is_read(
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("en", "Frode's start total must be between −10,000 and 10,000."),
+        ("en", "Frode's start total must be between \u221210,000 and 10,000."),
         # Norwegian groups thousands with a no-break space (the list of errors squeezes it).
-        ("nb", "Startsummen til Frode må være mellom −10 000 og 10 000."),
+        ("nb", "Startsummen til Frode må være mellom \u221210 000 og 10 000."),
     ],
 )
 def test_a_start_total_out_of_range_is_said_with_the_players_name(
