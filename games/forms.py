@@ -565,16 +565,11 @@ class HandForm(forms.Form):
         values: dict[str, Any] = {}
         for name, spec in self.specs.items():
             if spec.kind == "tricks":
-                counts = {
+                values[name] = {
                     side: data[f"tricks-{i}"]
                     for i, side in enumerate(self.table.sides)
                     if data.get(f"tricks-{i}") is not None
                 }
-                missing = [side for side in self.table.sides if side not in counts]
-                if self.table.teams and len(missing) == 1 and spec.maximum is not None:
-                    # Two teams share every trick: one count gives the other.
-                    counts[missing[0]] = spec.maximum - sum(counts.values())
-                values[name] = {side: counts[side] for side in self.table.sides if side in counts}
             elif spec.kind == "flag":
                 values[name] = bool(data.get(name))
             elif data.get(name) not in (None, ""):
@@ -594,7 +589,8 @@ class HandForm(forms.Form):
                 spec.kind == "flag" and value is False and not spec.required
             ):
                 hand[name] = value
-        return hand
+        # What the outcome implies may be left empty; the engine says what that is.
+        return get_game(self.game.kind).implied(self.table, hand)
 
     def unchosen(self, hand: dict[str, Any]) -> list[HandInput]:
         """Inputs whose empty choice is a chip of its own (the partner's "alone") that apply
