@@ -46,7 +46,7 @@ def test_the_preview_says_made_before_any_trick_is_given(phone: Client) -> None:
     game = make_game(Group.objects.get())
     response = phone.get(
         reverse("hand_preview", args=[game.group.edit_key, game.code]),
-        {"number": 1, "dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner"},
+        {"number": "1", "dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner"},
     )
     assertInHTML('<strong class="made">made</strong>', text(response))
 
