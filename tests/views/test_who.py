@@ -136,3 +136,18 @@ def test_a_name_over_the_limit_adds_no_player(client: Client, group: Group) -> N
     response = client.post(reverse("who", args=[group.edit_key]), {"name": "F" * 41})
     assert response.status_code == 200
     assert group.players.count() == 4
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "A name the group does not have yet joins its players."),
+        ("nb", "Et navn gruppen ikke har fra før, blir med blant spillerne."),
+    ],
+)
+def test_the_page_says_a_new_name_joins_the_players(
+    client: Client, group: Group, language: str, said: str
+) -> None:
+    response = client.get(reverse("who", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE=language)
+    found = part(response, "name-joins")
+    assert found is not None and found[0] == said
