@@ -69,9 +69,9 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
     ).get_page(request.GET.get("page"))
     rows = [NightRow.of(night) for night in nights]
     in_play = in_play_on(rows) if nights.number == 1 else []
-    links = None
-    site, other_sites = _site_for_phones(request)
+    links, site, other_sites = None, "", list[str]()
     if access.can_edit:
+        site, other_sites = _site_for_phones(request)
         links = [
             _link(site, group.edit_key, _("Full access: keep score and correct")),
             _link(site, group.view_key, _("View only: follow the score")),
@@ -89,8 +89,8 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
             "links": links,
             # Opened on this computer's own address, the links use its network address
             # (or, without one, say that only this computer can open them).
-            "loopback": _on_loopback(request) and not settings.PUBLIC_URL,
-            "reachable": not _on_loopback(request, site),
+            "loopback": site and _on_loopback(request) and not settings.PUBLIC_URL,
+            "reachable": site and not _on_loopback(request, site),
             "other_sites": other_sites,
             "player_form": PlayerForm(group=group),
             # The registry's first game is the group's main one: the big button.
