@@ -46,10 +46,11 @@ PARALLEL = -n 2 --dist loadfile
 export POSTGRES_ANSWERS = import psycopg, sys; psycopg.connect(sys.argv[1], dbname="postgres", connect_timeout=3).close()
 export REDIS_ANSWERS = import socket; socket.create_connection(("127.0.0.1", 6379), timeout=3).close()
 
-# The tests that reach the database (marked `database` by tests/conftest.py), but not the
-# browser's look and feel, which does not depend on it: the browser tests of racing saves,
-# lost answers and two phones (`every_database`) run here too. The backup's trip between
-# the databases (`between_databases`) already went both ways in the run on SQLite.
+# The tests that reach the database (marked `database` by tests/conftest.py). Of the
+# browser tests only those of racing saves, lost answers and two phones saving at once
+# (`every_database`): a page's look and how a form follows the table do not depend on the
+# database. The backup's trip between the databases (`between_databases`) already went
+# both ways in the run on SQLite.
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) \
 		-m "database and not between_databases and (not browser or every_database)"

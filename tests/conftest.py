@@ -38,6 +38,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` chooses by these markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests that reach the database are marked `database` (`make test-postgres` runs those
     again on PostgreSQL: the others cannot differ between databases).
