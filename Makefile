@@ -41,7 +41,8 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 		$(MAKE) --no-print-directory test-redis; \
 	else echo "No Redis at 127.0.0.1:6379: its run is left out here (CI runs it)."; fi
 
-# Tests of one file stay in one process: some share a Redis database they empty.
+# Tests of one file stay in one process: test_live_shared_cache's share a Redis database
+# they empty.
 PARALLEL = -n 2 --dist loadfile
 export POSTGRES_ANSWERS = import psycopg, sys; psycopg.connect(sys.argv[1], dbname="postgres", connect_timeout=3).close()
 export REDIS_ANSWERS = import socket; socket.create_connection(("127.0.0.1", 6379), timeout=3).close()
@@ -57,9 +58,10 @@ test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
 
 # The view tests whose outcome can depend on the cache (`shared_cache`: pages kept per
 # version, the live poll, request rates), with the cache several app servers share (Redis
-# at 127.0.0.1:6379), in one process: each test empties the cache's database.
+# at 127.0.0.1:6379). Each test empties the cache: each test process has a database of
+# its own (tests/conftest.py), 15 and 13.
 test-redis: $(VENV)/.installed-dev
-	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest tests/views -m shared_cache
+	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest $(PARALLEL) tests/views -m shared_cache
 
 # Every page at phone size, in both languages, light and dark, saved in
 # tests/browser/screenshots/ for a person to look at (every test that saves any).

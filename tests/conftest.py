@@ -86,6 +86,21 @@ def _fast_password_hashing() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _a_redis_database_per_test_process(worker_id: str) -> Iterator[None]:
+    """With CACHE_URL (`make test-redis`) every test empties the cache: each test process
+    has a Redis database of its own, the first the one named, the next two below it (one
+    below is test_live_shared_cache's), so two processes can run the tests side by side."""
+    cache_config = django_settings.CACHES["default"]
+    if "redis" not in str(cache_config["BACKEND"]).lower() or worker_id in ("master", "gw0"):
+        yield
+        return
+    server, number = str(cache_config["LOCATION"]).rsplit("/", 1)
+    location = f"{server}/{int(number) - 2 * int(worker_id.removeprefix('gw'))}"
+    with override_settings(CACHES={"default": {**cache_config, "LOCATION": location}}):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _default_language() -> None:
     # A request in Norwegian leaves Norwegian active in the thread that made it (Django's
