@@ -14,7 +14,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import pages
 from games.forms import (
     HandForm,
     initial_for,
@@ -28,7 +27,6 @@ from games.views.access import (
     HtmxHttpRequest,
     access_for,
     access_to_edit,
-    could_be_code,
     find_game,
     game_to_change,
     game_url,
@@ -322,8 +320,6 @@ def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
 def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpResponse:
     access = access_to_edit(key)
     game = find_game(access, code)
-    if not could_be_code(change):
-        raise Http404
     found = get_object_or_404(game.changes, code=change)
     try:
         game.restore(found, who_is(request, access.group))
@@ -399,8 +395,7 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
         request, access, game, form=form, conflict=conflict, all_hands=all_hands(request)
     )
     template = "games/game.html#main" if request.htmx else "games/game.html"
-    page = pages.render_once(request, template, context)
-    return HttpResponse(page, status=200 if request.htmx else 422)
+    return render(request, template, context, status=200 if request.htmx else 422)
 
 
 def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpResponse:
@@ -415,17 +410,9 @@ def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpRes
 
 def _main(request: HttpRequest, access: Access, game: Game) -> HttpResponse:
     """The game page's #main as it is at this version: what htmx swaps in after a change.
-    Kept for the next phone (`games.pages`) once the change is committed."""
-    everything = all_hands(request)
-    return HttpResponse(
-        pages.render(
-            request,
-            "games/game.html#main",
-            pages.key(request, "main", game, access.group.name, everything=everything),
-            lambda: game_context(request, access, game, all_hands=everything),
-            after_change=True,
-        )
-    )
+    Its parts are kept for the next phone once drawn after the change commits."""
+    context = game_context(request, access, game, all_hands=all_hands(request))
+    return render(request, "games/game.html#main", context)
 
 
 def saved_line(game: Game, hand: Hand) -> str:
