@@ -166,19 +166,21 @@ else:
 # only ever saves work: django-redis's IGNORE_EXCEPTIONS answers a cache that is down or
 # slow (a second at most, SOCKET_*_TIMEOUT) as a miss, so pages, polls and saves go on
 # from the database, and its connection pool connects again once Redis is back.
+def redis_cache(url: str) -> dict[str, object]:
+    return {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": url,
+        "OPTIONS": {
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 0.5,
+            "SOCKET_TIMEOUT": 0.5,
+        },
+    }
+
+
 CACHES: dict[str, dict[str, object]]
 if os.environ.get("CACHE_URL"):
-    CACHES = {
-        "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
-            "LOCATION": os.environ["CACHE_URL"],
-            "OPTIONS": {
-                "IGNORE_EXCEPTIONS": True,
-                "SOCKET_CONNECT_TIMEOUT": 0.5,
-                "SOCKET_TIMEOUT": 0.5,
-            },
-        }
-    }
+    CACHES = {"default": redis_cache(os.environ["CACHE_URL"])}
 else:
     CACHES = {
         "default": {
