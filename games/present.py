@@ -14,6 +14,7 @@ whose parts are all kept reads the game's row and nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, cast
@@ -281,3 +282,97 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         ],
         "next_game": next_games(game).first(),
     }
+
+
+# --- The history of a game's hands --------------------------------------------------------
+
+
+def _current(game: Game) -> dict[str, Hand]:
+    """Each hand of the game as it is now, by the hand's code."""
+    return {hand.code: hand for hand in game.hand_list()}
+
+
+def change_rows(game: Game, changes: Iterable[Change]) -> list[dict[str, Any]]:
+    """The changes, newest first, each said in words: which hand (by the number it had
+    then, and the number it has now if it moved), what happened to it, and whether it is
+    a different hand from one that had the same number before (a deleted one)."""
+    current = _current(game)
+    owners: dict[int, str] = {}  # number -> the code of the last hand seen under it
+    rows = []
+    for change in sorted(changes, key=lambda c: (c.at, c.pk)):
+        earlier = owners.get(change.number)
+        new_hand = earlier is not None and earlier != change.hand_code
+        owners[change.number] = change.hand_code
+        rows.append(_change_row(game, change, current, new_hand=new_hand))
+    return rows[::-1]
+
+
+def _change_row(
+    game: Game, change: Change, current: dict[str, Hand], *, new_hand: bool = False
+) -> dict[str, Any]:
+    hand = current.get(change.hand_code)
+    values = {"number": change.number, "by": change.by or "?"}
+    if change.action == Change.ADD and new_hand:
+        sentence = _("A new hand %(number)d, entered by %(by)s") % values
+    else:
+        sentence = {
+            Change.ADD: _("Hand %(number)d entered by %(by)s"),
+            Change.EDIT: _("Hand %(number)d corrected by %(by)s"),
+            Change.DELETE: _("Hand %(number)d deleted by %(by)s"),
+            Change.RESTORE: _("Hand %(number)d brought back by %(by)s")
+            if change.before is None
+            else _("Hand %(number)d put back to an earlier version by %(by)s"),
+        }[change.action] % values
+    if hand is None and change.action != Change.DELETE:
+        fate = _("deleted since")
+    elif hand is not None and hand.number != change.number:
+        fate = _("now hand %(number)d") % {"number": hand.number}
+    else:
+        fate = ""
+    if change.action == Change.DELETE:
+        # Bringing back what is already back would change nothing: no button for it.
+        is_current = hand is not None
+        button = _("Bring back hand %(number)d (deleted)") % {"number": change.number}
+    else:
+        # A version of a hand deleted since comes back through its deletion's button,
+        # under the number it had; a button here would name a number another hand has.
+        is_current = hand is None or hand.data == change.after
+        number = hand.number if hand is not None else change.number
+        button = _("Make hand %(number)d this version again") % {"number": number}
+    return {
+        "change": change,
+        "at": change.at,
+        "sentence": sentence,
+        "fate": fate,
+        **_versions(game, change),
+        "is_current": is_current,
+        "button": button,
+    }
+
+
+def _versions(game: Game, change: Change) -> dict[str, str]:
+    """The hand before and after the change in words; a correction that moved the deal
+    names each version's dealer, or it would read as no change at all."""
+    before, after = describe_hand(game, change.before), describe_hand(game, change.after)
+    if change.before and change.after:
+        dealers = change.before.get("dealer"), change.after.get("dealer")
+        if dealers[0] != dealers[1]:
+            before = _with_dealer(before, dealers[0])
+            after = _with_dealer(after, dealers[1])
+    return {"before": before, "after": after}
+
+
+def _with_dealer(words: str, dealer: object) -> str:
+    if not dealer:  # American: a hand may leave the dealer out
+        return words
+    return _("%(hand)s, dealt by %(name)s") % {"hand": words, "name": dealer}
+
+
+def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
+    """A version of a hand in a few words, with the counts that tell versions apart."""
+    if data is None:
+        return ""
+    card_game = get_game(game.kind)
+    data = game.seated(data)  # the same words on any database
+    summary, details = say(card_game.summary(data)), card_game.details(data)
+    return f"{summary} ({details})" if details else summary

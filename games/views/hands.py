@@ -3,7 +3,6 @@ deletion, undo and history."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -20,7 +19,8 @@ from games.forms import (
     rule_error,
     say,
 )
-from games.models import Change, EntryDeleted, Game, GameChanged, Hand
+from games.models import EntryDeleted, Game, GameChanged, Hand
+from games.present import change_rows, describe_hand
 from games.rules import RuleError, get_game
 from games.views.access import (
     Access,
@@ -69,7 +69,7 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
                 for r in scored.outcome.reasons
             ],
             "decision": say(scored.decision.text) if scored.decision else "",
-            "changes": _change_rows(game, changes),
+            "changes": change_rows(game, changes),
             "is_last": number == len(result.hands),
         },
     )
@@ -110,87 +110,6 @@ def side_totals(request: HttpRequest, key: str, code: str, seat: int) -> HttpRes
             "rows": rows,
         },
     )
-
-
-def _current(game: Game) -> dict[str, Hand]:
-    """Each hand of the game as it is now, by the hand's code."""
-    return {hand.code: hand for hand in game.hand_list()}
-
-
-def _change_rows(game: Game, changes: Iterable[Change]) -> list[dict[str, Any]]:
-    """The changes, newest first, each said in words: which hand (by the number it had
-    then, and the number it has now if it moved), what happened to it, and whether it is
-    a different hand from one that had the same number before (a deleted one)."""
-    current = _current(game)
-    owners: dict[int, str] = {}  # number -> the code of the last hand seen under it
-    rows = []
-    for change in sorted(changes, key=lambda c: (c.at, c.pk)):
-        earlier = owners.get(change.number)
-        new_hand = earlier is not None and earlier != change.hand_code
-        owners[change.number] = change.hand_code
-        rows.append(_change_row(game, change, current, new_hand=new_hand))
-    return rows[::-1]
-
-
-def _change_row(
-    game: Game, change: Change, current: dict[str, Hand], *, new_hand: bool = False
-) -> dict[str, Any]:
-    hand = current.get(change.hand_code)
-    values = {"number": change.number, "by": change.by or "?"}
-    if change.action == Change.ADD and new_hand:
-        sentence = _("A new hand %(number)d, entered by %(by)s") % values
-    else:
-        sentence = {
-            Change.ADD: _("Hand %(number)d entered by %(by)s"),
-            Change.EDIT: _("Hand %(number)d corrected by %(by)s"),
-            Change.DELETE: _("Hand %(number)d deleted by %(by)s"),
-            Change.RESTORE: _("Hand %(number)d brought back by %(by)s")
-            if change.before is None
-            else _("Hand %(number)d put back to an earlier version by %(by)s"),
-        }[change.action] % values
-    if hand is None and change.action != Change.DELETE:
-        fate = _("deleted since")
-    elif hand is not None and hand.number != change.number:
-        fate = _("now hand %(number)d") % {"number": hand.number}
-    else:
-        fate = ""
-    if change.action == Change.DELETE:
-        # Bringing back what is already back would change nothing: no button for it.
-        is_current = hand is not None
-        button = _("Bring back hand %(number)d (deleted)") % {"number": change.number}
-    else:
-        # A version of a hand deleted since comes back through its deletion's button,
-        # under the number it had; a button here would name a number another hand has.
-        is_current = hand is None or hand.data == change.after
-        number = hand.number if hand is not None else change.number
-        button = _("Make hand %(number)d this version again") % {"number": number}
-    return {
-        "change": change,
-        "at": change.at,
-        "sentence": sentence,
-        "fate": fate,
-        **_versions(game, change),
-        "is_current": is_current,
-        "button": button,
-    }
-
-
-def _versions(game: Game, change: Change) -> dict[str, str]:
-    """The hand before and after the change in words; a correction that moved the deal
-    names each version's dealer, or it would read as no change at all."""
-    before, after = describe_hand(game, change.before), describe_hand(game, change.after)
-    if change.before and change.after:
-        dealers = change.before.get("dealer"), change.after.get("dealer")
-        if dealers[0] != dealers[1]:
-            before = _with_dealer(before, dealers[0])
-            after = _with_dealer(after, dealers[1])
-    return {"before": before, "after": after}
-
-
-def _with_dealer(words: str, dealer: object) -> str:
-    if not dealer:  # American: a hand may leave the dealer out
-        return words
-    return _("%(hand)s, dealt by %(name)s") % {"hand": words, "name": dealer}
 
 
 @require_http_methods(["GET", "POST"])
@@ -307,7 +226,7 @@ def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> No
 def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access = access_for(key)
     game = find_game(access, code)
-    changes = _change_rows(game, game.changes.all())
+    changes = change_rows(game, game.changes.all())
     # Abandoning and taking up the whole game, in among the changes to its hands.
     events = [{"event": event, "at": event.at} for event in game.events.all()]
     changes = sorted([*changes, *events], key=lambda row: row["at"], reverse=True)
@@ -519,13 +438,3 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "winner": say(scored.decision.text) if scored.decision else "",
         }
     return render(request, "games/_hand_form.html#preview", {"form": form, "preview": preview})
-
-
-def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
-    """A version of a hand in a few words, with the counts that tell versions apart."""
-    if data is None:
-        return ""
-    card_game = get_game(game.kind)
-    data = game.seated(data)  # the same words on any database
-    summary, details = say(card_game.summary(data)), card_game.details(data)
-    return f"{summary} ({details})" if details else summary
