@@ -161,6 +161,7 @@ else:
         }
     }
 
+
 # Without CACHE_URL each worker process keeps a small cache in its own memory. With
 # CACHE_URL (e.g. redis://127.0.0.1:6379/0) every app server shares one Redis. The cache
 # only ever saves work: django-redis's IGNORE_EXCEPTIONS answers a cache that is down or
