@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, prefetch_related_objects
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, Group, Player
+from games.present import read_seats_and_hands
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -47,7 +48,7 @@ def access_to_edit(key: str) -> Access:
 
 def find_game(access: Access, code: str) -> Game:
     """The group's game with its seats and hands."""
-    return with_hands(get_object_or_404(Game, group=access.group, code=code))
+    return read_seats_and_hands(get_object_or_404(Game, group=access.group, code=code))
 
 
 def game_to_change(key: str, code: str) -> tuple[Access, Game]:
@@ -63,18 +64,12 @@ def game_to_change(key: str, code: str) -> tuple[Access, Game]:
 
 def game_by_link(key: str, code: str) -> tuple[Access, Game]:
     """The game reached by this link, and what the link allows, in one query: the game's
-    row and its group, without seats or hands (see `with_hands`): what a page whose parts
+    row and its group, without seats or hands (see `read_seats_and_hands`): what a page whose parts
     are kept needs."""
     game = Game.objects.by_link(key, code)
     if game is None:
         raise Http404
     return Access(game.group, key, game.group.edit_key == key), game
-
-
-def with_hands(game: Game) -> Game:
-    """`game` with its seats and hands."""
-    prefetch_related_objects([game], "seats", "hands")
-    return game
 
 
 def find_player(access: Access, code: str) -> Player:
