@@ -96,6 +96,14 @@ class GamePage:
         return f"{game.pk}.{game.version}.{self.access.key}.{get_language()}.{release()}"
 
     @cached_property
+    def form_key(self) -> str:
+        """What the next hand's empty form's fields are kept under: they show the game's
+        inputs for its seats and rules, which never change once it has started, with the
+        dealer checked."""
+        dealer = self.turn.next_dealer
+        return f"{self.game.pk}.{dealer}.{get_language()}.{release()}"
+
+    @cached_property
     def turn(self) -> Turn:
         game = self.game
         key = f"game-turn:{game.pk}.{game.version}.{release()}"

@@ -89,6 +89,26 @@ def test_the_kept_form_is_the_form_drawn_afresh(phone: Client, group: Group) -> 
     assert forms[0]["dealer"] == forms[0]["rotation_dealer"] != [""]
 
 
+def test_the_kept_form_follows_the_deal_round_the_table(phone: Client, group: Group) -> None:
+    # The form's fields are kept by game and dealer, and so come back every few hands:
+    # each time with that hand's number and the dealer checked, as a form drawn afresh.
+    game = make_game(group, hands=endless_hands(4))
+    url = reverse("game", args=[group.edit_key, game.code])
+    dealers = []
+    for number in range(5, 11):
+        kept = field_values(phone.get(url), within="data-hand-form")
+        cache.clear()
+        fresh = field_values(phone.get(url), within="data-hand-form")
+        for form in (kept, fresh):
+            del form["entry"], form["csrfmiddlewaretoken"]
+        assert kept == fresh
+        assert kept["number"] == [str(number)]
+        assert kept["dealer"] == kept["rotation_dealer"]
+        dealers.append(kept["dealer"][0])
+        game.add_hand(number, endless_hands(number)[-1], "Anne")
+    assert len(set(dealers)) > 1
+
+
 @pytest.mark.parametrize("hands", [1, 40])
 def test_queries_of_the_live_poll_and_the_chart_are_pinned(
     client: Client, group: Group, hands: int, django_assert_num_queries: NumQueries
