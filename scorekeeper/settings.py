@@ -164,9 +164,10 @@ else:
 
 # Without CACHE_URL each worker process keeps a small cache in its own memory. With
 # CACHE_URL (e.g. redis://127.0.0.1:6379/0) every app server shares one Redis. The cache
-# only ever saves work: django-redis's IGNORE_EXCEPTIONS answers a cache that is down or
-# slow (a second at most, SOCKET_*_TIMEOUT) as a miss, so pages, polls and saves go on
-# from the database, and its connection pool connects again once Redis is back.
+# only ever saves work: django-redis's IGNORE_EXCEPTIONS answers a cache that is down
+# (refused at once) or hung (half a second a call, SOCKET_*_TIMEOUT) as a miss, so pages,
+# polls and saves go on from the database, and its connection pool connects again once
+# Redis is back. The errors it ignores are not logged: every request meets them then.
 def redis_cache(url: str) -> dict[str, object]:
     return {
         "BACKEND": "django_redis.cache.RedisCache",
@@ -191,7 +192,6 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 10_000},
         }
     }
-DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 # This release of the app: the parts of pages kept in the cache are kept under it, so a
 # deploy never serves what the release before it drew from a shared cache. Set RELEASE
