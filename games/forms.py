@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -266,6 +267,21 @@ class NewGameForm(forms.Form):
                 params={"name": opponent},
             )
 
+    def _problem(self, row: str, name: str, error: ValidationError) -> str:
+        """An error of a seat's or team's row, as the form says it above itself: a start
+        total out of range with the player's (or team's) name, in the players' numbers."""
+        if "start_" in name and error.code in ("min_value", "max_value"):
+            number = row.rsplit("_", 1)[1]
+            given = self.data.get(f"new_{number}") or self.data.get(row) or ""
+            who = given.strip() if isinstance(given, str) and given.strip() else self[row].label
+            most = number_format(LARGEST_NUMBER, force_grouping=True)
+            return gettext("%(who)s's start total must be between %(low)s and %(high)s.") % {
+                "who": who,
+                "low": f"\N{MINUS SIGN}{most}",
+                "high": most,
+            }
+        return f"{self[row].label}: {' '.join(error.messages)}"
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         # The seat and team rows show no errors of their own: say them above the form, by
@@ -277,10 +293,10 @@ class NewGameForm(forms.Form):
         if self.team_game:
             rows += [(f"team_{i}", (f"team_{i}", f"team_start_{i}")) for i in (1, 2)]
         problems = [
-            f"{self[row].label}: {error}"
+            self._problem(row, name, error)
             for row, names in rows
             for name in names
-            for error in self.errors.get(name, [])
+            for error in self.errors.as_data().get(name, [])
         ]
         if problems:
             raise ValidationError(problems)
@@ -537,16 +553,11 @@ class HandForm(forms.Form):
         values: dict[str, Any] = {}
         for name, spec in self.specs.items():
             if spec.kind == "tricks":
-                counts = {
+                values[name] = {
                     side: data[f"tricks-{i}"]
                     for i, side in enumerate(self.table.sides)
                     if data.get(f"tricks-{i}") is not None
                 }
-                missing = [side for side in self.table.sides if side not in counts]
-                if self.table.teams and len(missing) == 1 and spec.maximum is not None:
-                    # Two teams share every trick: one count gives the other.
-                    counts[missing[0]] = spec.maximum - sum(counts.values())
-                values[name] = {side: counts[side] for side in self.table.sides if side in counts}
             elif spec.kind == "flag":
                 values[name] = bool(data.get(name))
             elif data.get(name) not in (None, ""):
@@ -566,7 +577,8 @@ class HandForm(forms.Form):
                 spec.kind == "flag" and value is False and not spec.required
             ):
                 hand[name] = value
-        return hand
+        # What the outcome implies may be left empty; the engine says what that is.
+        return get_game(self.game.kind).implied(self.table, hand)
 
     def unchosen(self, hand: dict[str, Any]) -> list[HandInput]:
         """Inputs whose empty choice is a chip of its own (the partner's "alone") that apply

@@ -142,8 +142,11 @@ def all_hands(request: HttpRequest) -> bool:
     from a page that shows them all."""
     if request.GET.get("hands") == "all":
         return True
-    shown_on = request.headers.get("HX-Current-URL", "")
-    return parse_qs(urlsplit(shown_on).query).get("hands") == ["all"]
+    try:
+        shown_on = urlsplit(request.headers.get("HX-Current-URL", ""))
+    except ValueError:  # a header no browser sends ("http://[::1"): a page like any other
+        return False
+    return parse_qs(shown_on.query).get("hands") == ["all"]
 
 
 def _live_etag(request: HttpRequest, key: str, code: str) -> str:

@@ -103,8 +103,8 @@ def test_replaced_links_stop_working_at_once(client: Client, phone: Client, grou
     phone.post(reverse("replace_links", args=[old_edit]))
     group.refresh_from_db()
     assert group.view_key != old_view
-    assert client.get(_live(group, game, old_view), HTTP_IF_NONE_MATCH=view_etag).status_code == 404
-    assert phone.get(_live(group, game, old_edit), HTTP_IF_NONE_MATCH=edit_etag).status_code == 404
+    assert client.get(_live(group, game, old_view), HTTP_IF_NONE_MATCH=view_etag).status_code == 410
+    assert phone.get(_live(group, game, old_edit), HTTP_IF_NONE_MATCH=edit_etag).status_code == 410
     assert client.get(_live(group, game)).status_code == 200
 
 
