@@ -280,7 +280,7 @@ def game_context(
         "htmx_target": "#main",
     }
     form_html = ""
-    if form is None and entering and not polling:
+    if form is None and entering:
         form_html = pages.hand_form(
             game,
             access.key + every,

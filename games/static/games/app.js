@@ -183,6 +183,7 @@
   // its own for as long as a message stays.
   window.scorekeeper = {
     refreshHandForm: refreshHandForm,
+    setUp: setUp,
     fadeMessages: fadeMessages,
     dropMessages: dropMessages,
     messageStays: MESSAGE_STAYS
