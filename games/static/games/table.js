@@ -378,6 +378,8 @@
     var ctx = event.detail.ctx, box = $("#chart");
     if (isPoll(ctx)) {
       follow(was);
+      // The game changed: a chart shown is asked for afresh (the morph kept the old one).
+      if (box && box.querySelector("svg")) htmx.trigger(box, "retry");
       // The big screen goes on to the next game by itself.
       var next = $("[data-follow]");
       if (next) window.location.assign(next.href);
