@@ -1,11 +1,10 @@
 // The game page and the big screen at a real table. htmx polls the live part every 2 s
-// (hx-trigger), morphs it in (the open form keeps its taps) and posts the hand form (hx-post,
-// hx-sync). This script does what htmx cannot: the ETag of the polls, hands kept on the
+// (hx-trigger), morphs it in so the open form keeps its taps, and posts the hand form
+// (hx-post, hx-sync). This script does what htmx cannot: the polls' ETag, hands kept on the
 // phone while it has no connection, the open form following the game, and what the phone
 // says. Words come from the page (#texts), in its language.
 (function () {
   "use strict";
-
   var QUEUE = "scorekeeper-queue"; // hands waiting to be sent, oldest first
   var SENT = "scorekeeper-entries"; // entry keys this phone has sent (the newest 50)
   var CACHE = "scorekeeper-v1"; // as in sw.js
@@ -13,27 +12,21 @@
 
   function $(selector) { return document.querySelector(selector); }
   function texts() { var el = $("#texts"); return el ? el.dataset : {}; }
-  function fill(text, values) {
-    return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; });
-  }
+  function fill(text, values) { return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; }); }
   function read(name) { try { return JSON.parse(localStorage.getItem(name) || "[]"); } catch (e) { return []; } }
   function write(name, list) { try { localStorage.setItem(name, JSON.stringify(list)); } catch (e) { /* private mode */ } }
   function main() { return $("[data-live-url]"); }
   function handForm() { return $("#entry form[data-hand-form]"); }
   function part(name) { return $("#status [data-" + name + "]"); }
-  function newKey() {
-    var bytes = crypto.getRandomValues(new Uint8Array(12)); // unlike randomUUID, there on plain http too
-    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  function each(list, fn) { return Array.prototype.map.call(list, fn); }
+  function newKey() { // unlike randomUUID, there on plain http too
+    return each(crypto.getRandomValues(new Uint8Array(12)), function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
   function picked(form, name) { var input = form.querySelector('input[name="' + name + '"]:checked'); return input ? input.value : ""; }
-  function inputs(form) {
-    var mine = new URLSearchParams();
-    form.querySelectorAll("input:checked").forEach(function (input) {
-      if (input.value && !input.closest("[hidden]")) mine.set(input.name, input.value);
-    });
-    return mine;
+  // What is tapped in, shown; and whether two hands' inputs are alike in whatever order.
+  function shown(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("input:checked"), function (i) { return i.value && !i.closest("[hidden]"); });
   }
-  // Two hands' inputs alike, in whatever order they come.
   function same(one, other) {
     var a = new URLSearchParams(one), b = new URLSearchParams(other);
     a.sort(); b.sort();
@@ -42,8 +35,8 @@
   // Something of the hand itself is tapped in (the dealer comes filled in).
   function tapped(form) { return !!form.querySelector('input:checked:not([name=dealer]):not([value=""])'); }
 
-  // --- What the phone says: as a message does (app.js), with the next action ------------
-
+  // What the phone says goes as a message does (app.js): with the next action, and a
+  // confirmation also after a while; what asks for something (`lasting`) stays until then.
   var saidTimer = null;
   function say(text, lasting) {
     var said = part("said");
@@ -64,14 +57,13 @@
   }
   function showStatus() {
     // Hands waiting say "no connection" already; the stale-totals line is for watchers.
-    var offline = part("offline");
+    var offline = part("offline"), box = $("#status");
     if (offline && offline.textContent) offline.hidden = !!queued().length;
-    var box = $("#status");
     if (box) box.hidden = !box.querySelector("p:not([hidden])");
   }
 
-  // --- The connection: two failed requests in a row (or the phone saying so) is offline --
-
+  // The connection: one failed request may be a blip; two in a row, or the phone saying so,
+  // is offline. A good answer ends it, and what waited goes.
   var failures = 0, offlineSince = null;
   function lost() {
     failures += 1;
@@ -85,10 +77,9 @@
   function connected() {
     failures = 0;
     offlineSince = null;
-    var line = part("offline");
+    var line = part("offline"), chart = $("#chart[data-failed]");
     if (line) { line.hidden = true; line.textContent = ""; }
-    var chart = $("#chart[data-failed]");
-    if (chart) { delete chart.dataset.failed; htmx.trigger(chart, "retry"); }
+    if (chart) { delete chart.dataset.failed; htmx.trigger(chart, "retry"); } // a chart that could not come
     showStatus();
     send();
   }
@@ -104,9 +95,9 @@
   function showQueue() {
     var items = queued(), box = part("queue"), list = $("#hands [data-waiting]");
     if (box) {
-      box.hidden = !items.length;
       var line = (held ? "held" : sending ? "sending" : "queued") + (items.length > 1 ? "Many" : "");
-      box.textContent = items.length ? fill(texts()[line], { numbers: items.map(function (item) { return item.number; }).join(", ") }) : "";
+      box.textContent = items.length ? fill(texts()[line], { numbers: each(items, function (item) { return item.number; }).join(", ") }) : "";
+      box.hidden = !items.length;
     }
     if (list) {
       list.textContent = "";
@@ -122,16 +113,13 @@
   }
   // Every visible choice answered: what is worth keeping while nothing can check it.
   function complete(form, body) {
-    if (new URLSearchParams(body).get("redeal") === "on") return true;
-    return Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
+    return new URLSearchParams(body).get("redeal") === "on" || Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
       return input.disabled || !!input.closest("[hidden]") || !!picked(form, input.name);
     });
   }
   // The hand in a few words, from what was tapped: "Bjørn, 8, Dina, Anne 2, Cato 1".
   function describe(form) {
-    return Array.prototype.filter.call(form.querySelectorAll("input:checked"), function (input) {
-      return input.name !== "dealer" && input.value && !input.closest("[hidden]");
-    }).map(function (input) {
+    return each(shown(form).filter(function (input) { return input.name !== "dealer"; }), function (input) {
       var row = input.closest(".tricks-row"), label = input.closest("label");
       return row ? row.dataset.side + " " + input.value : (label ? label.textContent.trim() : input.value);
     }).join(", ");
@@ -139,16 +127,15 @@
   function keep(form, pending) {
     if (!complete(form, pending.body)) { say(texts().incomplete, true); return; }
     var all = read(QUEUE);
-    if (!all.some(function (item) { return item.entry === pending.entry; })) all.push(pending);
-    write(QUEUE, all);
+    if (!all.some(function (item) { return item.entry === pending.entry; })) write(QUEUE, all.concat([pending]));
     sk.dropMessages();
     startNext(form, pending.number + 1, dealerAfter(form, pending));
     showQueue();
     window.scrollTo(0, 0);
   }
   // Sends the oldest waiting hand, then the next, each with its entry key: a hand that did
-  // reach the server before is answered as saved, not added again. (A fetch of our own, as
-  // htmx has no queue that outlives the page.)
+  // reach the server before is answered as saved, not added again. A fetch of our own, with
+  // htmx's header for htmx's answer: htmx has no queue that outlives the page.
   function send() {
     var item = queued()[0];
     if (sending || held || !item) return;
@@ -156,8 +143,7 @@
     showQueue();
     fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin", headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } })
       .then(function (response) {
-        // A server error is worth another try later; a refusal (403, 404) is not.
-        if (response.status >= 500) throw new Error(String(response.status));
+        if (response.status >= 500) throw new Error(String(response.status)); // worth another try; a refusal is not
         unqueue(item.entry);
         if (!response.ok) { say(texts().notSent + " " + item.line, true); return null; }
         var done = response.headers.get("X-Hand-Entry") === "done";
@@ -165,29 +151,26 @@
       })
       .then(function () { sending = false; showQueue(); send(); }, function () { sending = false; lost(); showQueue(); });
   }
-  // The answer to a queued hand: saved (the next poll brings the game), or a conflict,
-  // whose form holds the hand unless the open form has taps of its own to keep.
+  // Its answer: saved (a poll brings the game), or a conflict, whose form holds the hand
+  // unless the open form has taps of its own to keep.
   function answered(html, done) {
     var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#main");
+    var said = fresh && fresh.querySelector(".messages li"), form = handForm(), card = fresh && fresh.querySelector("[data-conflict], .errorlist");
     if (!fresh) return;
     if (done) {
-      var said = fresh.querySelector(".messages li");
       if (said) say(said.textContent.trim(), !said.matches(".success, .info"));
-      pollNow();
-      return;
+      return pollNow();
     }
     held = true;
-    var form = handForm(), card = fresh.querySelector("[data-conflict], .errorlist");
     if (form && tapped(form) && card) main().prepend(card);
     else { main().replaceWith(fresh); htmx.process(fresh); sk.setUp(fresh); }
     showConflict();
   }
   // While hands wait here, the heading's number and the dealer's badge follow the form.
   function showNext(form) {
-    var no = $("#main .game-title .hand-no"), dealer = picked(form, "dealer");
-    if (no) no.textContent = no.textContent.replace(/\d+/, form.elements.number.value);
-    var badge = $("#main tr[data-side] .badge.dealer");
+    var no = $("#main .game-title .hand-no"), dealer = picked(form, "dealer"), badge = $("#main tr[data-side] .badge.dealer");
     var cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
+    if (no) no.textContent = no.textContent.replace(/\d+/, form.elements.number.value);
     if (badge && cell) cell.insertBefore(badge, cell.firstChild.nextSibling);
   }
   // htmx's morph leaves the form alone while hands wait here: it is ahead on purpose.
@@ -195,36 +178,31 @@
     htmx_before_morph_node: function (elt) { return !(elt.matches && elt.matches("form[data-hand-form]") && queued().length); }
   });
 
-  // --- The open form ---------------------------------------------------------------------
+  // --- The open form follows the game --------------------------------------------------
 
-  // The form keeps the dealer the rotation named while that is its dealer, and forgets it
-  // once someone picks one here by hand.
+  // The form keeps the dealer the rotation named while that is its dealer (none checked
+  // while it names nobody), and forgets it once someone picks one here by hand.
   function rotationPicks(form, dealer) {
     form.querySelectorAll("input[name=dealer]").forEach(function (input) { input.checked = input.value === dealer; });
     if (form.elements.rotation_dealer) form.elements.rotation_dealer.value = dealer;
   }
-  function dealerChosen(form) {
-    var named = form.elements.rotation_dealer;
-    return !!named && named.value !== picked(form, "dealer");
-  }
-  // Who deals after `pending`: the next seat, or the same dealer after a redeal where the
-  // game says so.
+  function dealerChosen(form) { var named = form.elements.rotation_dealer; return !!named && named.value !== picked(form, "dealer"); }
+  // Who deals after `pending`: the next seat, or the same dealer after a redeal where the game says so.
   function dealerAfter(form, pending) {
     var sent = new URLSearchParams(pending.body), dealer = sent.get("dealer") || "";
+    var seats = each(form.querySelectorAll("input[name=dealer]"), function (i) { return i.value; }), at = seats.indexOf(dealer);
     if (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer) return dealer;
-    var seats = Array.prototype.map.call(form.querySelectorAll("input[name=dealer]"), function (i) { return i.value; });
-    var at = seats.indexOf(dealer);
     return at < 0 ? "" : seats[(at + 1) % seats.length];
   }
   // A clean form for the next hand, with an entry key of its own.
   function startNext(form, number, dealer) {
+    var preview = form.querySelector("#preview");
     form.reset();
     form.elements.number.value = String(number);
     form.elements.entry.value = newKey();
     rotationPicks(form, dealer);
     form.querySelector("button[name=save]").textContent = fill(texts().saveHand, { number: number });
     form.querySelectorAll("[hx-morph-skip]").forEach(function (el) { el.hidden = true; });
-    var preview = form.querySelector("#preview");
     preview.innerHTML = '<span class="muted"></span>';
     preview.firstChild.textContent = texts().previewBlank;
     sk.refreshHandForm(form);
@@ -236,32 +214,32 @@
   }
   function savedRow(entry) { return entry ? $('#hands tr[data-entry="' + CSS.escape(entry) + '"]') : null; }
 
-  // What this phone said of a hand saved elsewhere exactly as its form holds it: it stands
-  // while that hand is the newest, under the number it has now.
+  // What this phone said of a hand saved elsewhere exactly as its form holds it: the line
+  // stands while that hand is the newest, under the number it has now.
   var sameHand = null;
-  function sameHandLine(newest, next) {
-    return fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next });
-  }
-
-  // The form as it was before a poll's morph, which brings the next hand's number, label
-  // and the rotation's dealer; `follow` then says what moved and keeps what was chosen.
+  function sameHandLine(newest, next) { return fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }); }
+  // The form before a poll's morph, which brings the next hand's number, label and the
+  // rotation's dealer; `follow` then says what moved, and keeps a dealer chosen here.
   function before() {
-    var form = handForm(), entry = $("#entry");
-    return form && { number: Number(form.elements.number.value), entry: form.elements.entry.value, dealer: picked(form, "dealer"), chosen: dealerChosen(form), rotation: entry.dataset.dealer || "", inputs: inputs(form).toString() };
+    var form = handForm();
+    return form && {
+      number: Number(form.elements.number.value), entry: form.elements.entry.value, dealer: picked(form, "dealer"),
+      chosen: dealerChosen(form), rotation: $("#entry").dataset.dealer || "",
+      inputs: each(shown(form), function (i) { return encodeURIComponent(i.name) + "=" + encodeURIComponent(i.value); }).join("&")
+    };
   }
   function follow(was) {
-    queued().forEach(function (item) {
-      var row = savedRow(item.entry); // its answer was lost: the server has it all the same
+    queued().forEach(function (item) { // their answers were lost: the server has them all the same
+      var row = savedRow(item.entry);
       if (row) { unqueue(item.entry); ownSaved(row); }
     });
-    if ($("#winner")) { sk.dropMessages(); unsay(); }
+    if ($("#winner")) { sk.dropMessages(); unsay(); } // the banner says it all
     var form = handForm(), entry = $("#entry");
     if (!form || !was || queued().length) return;
     sk.refreshHandForm(form); // the morph brought the server's hidden parts back
-    var next = Number(entry.dataset.next), dealer = entry.dataset.dealer || "";
-    var own = savedRow(was.entry);
-    if (own) { startNext(form, next, dealer); ownSaved(own); return; }
-    var newest = $("#hands tr[data-inputs]"), said = part("said");
+    var next = Number(entry.dataset.next), dealer = entry.dataset.dealer || "", own = savedRow(was.entry);
+    if (own) { startNext(form, next, dealer); return ownSaved(own); }
+    var newest = $("#hands tr[data-inputs]"), said = part("said"), renumbered = next !== was.number;
     if (sameHand) {
       var showing = said && said.textContent === sameHand.line;
       if (!newest || !same(newest.dataset.inputs, sameHand.inputs)) { if (showing) unsay(); sameHand = null; }
@@ -275,8 +253,7 @@
       sameHand = { line: sameHandLine(newest, next), number: newest.dataset.number, inputs: newest.dataset.inputs };
       say(sameHand.line, true);
     }
-    var renumbered = next !== was.number;
-    if (renumbered) {
+    if (renumbered) { // the form's notes (hx-morph-skip) say which way the game went
       var saved = form.querySelector("[data-renumbered]"), removed = form.querySelector("[data-removed]");
       saved.querySelector("[data-saved]").textContent = String(next - 1);
       saved.querySelector("[data-next]").textContent = removed.querySelector("[data-next]").textContent = String(next);
@@ -286,43 +263,29 @@
     // The dealer follows the rotation, unless someone chose it here by hand: then the form
     // says whom the rotation names, while that is someone else.
     var moved = form.querySelector("[data-dealer-moved]");
-    if (was.chosen) {
-      rotationPicks(form, was.dealer);
-      form.elements.rotation_dealer.value = "";
-      if (renumbered || dealer !== was.rotation) {
-        moved.textContent = dealer ? fill(texts().dealerMoved, { name: dealer }) : "";
-        moved.hidden = !dealer || was.dealer === dealer;
-        delete moved.dataset.followed;
-      }
-    } else {
-      rotationPicks(form, dealer);
-      if (renumbered || dealer !== was.rotation) {
-        moved.textContent = dealer ? fill(texts().dealerFollowed, { name: dealer }) : "";
-        moved.hidden = renumbered || !dealer || !was.dealer || was.dealer === dealer;
-        moved.dataset.followed = "";
-      }
+    rotationPicks(form, was.chosen ? was.dealer : dealer);
+    if (was.chosen) form.elements.rotation_dealer.value = "";
+    if (renumbered || dealer !== was.rotation) {
+      moved.textContent = dealer ? fill(texts()[was.chosen ? "dealerMoved" : "dealerFollowed"], { name: dealer }) : "";
+      moved.hidden = !dealer || was.dealer === dealer || (!was.chosen && (renumbered || !was.dealer));
+      if (was.chosen) delete moved.dataset.followed; else moved.dataset.followed = "";
     }
     sk.refreshHandForm(form);
-    // What the hand would score is asked again, for its new place in the game.
-    if (tapped(form)) form.dispatchEvent(new Event("followed"));
+    if (tapped(form)) form.dispatchEvent(new Event("followed")); // the preview, for its new place
   }
 
   // --- htmx's requests ---------------------------------------------------------------------
 
-  // The poller's own trigger (hx-trigger="every 2s"), pulled now.
   function pollNow() { var poller = $("[data-poll]"); if (poller) htmx.trigger(poller, "every", {}, false); }
   function isPoll(ctx) { return !!ctx && ctx.sourceElement.matches("[data-poll]"); }
-  function isEntryForm(elt) { return elt.matches("form[data-hand-form]") && !!elt.elements.entry; }
   function isChart(ctx) { return !!ctx && ctx.sourceElement.id === "chart"; }
-  var busy = new Set(); // htmx requests under way, to tell a second submit from a save
-  var refused = false, chartShown = null, was = null;
+  function isEntryForm(elt) { return elt.matches("form[data-hand-form]") && !!elt.elements.entry; }
+  var busy = new Set(), refused = false, chartShown = null, was = null;
   document.addEventListener("htmx:config:request", function (event) {
     var ctx = event.detail.ctx, form = ctx.sourceElement;
-    if (isPoll(ctx)) {
-      // A poll asks whether the game changed since the version shown: 304 while it has not.
+    if (isPoll(ctx)) { // has the game changed since the version shown? 304 while it has not
       if (document.visibilityState !== "visible") event.preventDefault();
-      var etag = form.closest("[data-etag]").dataset.etag;
-      if (etag) ctx.request.headers["If-None-Match"] = etag;
+      if (form.closest("[data-etag]").dataset.etag) ctx.request.headers["If-None-Match"] = form.closest("[data-etag]").dataset.etag;
       return;
     }
     // htmx asks before hx-sync drops a second submit of a form whose save is under way (a
@@ -353,10 +316,9 @@
     if (ctx.label && button && button.textContent === texts().saving) button.textContent = ctx.label;
   });
   document.addEventListener("htmx:after:request", function (event) {
-    var ctx = event.detail.ctx;
+    var ctx = event.detail.ctx, etag = isPoll(ctx) && ctx.response.headers.get("ETag");
     if (!isPoll(ctx)) return;
-    if (ctx.response.status !== 200 && ctx.response.status !== 304) { lost(); return; }
-    var etag = ctx.response.headers.get("ETag");
+    if (ctx.response.status !== 200 && ctx.response.status !== 304) return lost();
     if (etag) ctx.sourceElement.closest("[data-etag]").dataset.etag = etag;
     connected();
   });
@@ -364,8 +326,7 @@
     var ctx = event.detail.ctx;
     if (isPoll(ctx)) { was = before(); return; }
     if (isChart(ctx)) return;
-    // htmx swaps a save's or an undo's answer in itself: the chart shown goes on showing.
-    chartShown = $("#chart > svg");
+    chartShown = $("#chart > svg"); // a save's or an undo's answer: the chart shown stays shown
     if (!isEntryForm(ctx.sourceElement)) return;
     // A save refused shows its reason once in; one gone through updates the offline copy,
     // and hands held back behind a conflict go on.
@@ -375,14 +336,11 @@
     if (held) { held = false; setTimeout(send, 0); }
   });
   document.addEventListener("htmx:after:swap", function (event) {
-    var ctx = event.detail.ctx, box = $("#chart");
+    var ctx = event.detail.ctx, box = $("#chart"), next = $("[data-follow]");
     if (isPoll(ctx)) {
       follow(was);
-      // The game changed: a chart shown is asked for afresh (the morph kept the old one).
-      if (box && box.querySelector("svg")) htmx.trigger(box, "retry");
-      // The big screen goes on to the next game by itself.
-      var next = $("[data-follow]");
-      if (next) window.location.assign(next.href);
+      if (box && box.querySelector("svg")) htmx.trigger(box, "retry"); // the morph kept the old chart
+      if (next) window.location.assign(next.href); // the big screen goes on to the next game
     } else if (!isChart(ctx) && chartShown && box && !box.querySelector("svg")) box.prepend(chartShown);
     chartShown = null;
     showQueue();
@@ -390,25 +348,20 @@
   // No answer: the phone is offline, or the answer was lost after the server saved it.
   // Either way the hand waits here and goes again with its key.
   document.addEventListener("htmx:error", function (event) {
-    var ctx = event.detail.ctx;
-    if (isChart(ctx)) ctx.sourceElement.dataset.failed = "";
+    var ctx = event.detail.ctx, form = ctx && ctx.sourceElement;
     if (!ctx || ctx.response) return;
-    if (isPoll(ctx)) lost();
-    var form = ctx.sourceElement;
-    if (!isEntryForm(form) || !form.pending) return;
-    lost();
-    keep(form, form.pending);
+    if (isChart(ctx)) form.dataset.failed = "";
+    if (isPoll(ctx) || (isEntryForm(form) && form.pending)) lost();
+    if (isEntryForm(form) && form.pending) keep(form, form.pending);
   });
   document.addEventListener("htmx:response:error", function (event) {
     if (isChart(event.detail.ctx)) event.detail.ctx.sourceElement.dataset.failed = "";
   });
   document.addEventListener("htmx:after:settle", function (event) {
     if (isChart(event.detail.ctx) || isPoll(event.detail.ctx)) return;
-    // The server's answer says what happened now; an older line of this phone's goes.
-    if ($("#main > .messages")) unsay();
+    if ($("#main > .messages")) unsay(); // the server's answer says what happened now
     showConflict();
-    // After htmx's own scroll to the top, which follows this event: a refused save shows
-    // its first reason.
+    // After htmx's own scroll to the top: a refused save shows its first reason.
     setTimeout(function () {
       var reason = refused && !$("#main [data-conflict]") && $("#main form[data-hand-form] .errorlist");
       refused = false;
@@ -421,41 +374,34 @@
     card.scrollIntoView({ block: "start" });
     card.focus({ preventScroll: true });
   }
-  // The next action (a tap on a chip, a save) ends what the phone said, as it ends a
-  // message (app.js); in the capture phase, before the save's own handlers say more.
+  // The next action ends what the phone said, as it ends a message (app.js); in the
+  // capture phase, before the save's own handlers say more.
   document.addEventListener("submit", function (event) { if (!event.defaultPrevented) unsay(); }, true);
   document.addEventListener("change", unsay, true);
   // A dealer tapped here is picked by hand, even the one the rotation named; why the form's
   // dealer changed is left behind by a pick, that the rotation names someone else stays.
   document.addEventListener("change", function (event) {
-    var form = event.target.form;
+    var form = event.target.form, moved = form && form.querySelector("[data-dealer-moved]"), entry = $("#entry");
     if (event.target.name !== "dealer" || !form || !form.elements.rotation_dealer) return;
     form.elements.rotation_dealer.value = "";
-    var moved = form.querySelector("[data-dealer-moved]"), entry = form.closest("#entry");
     if (moved && !moved.hidden) moved.hidden = "followed" in moved.dataset || !entry || event.target.value === entry.dataset.dealer;
   });
 
-  // --- A copy of the page for opening it again offline (HTTPS or localhost only) ----------
-
+  // A copy of the page for opening it again offline (HTTPS or localhost only).
   function keepCopy() {
-    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
-    caches.open(CACHE).then(function (cache) { return cache.add(location.href); }).catch(function () {});
+    if (window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) caches.open(CACHE).then(function (cache) { return cache.add(location.href); }).catch(function () {});
   }
   function offlineCopy(url) {
     if (!url || !("serviceWorker" in navigator) || !window.caches) return;
-    navigator.serviceWorker.register(url)
-      .then(function () { return navigator.serviceWorker.ready; })
+    navigator.serviceWorker.register(url).then(function () { return navigator.serviceWorker.ready; })
       .then(function () { return caches.open(CACHE); })
-      .then(function (cache) {
-        var urls = [location.href];
-        document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) { urls.push(el.src || el.href); });
-        return cache.addAll(urls);
-      }).catch(function () {});
+      .then(function (cache) { return cache.addAll([location.href].concat(each(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) { return el.src || el.href; }))); })
+      .catch(function () {});
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    if (!main()) return;
     var form = handForm(), waiting = queued(), last = waiting[waiting.length - 1];
+    if (!main()) return;
     // A page opened again (from the offline copy, or the browser's) may carry a key that
     // was sent already, and a number that hands waiting here have taken.
     if (form && last && Number(form.elements.number.value) <= last.number) startNext(form, last.number + 1, dealerAfter(form, last));
