@@ -284,7 +284,7 @@
   document.addEventListener("htmx:config:request", function (event) {
     var ctx = event.detail.ctx, form = ctx.sourceElement;
     if (isPoll(ctx)) { // has the game changed since the version shown? 304 while it has not
-      if (document.visibilityState !== "visible") event.preventDefault();
+      if (busy.size || document.visibilityState !== "visible") event.preventDefault();
       if (form.closest("[data-etag]").dataset.etag) ctx.request.headers["If-None-Match"] = form.closest("[data-etag]").dataset.etag;
       return;
     }
@@ -316,14 +316,13 @@
     if (ctx.label && button && button.textContent === texts().saving) button.textContent = ctx.label;
   });
   document.addEventListener("htmx:after:request", function (event) {
-    var ctx = event.detail.ctx, etag = isPoll(ctx) && ctx.response.headers.get("ETag");
-    if (!isPoll(ctx)) return;
-    if (ctx.response.status !== 200 && ctx.response.status !== 304) return lost();
-    if (etag) ctx.sourceElement.closest("[data-etag]").dataset.etag = etag;
-    connected();
+    var ctx = event.detail.ctx;
+    if (isPoll(ctx)) { if (ctx.response.status === 200 || ctx.response.status === 304) connected(); else lost(); }
   });
   document.addEventListener("htmx:before:swap", function (event) {
     var ctx = event.detail.ctx;
+    // A save's or an undo's answer, under way or come first, is newer than a poll's.
+    if (isPoll(ctx) && (busy.size || !ctx.sourceElement.isConnected)) return event.preventDefault();
     if (isPoll(ctx)) { was = before(); return; }
     if (isChart(ctx)) return;
     chartShown = $("#chart > svg"); // a save's or an undo's answer: the chart shown stays shown
@@ -337,7 +336,8 @@
   });
   document.addEventListener("htmx:after:swap", function (event) {
     var ctx = event.detail.ctx, box = $("#chart"), next = $("[data-follow]");
-    if (isPoll(ctx)) {
+    if (isPoll(ctx)) { // the version now shown
+      ctx.sourceElement.closest("[data-etag]").dataset.etag = ctx.response.headers.get("ETag") || "";
       follow(was);
       if (box && box.querySelector("svg")) htmx.trigger(box, "retry"); // the morph kept the old chart
       if (next) window.location.assign(next.href); // the big screen goes on to the next game
