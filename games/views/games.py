@@ -271,7 +271,8 @@ def game_context(
         access.can_edit and not result.finished and not game.abandoned_at
     )
     # The next hand's empty form: drawn once per game and language, its number and dealer
-    # filled in (`games.pages.hand_form`); a poll needs none, a refused form has its own.
+    # filled in (`games.pages.hand_form`); a poll carries it too, for htmx to morph into the
+    # open form (its taps stay); a refused form has its own.
     # From the page of every hand, a save (with or without JavaScript) comes back to it.
     every = "?hands=all" if all_hands else ""
     form_urls = {
