@@ -116,3 +116,19 @@ def test_a_poll_answered_after_a_save_does_not_bring_back_the_old_score(
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     expect_totals(page, {"Anne": 1, "Bjørn": 0})
     expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+
+
+def test_an_unchanged_game_is_polled_with_its_etag_and_answered_304(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    # htmx asks every 2 s; the page's script adds the version it shows (htmx 4 sends no
+    # If-None-Match of its own), so an unchanged game costs the server no page.
+    with page.expect_response("**/live/") as polled:
+        pass
+    answer = polled.value
+    assert answer.request.headers["if-none-match"] == page.locator("#main").get_attribute(
+        "data-etag"
+    )
+    assert answer.status == 304
+    expect(page.locator("#hands tbody tr")).to_have_count(0)
