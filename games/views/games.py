@@ -183,8 +183,8 @@ def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
     access, game = game_by_link(key, code)
-    # A phone that polls keeps its own open form; it only needs to know the state.
-    context = game_context(request, access, game, all_hands=all_hands(request), polling=True)
+    # The next hand's empty form comes too: htmx morphs it into the open one.
+    context = game_context(request, access, game, all_hands=all_hands(request))
     response = render(request, "games/game.html#live", context)
     # The version just read (the ETag was read before it); the hands, read after it, are
     # as new as that or newer, so a phone never keeps an older state under a newer tag.
@@ -207,7 +207,6 @@ def game_context(
     conflict: dict[str, Any] | None = None,
     *,
     all_hands: bool = False,
-    polling: bool = False,
 ) -> dict[str, Any]:
     """What the game page draws: the parts kept per version come from `page` (worked out
     only if they are not kept); around them this request's own: its form (a refused one,
@@ -215,7 +214,9 @@ def game_context(
     page = GamePage(access, game, all_hands=all_hands)
     turn = page.turn
     entering = form is not None or (access.can_edit and turn.open)
-    fresh_form = form is None and entering and not polling
+    # A poll carries the next hand's empty form too, for htmx to morph into the open
+    # form (its taps stay).
+    fresh_form = form is None and entering
     if fresh_form:
         # Built only if its fields are not kept (`_hand_form.html`).
         form = cast(HandForm, SimpleLazyObject(lambda: _empty_form(page, turn)))
@@ -246,7 +247,6 @@ def game_context(
         "redeal_keeps_dealer": get_game(game.kind).redeal_keeps_dealer,
         "entry_key": new_form_token() if fresh_form else "",
         "entering": entering,
-        "polling": polling,
         "conflict": conflict,
     }
 
