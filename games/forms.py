@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import secrets
 from collections.abc import Mapping, Sequence
@@ -13,7 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
@@ -415,34 +414,23 @@ def number_field(
     )
 
 
-#: Each hand form's fields, made once per set of inputs, sides and language: making its
-#: choice fields took as long as the rest of checking a save. A form gets copies of its
-#: own of each field and widget, which share the lists of choices (nothing changes them).
-_KEPT_FIELDS: dict[str, dict[str, forms.Field]] = {}
+class Chips(forms.RadioSelect):
+    """A radio field's choices drawn as tap targets, one label each (the hand form's
+    chips). Nothing given checks nothing: an empty choice ("alone") is a chip like the
+    others, never a default."""
+
+    template_name = "games/widgets/chips.html"
+
+    def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
+        # A chip per choice, flat: the hand form has about seventy of them, and Django's
+        # option groups (a dictionary of attributes per option, none of them used here)
+        # took twice as long to draw.
+        chosen = [] if value is None else self.format_value(value)
+        chips = [(str(key), label, str(key) in chosen) for key, label in self.choices]
+        return {"widget": {"name": name, "chips": chips}}
 
 
 def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:
-    key = repr((get_language(), tuple(sides), specs))
-    made = _KEPT_FIELDS.get(key)
-    if made is None:
-        if len(_KEPT_FIELDS) >= 64:
-            _KEPT_FIELDS.clear()
-        made = _KEPT_FIELDS[key] = _make_hand_fields(specs, sides)
-    return {name: _own_copy(field) for name, field in made.items()}
-
-
-def _own_copy(field: forms.Field) -> forms.Field:
-    """A copy of `field` whose widget, attributes, messages and validators are its own;
-    only the choices are shared (what a form's deep copy of its fields costs most)."""
-    mine = copy.copy(field)
-    mine.widget = copy.copy(field.widget)
-    mine.widget.attrs = dict(field.widget.attrs)
-    mine.error_messages = dict(field.error_messages)
-    mine.validators = list(field.validators)
-    return mine
-
-
-def _make_hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:
     """The fields of these inputs: one per input, the tricks one per side."""
     fields: dict[str, forms.Field] = {}
     for spec in specs:
@@ -454,7 +442,7 @@ def _make_hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str,
                     coerce=int,
                     empty_value=None,
                     required=False,
-                    widget=forms.RadioSelect,
+                    widget=Chips,
                 )
         elif spec.kind == "flag":
             fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
@@ -471,7 +459,7 @@ def _make_hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str,
                 label=say(spec.label),
                 choices=choices,
                 required=False,
-                widget=forms.RadioSelect,
+                widget=Chips,
             )
     return fields
 

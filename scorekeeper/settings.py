@@ -80,6 +80,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    # Django's form templates, for the form renderer below.
+    "django.forms",
     "django_htmx",
     # SimpleAppConfig: the plain "template_partials" entry rewrites TEMPLATES at
     # start-up; we configure its loader below instead, so the settings say what runs.
@@ -139,6 +141,10 @@ TEMPLATES = [
     },
 ]
 
+# Forms drawn with the project's templates: the hand form's chips are a widget template
+# (templates/games/widgets/).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+
 # SQLite (the default, or DATABASE_URL=sqlite:///path) in WAL mode, which lets the
 # watching phones read while the scorer writes; IMMEDIATE takes the write lock when a
 # transaction starts, so two writers wait for each other instead of failing with
@@ -171,26 +177,43 @@ else:
         }
     }
 
-# Without CACHE_URL each worker process keeps a small cache in its own memory, and nothing
-# that must agree between processes is kept there. With CACHE_URL (e.g.
-# redis://127.0.0.1:6379/0) every app server shares one Redis through Django's backend.
+
+# Without CACHE_URL each worker process keeps a small cache in its own memory. With
+# CACHE_URL (e.g. redis://127.0.0.1:6379/0) every app server shares one Redis. The cache
+# only ever saves work: django-redis's IGNORE_EXCEPTIONS answers a cache that is down
+# (refused at once) or hung (half a second a call, SOCKET_*_TIMEOUT) as a miss, so pages,
+# polls and saves go on from the database, and its connection pool connects again once
+# Redis is back. The errors it ignores are not logged: every request meets them then.
+def redis_cache(url: str) -> dict[str, object]:
+    return {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": url,
+        "OPTIONS": {
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 0.5,
+            "SOCKET_TIMEOUT": 0.5,
+        },
+    }
+
+
 CACHES: dict[str, dict[str, object]]
 if os.environ.get("CACHE_URL"):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ["CACHE_URL"],
-        }
-    }
+    CACHES = {"default": redis_cache(os.environ["CACHE_URL"])}
 else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            # Kept pages and the hands table's rows (a row per hand shown, `games.pages`)
-            # beside the request rates: Django's 300 would cull them, rates first.
+            # Kept parts of the game pages beside the request rates: Django's 300 would
+            # cull them, rates first.
             "OPTIONS": {"MAX_ENTRIES": 10_000},
         }
     }
+
+# This release of the app: the parts of pages kept in the cache are kept under it, so a
+# deploy never serves what the release before it drew from a shared cache. Set RELEASE
+# (e.g. to the commit deployed); unset, the hash of the static files' manifest stands for
+# it (`games.present.release`), which changes with every deploy that changes a static file.
+RELEASE = os.environ.get("RELEASE", "")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -269,6 +292,8 @@ CONTENT_SECURITY_POLICY = {
 # with CACHE_URL, else each worker counts alone (the README says so). A cache shared in
 # files cost every counted request 0.8 ms against 24 µs in memory; a database cache 6.6 ms.
 RATELIMIT_ENABLE = not _env_flag("NO_RATE_LIMITS")
+# A cache that is down counts nothing: requests go through rather than being refused.
+RATELIMIT_FAIL_OPEN = True
 # Behind an HTTPS proxy every request comes from the proxy: name the header in which it
 # passes on the client's address (nginx: X-Real-IP), so each client is counted apart.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")

@@ -9,7 +9,6 @@ from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 
 from games.models import Group, ReplacedLink
-from games.views.access import could_be_code
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
@@ -20,12 +19,12 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def link_key(request: HttpRequest) -> str:
-    """The group link's key in the address ("/g/KEY/..."), if it could be one."""
+    """The group link's key in the address ("/g/KEY/..."), if it could be one (the URLs'
+    `code` converter lets nothing else through)."""
     try:
-        key = str(resolve(request.path_info).kwargs.get("key", ""))
+        return str(resolve(request.path_info).kwargs.get("key", ""))
     except Resolver404:
         return ""
-    return key if could_be_code(key) else ""
 
 
 def group_page(key: str) -> str:

@@ -117,3 +117,13 @@ def screenshots() -> Path:
     """Where tests save what the page looked like, for a human to check (gitignored)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(autouse=True)
+def links_on_the_opened_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live server listens on loopback alone, so the group page's links stay on the
+    address the browser opened (as on a computer with no network); a test of the network
+    address gives one itself."""
+    from games.views import groups
+
+    monkeypatch.setattr(groups, "lan_addresses", list)
