@@ -1,4 +1,5 @@
-# `make run` serves the app to the phones on this network; `make test` runs what CI runs.
+# `make run` serves the app to the phones on this network; `make test` runs every test, as CI
+# does.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -9,7 +10,7 @@ BIN := $(VENV)/bin
 # apt-get needs root: use sudo when we are not root and sudo exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: run test test-postgres test-redis messages
+.PHONY: run test test-postgres test-redis screenshots messages
 
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
@@ -20,9 +21,12 @@ run: $(VENV)/.installed
 	@echo
 	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 
-# Everything, on SQLite, then on PostgreSQL and with Redis where they answer (CI starts
-# both, and a run there fails without them). Two test processes: the machine has 2 cores,
-# and a browser test spends much of its time waiting for the page.
+# Every test, as CI runs it (.ci/run calls exactly this): lint and types; every test on
+# SQLite, with coverage (the rules engine must be covered 100%); then, where they answer
+# (CI starts both, and a run there fails without them), on PostgreSQL the tests that reach
+# the database and with Redis the tests whose outcome can depend on the cache. Two test
+# processes: the machine has 2 cores, and a browser test spends much of its time waiting
+# for the page. The screenshots are left out: `make screenshots`.
 test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -37,19 +41,32 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 		$(MAKE) --no-print-directory test-redis; \
 	else echo "No Redis at 127.0.0.1:6379: its run is left out here (CI runs it)."; fi
 
-# Tests of one file stay in one process: some share a Redis database they empty.
+# Tests of one file stay in one process: test_live_shared_cache's share a Redis database
+# they empty.
 PARALLEL = -n 2 --dist loadfile
 export POSTGRES_ANSWERS = import psycopg, sys; psycopg.connect(sys.argv[1], dbname="postgres", connect_timeout=3).close()
 export REDIS_ANSWERS = import socket; socket.create_connection(("127.0.0.1", 6379), timeout=3).close()
 
-# Every test but the browser's look and feel, which does not depend on the database.
+# The tests that reach the database (marked `database` by tests/conftest.py). Of the
+# browser tests only those of racing saves, lost answers and two phones saving at once
+# (`every_database`): a page's look and how a form follows the table do not depend on the
+# database. The backup's trip between the databases (`between_databases`) already went
+# both ways in the run on SQLite.
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
-	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) -m "not browser or every_database"
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) \
+		-m "database and not between_databases and (not browser or every_database)"
 
-# The view tests with the cache several app servers share (Redis at 127.0.0.1:6379), in
-# one process: each test empties the cache's database.
+# The view tests whose outcome can depend on the cache (`shared_cache`: pages kept per
+# version, the live poll, request rates), with the cache several app servers share (Redis
+# at 127.0.0.1:6379). Each test empties the cache: each test process has a database of
+# its own (tests/conftest.py), 15 and 13.
 test-redis: $(VENV)/.installed-dev
-	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest tests/views
+	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest $(PARALLEL) tests/views -m shared_cache
+
+# Every page at phone size, in both languages, light and dark, saved in
+# tests/browser/screenshots/ for a person to look at (every test that saves any).
+screenshots: $(VENV)/.installed-dev /usr/bin/chromium
+	$(BIN)/pytest $(PARALLEL) --screenshots tests/browser
 
 # Needs GNU gettext (apt-get install gettext). The compiled .mo is committed, so that
 # `make run` works without it; run this after changing any user-visible text.

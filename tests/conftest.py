@@ -25,6 +25,41 @@ hypothesis.settings.register_profile("scorekeeper", deadline=None)
 hypothesis.settings.load_profile("scorekeeper")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--screenshots",
+        action="store_true",
+        help="run only the tests that save screenshots, all of them (make screenshots)",
+    )
+
+
+# A test that asks for any of these reaches the database (pytest-django's own fixtures; its
+# live server opens a transactional database for every test that uses it).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` chooses by these markers
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests that reach the database are marked `database` (`make test-postgres` runs those
+    again on PostgreSQL: the others cannot differ between databases).
+
+    Tests marked `screenshots` exist to save pictures for a person to look at: `make test`
+    leaves them out. `--screenshots` runs every test that saves any, and nothing else."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.database)
+    if config.getoption("--screenshots"):
+        keep = [item for item in items if "screenshots" in getattr(item, "fixturenames", ())]
+    else:
+        keep = [item for item in items if item.get_closest_marker("screenshots") is None]
+    kept = set(map(id, keep))
+    left_out = [item for item in items if id(item) not in kept]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = keep
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(
     tmp_path_factory: pytest.TempPathFactory,
@@ -41,6 +76,29 @@ def django_db_modify_db_settings(
     if database["ENGINE"] == "django.db.backends.sqlite3":
         folder = Path(tmp_path_factory.mktemp("db"))
         database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing() -> Iterator[None]:
+    # Each try at the admin's login hashes a password (even for a user that does not
+    # exist); the production hasher takes about a second a try on a busy machine.
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _a_redis_database_per_test_process(worker_id: str) -> Iterator[None]:
+    """With CACHE_URL (`make test-redis`) every test empties the cache: each test process
+    has a Redis database of its own, the first the one named, the next two below it (one
+    below is test_live_shared_cache's), so two processes can run the tests side by side."""
+    cache_config = django_settings.CACHES["default"]
+    if "redis" not in str(cache_config["BACKEND"]).lower() or worker_id in ("master", "gw0"):
+        yield
+        return
+    server, number = str(cache_config["LOCATION"]).rsplit("/", 1)
+    location = f"{server}/{int(number) - 2 * int(worker_id.removeprefix('gw'))}"
+    with override_settings(CACHES={"default": {**cache_config, "LOCATION": location}}):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -70,6 +70,7 @@ def test_delete_a_mistaken_game_and_abandon_another(
     expect(page.locator("#in-play li")).to_have_count(1)
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
 def test_ending_a_game_screenshots(
     live_server: LiveServer, page: Page, screenshots: Path, locale: str, transactional_db: None

@@ -34,8 +34,9 @@ from tests.browser.steps import (
 # A poll every 2 s, then the hand's save: a few polls' time is plenty.
 SOON = 10_000
 
-# Also on PostgreSQL: what these show depends on the database's locks and transactions.
-pytestmark = pytest.mark.every_database
+# Tests marked `every_database` run on PostgreSQL too: what they show depends on the
+# database's locks, constraints and transactions. The others check how an open form
+# follows what the server answers, which is the same on any database.
 
 
 def _four_at_the_table(page: Page, url: str) -> None:
@@ -82,6 +83,7 @@ def _hand_1_saved_unheard(page: Page, answers: list[int]) -> Locator:
     return queue
 
 
+@pytest.mark.every_database
 def test_an_answer_lost_after_the_save_adds_no_second_hand(
     live_server: LiveServer, page: Page
 ) -> None:
@@ -105,6 +107,7 @@ def test_an_answer_lost_after_the_save_adds_no_second_hand(
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+@pytest.mark.every_database
 def test_a_hand_the_server_has_leaves_the_queue_with_a_poll_while_sending_still_fails(
     live_server: LiveServer, page: Page
 ) -> None:
@@ -124,6 +127,7 @@ def test_a_hand_the_server_has_leaves_the_queue_with_a_poll_while_sending_still_
     assert [h.number for h in _hands(page)] == [1]
 
 
+@pytest.mark.every_database
 def test_a_redeal_tapped_while_a_save_is_under_way_does_not_take_its_place(
     live_server: LiveServer, page: Page
 ) -> None:
@@ -149,6 +153,7 @@ def test_a_redeal_tapped_while_a_save_is_under_way_does_not_take_its_place(
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+@pytest.mark.every_database
 @pytest.mark.parametrize("service_workers", ["allow"])  # the page opens again offline
 def test_a_hand_saved_offline_survives_a_reload_and_is_sent_once_by_itself(
     live_server: LiveServer, page: Page
@@ -183,6 +188,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_sent_once_by_itself(
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+@pytest.mark.every_database
 def test_two_hands_saved_offline_are_spoken_of_as_two_and_both_go_in(
     live_server: LiveServer, page: Page
 ) -> None:
@@ -247,6 +253,7 @@ def _deaf_second_phone(page: Page, new_phone: Callable[[], Page], url: str) -> P
     return other
 
 
+@pytest.mark.every_database
 def test_two_phones_saving_the_same_hand_store_it_once(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
@@ -268,6 +275,7 @@ def test_two_phones_saving_the_same_hand_store_it_once(
     assert len(_hands(page)) == 1
 
 
+@pytest.mark.every_database
 def test_two_phones_saving_different_hands_show_the_conflict_in_view(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
@@ -308,6 +316,7 @@ def _kept_offline_while_bjorn_saves_hand_1(
     play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
 
 
+@pytest.mark.every_database
 def test_a_hand_kept_offline_meets_the_conflict_display_if_the_game_moved_on(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
@@ -343,6 +352,7 @@ def test_a_watcher_whose_polls_fail_says_since_when_and_catches_up_by_itself(
     expect(offline).to_be_hidden()
 
 
+@pytest.mark.every_database
 def test_an_open_form_holding_the_hand_another_phone_just_saved_says_it_is_identical(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
@@ -392,6 +402,7 @@ def test_the_identical_hand_line_follows_that_hand_when_an_earlier_one_is_delete
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+@pytest.mark.every_database
 def test_hands_kept_offline_behind_a_conflict_wait_and_go_in_in_order(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
@@ -493,6 +504,7 @@ def _changes(page: Page) -> list[tuple[str, int, str]]:
     return [(c.action, c.number, c.by) for c in changes]
 
 
+@pytest.mark.every_database
 def test_a_save_refused_after_an_undo_comes_back_with_the_rotations_dealer(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
@@ -519,6 +531,7 @@ def test_a_save_refused_after_an_undo_comes_back_with_the_rotations_dealer(
     ]
 
 
+@pytest.mark.every_database
 def test_a_save_after_the_rotation_moved_unheard_comes_back_with_the_dealer_it_names(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:

@@ -23,6 +23,9 @@ from tests.browser.steps import (
     start_four,
 )
 
+# Pictures for a person to look at: `make screenshots`, not `make test`.
+pytestmark = pytest.mark.screenshots
+
 SOON = 10_000
 
 

@@ -16,6 +16,9 @@ from pytest_django.live_server_helper import LiveServer
 from games.models import Game, Group, Night, Player, Seat
 from tests.factories import bid
 
+# Pictures for a person to look at: `make screenshots`, not `make test`.
+pytestmark = pytest.mark.screenshots
+
 SIX = ["Anne", "Bjørn", "Cato", "Dina", "Erik", "Frida"]
 FRIDAY = dt.date(2025, 3, 7)
 

@@ -23,6 +23,9 @@ from tests.browser.steps import (
     tricks,
 )
 
+# Pictures for a person to look at: `make screenshots`, not `make test`.
+pytestmark = pytest.mark.screenshots
+
 
 @pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
 def test_every_page_at_phone_size(

@@ -11,6 +11,9 @@ from games.models import Group
 from tests.factories import bid, make_game
 from tests.test_stats import kaiser_game, season
 
+# Pictures for a person to look at: `make screenshots`, not `make test`.
+pytestmark = pytest.mark.screenshots
+
 
 def _table() -> Group:
     """The season of `tests.test_stats`, a long name, and a game of Kaiser."""

@@ -21,7 +21,7 @@ from games.urls import urlpatterns
 from tests.factories import bid, endless_hands, hand_post, make_game, make_group, revision
 from tests.views.pages import field_values
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 # A key as the server makes them (letters and digits), that no group has.
 MADE_UP = "madeUpKey0123456789abcdef"

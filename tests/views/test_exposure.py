@@ -14,7 +14,11 @@ from games.logs import AccessLogger, HideKeys, hide_keys
 from games.models import Game, Group
 from tests.factories import endless_hands, hand_post
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("still_clock")]
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.shared_cache,
+    pytest.mark.usefixtures("still_clock"),
+]
 
 
 def test_pages_allow_only_this_sites_scripts_and_styles(phone: Client, game: Game) -> None:

@@ -13,7 +13,7 @@ from games.models import Game, Group
 from tests.factories import anne_wins, make_game
 from tests.views.pages import text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def _next_link(html: str) -> str | None:

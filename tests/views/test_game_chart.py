@@ -14,7 +14,7 @@ from games.models import Group
 from tests.factories import bid, endless_hands, hand_post, make_game
 from tests.views.pages import attribute, text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 HTMX = {"HX-Request": "true"}
 

@@ -24,7 +24,7 @@ from tests.views.pages import (
     winner,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def test_game_page_shows_totals_hands_and_the_next_hand_form(phone: Client, group: Group) -> None:

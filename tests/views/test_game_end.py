@@ -11,7 +11,7 @@ from games.models import Game, GameEvent, GameStat, Group
 from tests.factories import anne_wins, endless_hands, hand_post, make_game, revision
 from tests.views.pages import hand_form_is_open, part, text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def _url(name: str, game: Game, key: str | None = None) -> str:

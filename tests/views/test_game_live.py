@@ -16,7 +16,7 @@ from games.models import Group
 from tests.factories import bid, endless_hands, make_game
 from tests.views.pages import field_values, scoreboard, text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def test_live_fragment_has_the_scoreboard_and_an_etag(client: Client, group: Group) -> None:

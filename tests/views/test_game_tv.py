@@ -10,7 +10,7 @@ from games.models import Game, Group
 from tests.factories import anne_wins, endless_hands, hand_post, make_game
 from tests.views.pages import part, table_rows
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def _board(client: Client, game: Game, key: str, live: bool = False) -> dict[str, str]:

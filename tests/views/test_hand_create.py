@@ -26,7 +26,7 @@ from tests.views.pages import (
     winner,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 FIRST = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
 OTHER = bid("Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1}, dealer="Anne")

@@ -12,7 +12,7 @@ from games.models import Change, Game, Group
 from tests.factories import FOUR, anne_wins, bid, endless_hands, make_game, revision
 from tests.views.pages import form_fields, hand_form_is_open, scoreboard, text, winner
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def _url(game: Game, number: int) -> str:

@@ -21,7 +21,7 @@ from tests.views.pages import (
     winner,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 FIRST = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
 FAILED = bid("Bjørn", 10, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")

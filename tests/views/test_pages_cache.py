@@ -19,7 +19,7 @@ from games.models import Game, Group
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
 from tests.views.pages import attribute, field_values, scoreboard, table_rows, text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 NumQueries = Callable[[int], AbstractContextManager[Any]]
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from games.models import Game, Group
 from tests.factories import anne_wins, make_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def test_new_game_keeps_the_table_and_the_rules(phone: Client, group: Group) -> None:

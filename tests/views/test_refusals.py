@@ -17,7 +17,11 @@ from games.models import Game, Group, Hand
 from tests.factories import endless_hands, hand_post
 from tests.views.pages import Page, attribute, part
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("still_clock")]
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.shared_cache,
+    pytest.mark.usefixtures("still_clock"),
+]
 
 NINE_MB = 9 * 1024 * 1024
 

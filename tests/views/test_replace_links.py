@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Group
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 def test_new_links_replace_the_old_ones(phone: Client, group: Group) -> None:

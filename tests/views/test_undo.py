@@ -12,7 +12,7 @@ from games.models import Change, Game, Group
 from tests.factories import endless_hands, make_game
 from tests.views.pages import form_fields, scoreboard, text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
 
 @pytest.fixture

@@ -1,0 +1,39 @@
+"""Correcting a hand at the table: the form opens with the hand's outcome, and a correction
+made from a page another phone has since corrected is refused in view, not saved over it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import expect_totals, play_hand, start_four, tricks
+
+
+def test_a_correction_from_a_stale_page_shows_the_conflict_and_its_preview(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    start_four(page, live_server.url)
+    # Dina 7 with Bjørn; Anne and Cato take 3 each, leaving 6: failed, -7 each.
+    play_hand(page, "Dina", 7, "Bjørn", {"Anne": 3, "Cato": 3})
+    expect_totals(page, {"Anne": 3, "Bjørn": -7, "Cato": 3, "Dina": -7})
+    page.locator('#hands a.why[href$="/hands/1/"]').click()
+    page.locator('a[href$="/edit/"]').click()
+    # The hand's outcome shows as the correction opens.
+    expect(page.locator("#preview .failed")).to_be_visible()
+
+    # A second phone opens the same correction; the first phone saves first.
+    other = new_phone()
+    other.goto(page.url)
+    expect(other.locator("#preview .failed")).to_be_visible()
+    tricks(page, "Anne", 4).click()
+    tricks(page, "Cato", 4).click()
+    page.locator("button[name=save]").click()
+    expect_totals(page, {"Anne": 4, "Cato": 4})
+
+    # Anne 2 leaves Dina and Bjørn 7: made, but from a page that no longer holds the hand.
+    tricks(other, "Anne", 2).click()
+    other.locator("button[name=save]").click()
+    expect(other.locator(".conflict")).to_be_visible()
+    expect(other.locator("#preview .made")).to_be_visible()
