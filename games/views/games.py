@@ -8,7 +8,6 @@ from functools import partial, wraps
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -69,25 +68,17 @@ def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        token = data.get("token") or ""
-        made = group.games.filter(form_token=token).first() if token else None
-        if made is None:
-            try:
-                with transaction.atomic():
-                    made = Game.objects.create(
-                        group=group,
-                        kind=kind,
-                        rules=data["rules"],
-                        teams=data["teams"],
-                        start=data["start"],
-                        first_dealer=data["dealer"],
-                        created_by=who_is(request, group),
-                        form_token=token,
-                    )
-                    made.take_seats(data["players"])
-            except IntegrityError:  # the same form, sent twice at once: the first one won
-                made = group.games.get(form_token=token)
-        return redirect(game_url(access, made))
+        started = group.start_game(
+            kind,
+            data["players"],
+            rules=data["rules"],
+            teams=data["teams"],
+            start=data["start"],
+            first_dealer=data["dealer"],
+            by=who_is(request, group),
+            form_token=data.get("token") or "",
+        )
+        return redirect(game_url(access, started))
     return render(request, "games/new_game.html", {"access": access, "form": form})
 
 
@@ -96,29 +87,8 @@ def play_again(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """A new game at the same table, same rules, the deal passing on as it would have."""
     access = access_to_edit(key)
     game = find_game(access, code)
-    with transaction.atomic():
-        # A second tap finds the game the first one started (the row lock orders them).
-        locked = Game.objects.select_for_update().get(pk=game.pk)
-        again = Game.objects.filter(previous=game).first()
-        if again is None:
-            locked.touch()  # its watchers are offered the new game
-            again = Game.objects.create(
-                group=access.group,
-                kind=game.kind,
-                rules=game.rules,
-                teams=game.teams,
-                first_dealer=_dealer_after_game(game),
-                created_by=who_is(request, access.group),
-                previous=game,
-            )
-            again.take_seats(game.players)
+    again = game.play_again(who_is(request, access.group))
     return redirect(game_url(access, again))
-
-
-def _dealer_after_game(game: Game) -> str:
-    """Who deals first in the next game: the deal goes on round the table."""
-    hands = [hand.data for hand in game.hand_list()]
-    return get_game(game.kind).next_dealer(game.table(), hands) or game.first_dealer
 
 
 @require_GET
@@ -336,8 +306,6 @@ def _empty_form(
     """The next hand's form with slots for what changes from hand to hand."""
     form = HandForm(
         game=game,
-        table=table,
-        hands=hands,
         initial={
             "number": pages.NUMBER,
             "dealer": pages.DEALER,

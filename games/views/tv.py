@@ -67,9 +67,8 @@ def _answer(response: HttpResponse) -> HttpResponse:
 def _context(access: Access, game: Game, etag: str) -> dict[str, Any]:
     table = game.table()
     stored = game.hand_list()
-    hands = [hand.data for hand in stored]
     rules = get_game(game.kind)
-    result = rules.play(table, hands)
+    result = game.result()
     dealer = game.next_dealer()
     standing = rules.standing(table, result)
     board = _scoreboard(table, result, standing, dealer)
