@@ -160,10 +160,12 @@ class Group(models.Model):
             created_by=created_by,
             night=night,
             version=version,
+            created_at=created_at,
         )
-        # Creating stamps it with now; an update puts the time back.
-        Game.objects.filter(pk=game.pk).update(created_at=created_at)
-        game.created_at = created_at
+        if game.created_at != created_at:
+            # Creating stamped it with now; an update puts the time back.
+            Game.objects.filter(pk=game.pk).update(created_at=created_at)
+            game.created_at = created_at
         game.take_seats(players)
         return game
 
