@@ -66,7 +66,7 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
     from the command); names and numbers are written as they are, for a spreadsheet to
     read. The game file, unlike this, is the same in every language."""
     table = game.table()
-    rules = get_game(game.kind)
+    card_game = get_game(game.kind)
     result = game.result()
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter)
@@ -95,8 +95,8 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
             [
                 hand.number,
                 _cell(data.get("dealer", "")),
-                _cell(rules.summary(data).render(gettext, ngettext)),
-                _cell(rules.details(data)),
+                _cell(card_game.summary(data).render(gettext, ngettext)),
+                _cell(card_game.details(data)),
                 made,
                 *(scored.points.get(side, 0) for side in table.sides),
                 *(scored.totals[side] for side in table.sides),

@@ -355,7 +355,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The winners once the game is finished, None while it is played (or needs a
     # correction). Derived, kept so that lists of games need not replay every hand;
-    # written with the statistics rows on every change (`games.stats.refresh`) and
+    # written with the statistics rows on every change (`Game._write_statistics`) and
     # rewritten by `manage.py rebuild_stats`.
     winners = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

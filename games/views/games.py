@@ -203,7 +203,7 @@ def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
 
 def _etag(version: int, can_edit: bool) -> str:
     # The fragment depends on the game, the reader's language and what the link allows.
-    # Starting the next game bumps the finished game's version (`Game.touch` in `play_again`), so a
+    # Starting the next game bumps the finished game's version (`Game.play_again`), so a
     # watcher's 304 ends when the next game it is offered begins.
     return f'W/"{version}-{get_language()}-{int(can_edit)}"'
 

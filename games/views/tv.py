@@ -26,7 +26,7 @@ LAST_HANDS = 4
 
 def _etag(request: HttpRequest, key: str, code: str) -> str:
     """What the board is drawn from: the game's version and the reader's language. Starting
-    the game after it bumps the version too (`Game.touch`), so the screen follows the table."""
+    the game after it bumps the version too (`Game.play_again`), so the screen follows the table."""
     if not (could_be_code(key) and could_be_code(code)):
         raise Http404  # not worth a query (and a NUL byte would make PostgreSQL refuse it)
     found = (
@@ -67,10 +67,10 @@ def _answer(response: HttpResponse) -> HttpResponse:
 def _context(access: Access, game: Game, etag: str) -> dict[str, Any]:
     table = game.table()
     stored = game.hand_list()
-    rules = get_game(game.kind)
+    card_game = get_game(game.kind)
     result = game.result()
     dealer = game.next_dealer()
-    standing = rules.standing(table, result)
+    standing = card_game.standing(table, result)
     board = _scoreboard(table, result, standing, dealer)
     last = list(zip(stored, result.hands, strict=True))[-LAST_HANDS:]
     return {
@@ -86,7 +86,7 @@ def _context(access: Access, game: Game, etag: str) -> dict[str, Any]:
         "last_hands": [
             {
                 "number": hand.number,
-                "summary": say(rules.summary(hand.data)),
+                "summary": say(card_game.summary(hand.data)),
                 "points": [scored.points.get(side, 0) for side in table.sides],
             }
             for hand, scored in reversed(last)
