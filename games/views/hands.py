@@ -334,10 +334,10 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
         access, game = game_to_change(key, code)
         form = HandForm(request.POST, game=game)
         if form.is_valid():
-            mine, entered = form.cleaned_data["hand"], form.cleaned_data
+            entered = form.cleaned_data
             done = game.add_hand(
                 entered["number"],
-                mine,
+                entered["hand"],
                 who_is(request, access.group),
                 entry=entered["entry"],
                 rotation_dealer=entered["rotation_dealer"],
@@ -350,7 +350,7 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
             else:  # the same inputs and entry key, on top of the game as it is now
                 form = _fresh_form(game, request.POST, done.hand)
             if done.outcome is Outcome.CONFLICT:
-                conflict = conflict_between(game, done.hand, mine)
+                conflict = conflict_between(game, done.hand, entered["hand"])
             elif done.outcome is Outcome.DEAL_MOVED:
                 form.add_error(None, _deal_moved(done.dealer, entered["number"]))
     context = game_context(
@@ -363,7 +363,6 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
 
 def _told(game: Game, done: Attempt) -> tuple[int, str]:
     """The message that tells what came of a save the game answers for."""
-    assert done.hand is not None or done.outcome is Outcome.ENTRY_DELETED
     if done.outcome is Outcome.ENTRY_DELETED:
         return messages.WARNING, _(
             "This hand was saved before as hand %(number)d and has been deleted "
