@@ -597,7 +597,10 @@ class HandForm(forms.Form):
         for spec in self.unchosen(hand):
             self.add_error(spec.name, say(spec.unchosen()))
         data["hand"] = hand
-        if self.errors or self._stored_already(data.get("entry")):
+        if self.errors or (self.replacing is None and self.game.entered(data.get("entry") or "")):
+            # A new hand already stored from this form (its answer was lost, or an offline
+            # queue sends it late) was checked when it was stored; checked again against a
+            # game that now holds it, it would be refused. The game answers it as saved.
             return data
         try:
             # The game with this hand, as a preview shows it.
@@ -605,17 +608,6 @@ class HandForm(forms.Form):
         except RuleError as exc:
             self.refuse(exc)
         return data
-
-    def _stored_already(self, entry: str | None) -> bool:
-        """Whether this form's new hand is already stored (its answer was lost, or an
-        offline queue sends it late): it was checked when it was stored, and checked again
-        against a game that now holds it, it would be refused. The game answers it as
-        saved (`Game.add_hand`)."""
-        return (
-            self.replacing is None
-            and bool(entry)
-            and any(hand.entry == entry for hand in self.game.hand_list())
-        )
 
     def refuse(self, exc: RuleError) -> None:
         """The engine's refusal as the form's error, beside the input it names."""

@@ -422,6 +422,10 @@ class Game(models.Model):
             return list(self._hands)
         return sorted(self.hands.all(), key=lambda h: h.number)
 
+    def entered(self, entry: str) -> Hand | None:
+        """The hand stored from the form with this entry key (see `Hand.entry`), if any."""
+        return next((h for h in self.hand_list() if entry and h.entry == entry), None)
+
     def change_list(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
         """The changes of these hands, oldest first, as who, when, which hand and what was
         done (not the hands they hold): what a page marks of the hands it shows, the same
@@ -644,8 +648,7 @@ class Game(models.Model):
         with self._locked() as game:
             hands = game.hand_list()
             if entry:
-                stored = next((h for h in hands if h.entry == entry), None)
-                if stored is not None:
+                if (stored := game.entered(entry)) is not None:
                     return Attempt(Outcome.ALREADY_DONE, stored)
                 # Only the hand's "add" records its entry: one row at most, the number it had.
                 gone = game.changes.filter(entry=entry).values_list("number", flat=True).first()

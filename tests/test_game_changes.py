@@ -147,3 +147,45 @@ def test_hands_added_at_once_are_refused_together() -> None:
     refused = game.add_hands([anne_wins()[0], HAND | {"bid": 13}], "Paper")
     assert refused.outcome is Outcome.REFUSED
     assert _state(game) == before
+
+
+def test_a_hand_with_the_dealer_the_rotation_no_longer_names_is_not_saved() -> None:
+    game = make_game(hands=[HAND | {"dealer": "Anne"}])
+    # The form for hand 2 named Bjørn, after Anne; then hand 1's dealer became Cato.
+    game.edit_hand(1, revision(game, 1), HAND | {"dealer": "Cato"}, "Dina")
+    before = _state(game)
+    moved = game.add_hand(2, HAND | {"dealer": "Bjørn"}, "Anne", rotation_dealer="Bjørn")
+    assert (moved.outcome, moved.dealer) == (Outcome.DEAL_MOVED, "Dina")
+    assert _state(game) == before
+    # A dealer picked by hand (the form no longer names the rotation's) is saved.
+    assert game.add_hand(2, HAND | {"dealer": "Bjørn"}, "Anne").outcome is Outcome.DONE
+
+
+def test_playing_again_starts_one_next_game_and_offers_it_once() -> None:
+    game = make_game(hands=anne_wins())
+    again = game.play_again("Bjørn")
+    assert game.play_again("Cato") == again  # a second tap finds it
+    game.refresh_from_db()
+    # The finished game's watchers are offered the next game: one new version.
+    assert game.version == len(anne_wins()) + 1
+    assert (again.previous, again.players, again.created_by) == (game, game.players, "Bjørn")
+    # The deal goes on round the table: hand 5 was Anne's, so Bjørn deals first.
+    assert (anne_wins()[4]["dealer"], again.first_dealer) == ("Anne", "Bjørn")
+
+
+def test_a_game_is_started_once_per_form() -> None:
+    group = make_game().group
+    first = group.start_game("amerikaner", ["Anne", "Bjørn", "Cato", "Dina"], form_token="t1")
+    again = group.start_game("amerikaner", ["Anne", "Bjørn", "Cato", "Dina"], form_token="t1")
+    assert again == first
+    assert group.games.count() == 2
+
+
+def test_the_statistics_are_rebuilt_from_the_hands() -> None:
+    game = make_game(hands=anne_wins())
+    GameStat.objects.all().delete()
+    Game.objects.filter(pk=game.pk).update(winners=None)
+    assert Game.objects.rebuild_statistics() == 1
+    game.refresh_from_db()
+    assert game.winners == ["Anne"]
+    assert GameStat.objects.filter(game=game).count() == 4
