@@ -490,10 +490,9 @@ class HandForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.table = game.table()
+        self.table = table = game.table()
         # The number of the hand being corrected, or None for a new hand.
         self.replacing = replacing
-        table = self.table
         self.specs: dict[str, HandInput] = {
             spec.name: spec for spec in get_game(game.kind).inputs(table)
         }
