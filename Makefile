@@ -9,10 +9,6 @@ BIN := $(VENV)/bin
 # apt-get needs root: use sudo when we are not root and sudo exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-# The address other devices reach this machine by. Connecting a UDP socket sends
-# nothing; it only makes the kernel pick the outgoing interface.
-LAN_IPS = $(shell $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.254.254.254", 1)); print(s.getsockname()[0])' 2>/dev/null || hostname -I 2>/dev/null)
-
 .PHONY: run test test-postgres test-redis messages
 
 run: $(VENV)/.installed
@@ -20,7 +16,7 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py collectstatic --noinput
 	@echo
 	@echo "Scorekeeper is starting."
-	-@$(BIN)/python manage.py lan_address --port $(PORT) $(LAN_IPS)
+	-@$(BIN)/python manage.py lan_address --port $(PORT)
 	@echo
 	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.templatetags.games import num
+from games.numbers import number_text
 
 # Okabe-Ito colours, the darker ones first: they read best on a light page. A dark page
 # swaps the blue for sky blue and black for yellow (app.css sets --series-1 and
@@ -560,7 +560,7 @@ def _short(name: str, most: int = 7) -> str:
 
 def _number(value: float) -> str:
     """A whole number with a true minus sign, as the score pages write totals."""
-    return num(round(value))
+    return number_text(round(value))
 
 
 def _wins(value: float) -> str:

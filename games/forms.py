@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import secrets
 from collections.abc import Mapping, Sequence
@@ -11,8 +10,9 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
@@ -267,6 +267,21 @@ class NewGameForm(forms.Form):
                 params={"name": opponent},
             )
 
+    def _problem(self, row: str, name: str, error: ValidationError) -> str:
+        """An error of a seat's or team's row, as the form says it above itself: a start
+        total out of range with the player's (or team's) name, in the players' numbers."""
+        if "start_" in name and error.code in ("min_value", "max_value"):
+            number = row.rsplit("_", 1)[1]
+            given = self.data.get(f"new_{number}") or self.data.get(row) or ""
+            who = given.strip() if isinstance(given, str) and given.strip() else self[row].label
+            most = number_format(LARGEST_NUMBER, force_grouping=True)
+            return gettext("%(who)s's start total must be between %(low)s and %(high)s.") % {
+                "who": who,
+                "low": f"\N{MINUS SIGN}{most}",
+                "high": most,
+            }
+        return f"{self[row].label}: {' '.join(error.messages)}"
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         # The seat and team rows show no errors of their own: say them above the form, by
@@ -278,10 +293,10 @@ class NewGameForm(forms.Form):
         if self.team_game:
             rows += [(f"team_{i}", (f"team_{i}", f"team_start_{i}")) for i in (1, 2)]
         problems = [
-            f"{self[row].label}: {error}"
+            self._problem(row, name, error)
             for row, names in rows
             for name in names
-            for error in self.errors.get(name, [])
+            for error in self.errors.as_data().get(name, [])
         ]
         if problems:
             raise ValidationError(problems)
@@ -399,34 +414,23 @@ def number_field(
     )
 
 
-#: Each hand form's fields, made once per set of inputs, sides and language: making its
-#: choice fields took as long as the rest of checking a save. A form gets copies of its
-#: own of each field and widget, which share the lists of choices (nothing changes them).
-_KEPT_FIELDS: dict[str, dict[str, forms.Field]] = {}
+class Chips(forms.RadioSelect):
+    """A radio field's choices drawn as tap targets, one label each (the hand form's
+    chips). Nothing given checks nothing: an empty choice ("alone") is a chip like the
+    others, never a default."""
+
+    template_name = "games/widgets/chips.html"
+
+    def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
+        # A chip per choice, flat: the hand form has about seventy of them, and Django's
+        # option groups (a dictionary of attributes per option, none of them used here)
+        # took twice as long to draw.
+        chosen = [] if value is None else self.format_value(value)
+        chips = [(str(key), label, str(key) in chosen) for key, label in self.choices]
+        return {"widget": {"name": name, "chips": chips}}
 
 
 def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:
-    key = repr((get_language(), tuple(sides), specs))
-    made = _KEPT_FIELDS.get(key)
-    if made is None:
-        if len(_KEPT_FIELDS) >= 64:
-            _KEPT_FIELDS.clear()
-        made = _KEPT_FIELDS[key] = _make_hand_fields(specs, sides)
-    return {name: _own_copy(field) for name, field in made.items()}
-
-
-def _own_copy(field: forms.Field) -> forms.Field:
-    """A copy of `field` whose widget, attributes, messages and validators are its own;
-    only the choices are shared (what a form's deep copy of its fields costs most)."""
-    mine = copy.copy(field)
-    mine.widget = copy.copy(field.widget)
-    mine.widget.attrs = dict(field.widget.attrs)
-    mine.error_messages = dict(field.error_messages)
-    mine.validators = list(field.validators)
-    return mine
-
-
-def _make_hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:
     """The fields of these inputs: one per input, the tricks one per side."""
     fields: dict[str, forms.Field] = {}
     for spec in specs:
@@ -438,7 +442,7 @@ def _make_hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str,
                     coerce=int,
                     empty_value=None,
                     required=False,
-                    widget=forms.RadioSelect,
+                    widget=Chips,
                 )
         elif spec.kind == "flag":
             fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
@@ -455,7 +459,7 @@ def _make_hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str,
                 label=say(spec.label),
                 choices=choices,
                 required=False,
-                widget=forms.RadioSelect,
+                widget=Chips,
             )
     return fields
 
@@ -546,16 +550,11 @@ class HandForm(forms.Form):
         values: dict[str, Any] = {}
         for name, spec in self.specs.items():
             if spec.kind == "tricks":
-                counts = {
+                values[name] = {
                     side: data[f"tricks-{i}"]
                     for i, side in enumerate(self.table.sides)
                     if data.get(f"tricks-{i}") is not None
                 }
-                missing = [side for side in self.table.sides if side not in counts]
-                if self.table.teams and len(missing) == 1 and spec.maximum is not None:
-                    # Two teams share every trick: one count gives the other.
-                    counts[missing[0]] = spec.maximum - sum(counts.values())
-                values[name] = {side: counts[side] for side in self.table.sides if side in counts}
             elif spec.kind == "flag":
                 values[name] = bool(data.get(name))
             elif data.get(name) not in (None, ""):
@@ -575,7 +574,8 @@ class HandForm(forms.Form):
                 spec.kind == "flag" and value is False and not spec.required
             ):
                 hand[name] = value
-        return hand
+        # What the outcome implies may be left empty; the engine says what that is.
+        return get_game(self.game.kind).implied(self.table, hand)
 
     def unchosen(self, hand: dict[str, Any]) -> list[HandInput]:
         """Inputs whose empty choice is a chip of its own (the partner's "alone") that apply

@@ -9,16 +9,22 @@ never overwriting what a change wrote meanwhile. A version written by a transact
 then rolls back only costs 200 answers: the fragment's own ETag comes from the database.
 
 Without a shared cache nothing is kept: a cache in one worker's memory cannot know what
-another worker changed.
+another worker changed. With Redis down every call here reads as a miss or does nothing
+(the backend's IGNORE_EXCEPTIONS, see settings), and the poll asks the database. A change
+made meanwhile is not written here, so the entries live a minute only: a Redis that comes
+back with what it held before answers with an old version for a minute at most (a 200 to
+the phones that have the newer one: never an older version than one a phone has seen).
 """
 
 from __future__ import annotations
 
 from django.core.cache import BaseCache, caches
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
+from django_redis.cache import RedisCache
 
-# Long enough to matter, short enough that a forgotten game's entries go away by themselves.
-LIFETIME = 60 * 60 * 24 * 7
+# Thirty polls of a phone: the database is asked once a minute per game and link at most,
+# and what a change could not write while Redis was down is forgotten within that.
+LIFETIME = 60
 
 
 def _cache() -> BaseCache:
@@ -27,7 +33,7 @@ def _cache() -> BaseCache:
 
 def shared() -> bool:
     """Whether the default cache is shared by every app server (Redis)."""
-    return isinstance(_cache(), RedisCache)
+    return isinstance(_cache(), (RedisCache, DjangoRedisCache))
 
 
 def _game(code: str) -> str:

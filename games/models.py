@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import hashlib
 import json
 import operator
 import secrets
@@ -93,6 +94,7 @@ class Group(models.Model):
         old = (self.edit_key, self.view_key)
         self.edit_key, self.view_key = new_key(), new_key()
         self.save(update_fields=["edit_key", "view_key"])
+        ReplacedLink.remember(self, old)
         live.links_replaced(*old)
 
     def start_game(
@@ -1236,3 +1238,31 @@ class PairStat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bidder_id} with {self.partner_id} in {self.game_id}"
+
+
+class ReplacedLink(models.Model):
+    """A link the group replaced, kept as a hash: a phone still using it is told that the
+    link was replaced (and what to do), not that it leads nowhere. The hash, not the key,
+    so that even the database cannot open the group by it again."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="replaced_links")
+    key_hash = models.CharField(max_length=64, unique=True)
+    replaced_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"a replaced link of {self.group_id}"
+
+    @staticmethod
+    def hash_of(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @staticmethod
+    def remember(group: Group, keys: Sequence[str]) -> None:
+        ReplacedLink.objects.bulk_create(
+            [ReplacedLink(group=group, key_hash=ReplacedLink.hash_of(key)) for key in keys]
+        )
+
+    @staticmethod
+    def was_replaced(key: str) -> bool:
+        """Whether `key` was once a link of some group, since replaced."""
+        return ReplacedLink.objects.filter(key_hash=ReplacedLink.hash_of(key)).exists()

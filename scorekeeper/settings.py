@@ -37,21 +37,37 @@ SECRET_KEY = os.environ.get("SECRET_KEY", BUILT_IN_SECRET_KEY)
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "*")
 
 
-def _is_host_name(host: str) -> bool:
-    """A name on the internet, as opposed to "*", "localhost" or an IP address."""
+# The networks of a home or an office, which the internet cannot reach: RFC 1918, the
+# link-local ones, IPv6's unique local addresses, and the machine's own.
+PRIVATE_NETWORKS = [
+    ipaddress.ip_network(network)
+    for network in (
+        *("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "127.0.0.0/8"),
+        *("::1/128", "fc00::/7", "fe80::/10"),
+    )
+]
+
+
+def _on_own_network(host: str) -> bool:
+    """Whether only this machine or its own network can reach the app by `host`: "*" (the
+    home-network default), "localhost", or a loopback or private address. A host name or
+    a public address means the internet may."""
+    if host in ("*", "localhost"):
+        return True
     try:
-        ipaddress.ip_address(host.strip("[]"))
+        address = ipaddress.ip_address(host.strip("[]"))
     except ValueError:
-        return host not in ("*", "localhost")
-    return False
+        return False
+    return any(address in network for network in PRIVATE_NETWORKS)
 
 
-# Served under a real name, the app is reachable from the internet, where a key published
-# in the source would let anyone forge sessions: refuse to start rather than run so.
-if SECRET_KEY == BUILT_IN_SECRET_KEY and any(map(_is_host_name, ALLOWED_HOSTS)):
+# Reachable from the internet, a key published in the source would let anyone forge
+# sessions: refuse to start rather than run so.
+if SECRET_KEY == BUILT_IN_SECRET_KEY and not all(map(_on_own_network, ALLOWED_HOSTS)):
     raise ImproperlyConfigured(
-        "ALLOWED_HOSTS names a host, so the app may be on the internet: set SECRET_KEY to "
-        "a long random value of your own (see the README, Putting it on the internet)."
+        "ALLOWED_HOSTS names a host or an address outside this network, so the app may be "
+        "on the internet: set SECRET_KEY to a long random value of your own (see the "
+        "README, Putting it on the internet)."
     )
 
 # The admin pages only when asked for: they are one more login to guess at.
@@ -64,6 +80,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    # Django's form templates, for the form renderer below.
+    "django.forms",
     "django_htmx",
     # SimpleAppConfig: the plain "template_partials" entry rewrites TEMPLATES at
     # start-up; we configure its loader below instead, so the settings say what runs.
@@ -123,6 +141,10 @@ TEMPLATES = [
     },
 ]
 
+# Forms drawn with the project's templates: the hand form's chips are a widget template
+# (templates/games/widgets/).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+
 # SQLite (the default, or DATABASE_URL=sqlite:///path) in WAL mode, which lets the
 # watching phones read while the scorer writes; IMMEDIATE takes the write lock when a
 # transaction starts, so two writers wait for each other instead of failing with
@@ -155,26 +177,43 @@ else:
         }
     }
 
-# Without CACHE_URL each worker process keeps a small cache in its own memory, and nothing
-# that must agree between processes is kept there. With CACHE_URL (e.g.
-# redis://127.0.0.1:6379/0) every app server shares one Redis through Django's backend.
+
+# Without CACHE_URL each worker process keeps a small cache in its own memory. With
+# CACHE_URL (e.g. redis://127.0.0.1:6379/0) every app server shares one Redis. The cache
+# only ever saves work: django-redis's IGNORE_EXCEPTIONS answers a cache that is down
+# (refused at once) or hung (half a second a call, SOCKET_*_TIMEOUT) as a miss, so pages,
+# polls and saves go on from the database, and its connection pool connects again once
+# Redis is back. The errors it ignores are not logged: every request meets them then.
+def redis_cache(url: str) -> dict[str, object]:
+    return {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": url,
+        "OPTIONS": {
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 0.5,
+            "SOCKET_TIMEOUT": 0.5,
+        },
+    }
+
+
 CACHES: dict[str, dict[str, object]]
 if os.environ.get("CACHE_URL"):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ["CACHE_URL"],
-        }
-    }
+    CACHES = {"default": redis_cache(os.environ["CACHE_URL"])}
 else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            # Kept pages and the hands table's rows (a row per hand shown, `games.pages`)
-            # beside the request rates: Django's 300 would cull them, rates first.
+            # Kept parts of the game pages beside the request rates: Django's 300 would
+            # cull them, rates first.
             "OPTIONS": {"MAX_ENTRIES": 10_000},
         }
     }
+
+# This release of the app: the parts of pages kept in the cache are kept under it, so a
+# deploy never serves what the release before it drew from a shared cache. Set RELEASE
+# (e.g. to the commit deployed); unset, the hash of the static files' manifest stands for
+# it (`games.present.release`), which changes with every deploy that changes a static file.
+RELEASE = os.environ.get("RELEASE", "")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -249,12 +288,21 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Request rates (games.middleware) count in the default cache: per worker process, or
-# shared by all of them with CACHE_URL.
+# Request rates (games.middleware) count in the default cache: shared by every worker
+# with CACHE_URL, else each worker counts alone (the README says so). A cache shared in
+# files cost every counted request 0.8 ms against 24 µs in memory; a database cache 6.6 ms.
 RATELIMIT_ENABLE = not _env_flag("NO_RATE_LIMITS")
+# A cache that is down counts nothing: requests go through rather than being refused.
+RATELIMIT_FAIL_OPEN = True
 # Behind an HTTPS proxy every request comes from the proxy: name the header in which it
 # passes on the client's address (nginx: X-Real-IP), so each client is counted apart.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+
+# The address the group page gives the phones in its links and QR codes, as scheme and
+# host ("https://score.example"), when the app sits behind a proxy or a host name.
+# Unset, the links use the address the page was opened on, or this computer's address on
+# the network when it was opened on its own (localhost).
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 
 LOGGING = {
     "version": 1,

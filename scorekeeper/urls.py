@@ -26,3 +26,5 @@ if settings.ADMIN:
     urlpatterns.insert(0, path("admin/", admin.site.urls))
 
 handler400 = "games.views.errors.bad_request"
+handler403 = "games.views.errors.forbidden"
+handler404 = "games.views.errors.not_found"

@@ -20,7 +20,8 @@ MOMENT = dt.datetime(2026, 11, 23, 20, 55, tzinfo=dt.UTC)
     ("language", "expected"),
     [
         ("en", ["Nov. 23, 2026, 21:55", "21:55", "21:55", "Nov. 23, 2026"]),
-        ("nb", ["23. november 2026 21:55", "21:55", "21:55", "23. november 2026"]),
+        # Norwegian writes a time after «kl.», with a full stop: «kl. 21.55».
+        ("nb", ["23. november 2026 kl. 21.55", "kl. 21.55", "kl. 21.55", "23. november 2026"]),
     ],
 )
 def test_dates_in_each_languages_format_and_times_on_a_24_hour_clock(

@@ -115,10 +115,10 @@ def test_cache_is_each_processes_own_memory_without_cache_url(
 
 def test_cache_url_shares_one_redis(monkeypatch: pytest.MonkeyPatch) -> None:
     cache = _settings_with(monkeypatch, CACHE_URL="redis://127.0.0.1:6379/0")["CACHES"]["default"]
-    assert cache == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": "redis://127.0.0.1:6379/0",
-    }
+    assert cache["BACKEND"] == "django_redis.cache.RedisCache"
+    assert cache["LOCATION"] == "redis://127.0.0.1:6379/0"
+    # A Redis that is down is a miss, never an error (tests/views/test_cache_down.py).
+    assert cache["OPTIONS"]["IGNORE_EXCEPTIONS"] is True
 
 
 def test_sqlite_from_database_url_waits_for_writes_too(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,15 +129,38 @@ def test_sqlite_from_database_url_waits_for_writes_too(monkeypatch: pytest.Monke
     assert "journal_mode=WAL" in options["init_command"]
 
 
-@pytest.mark.parametrize("hosts", ["score.example", "192.168.1.20,score.example", ".example.org"])
-def test_refuses_the_built_in_key_once_a_host_name_is_allowed(
+@pytest.mark.parametrize(
+    "hosts",
+    [
+        "score.example",
+        "192.168.1.20,score.example",
+        ".example.org",
+        # A public address is the internet as much as a name is.
+        "203.0.113.7",
+        "192.168.1.20,8.8.8.8",
+        "[2001:db8::1]",
+        "2a00:1450::1",
+        "100.64.0.1",  # a carrier's shared space, not the table's own network
+        "10.0.0.2.example",
+    ],
+)
+def test_refuses_the_built_in_key_unless_only_this_network_is_allowed(
     monkeypatch: pytest.MonkeyPatch, hosts: str
 ) -> None:
     with pytest.raises(ImproperlyConfigured, match="set SECRET_KEY"):
         _settings_with(monkeypatch, ALLOWED_HOSTS=hosts)
 
 
-@pytest.mark.parametrize("hosts", ["*", "192.168.1.20,10.0.0.2", "localhost,127.0.0.1,[::1]"])
+@pytest.mark.parametrize(
+    "hosts",
+    [
+        "*",
+        "192.168.1.20,10.0.0.2",
+        "localhost,127.0.0.1,[::1]",
+        "172.16.5.4,169.254.1.1",
+        "[fd12:3456::1],[fe80::1]",
+    ],
+)
 def test_home_network_addresses_need_no_key_of_ones_own(
     monkeypatch: pytest.MonkeyPatch, hosts: str
 ) -> None:

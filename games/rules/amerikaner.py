@@ -49,6 +49,7 @@ from .base import (
     choice_rule,
     dealer_input,
     flag_rule,
+    last_count,
     number_rule,
     player_input,
     reached,
@@ -373,6 +374,25 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         if raw.get("partner"):
             return Text(_("%(bidder)s %(bid)s with %(partner)s"), params)
         return Text(_("%(bidder)s %(bid)s alone"), params)
+
+    def implied(self, table: Table[Rules], raw: Mapping[str, Any]) -> dict[str, Any]:
+        """A made Amerikaner: the bidder took every trick, so a hand bid Amerikaner with no
+        opponent's tricks given says every opponent took none (3 taps and Save, at any
+        number of players). And with every other player's tricks given, the last
+        opponent's are the rest of the hand's. A hand with some opponents' tricks given
+        and others not (or two left out) is left as it is: the table has to say."""
+        hand = super().implied(table, raw)
+        tricks, bidder = hand.get("tricks") or {}, hand.get("bidder")
+        if not isinstance(tricks, dict) or bidder not in table.players:
+            return hand
+        if not tricks and _is_amerikaner(hand.get("bid")):
+            hand["tricks"] = {player: 0 for player in table.players if player != bidder}
+        elif len(tricks) == len(table.players) - 1 and bidder in tricks:
+            # Only an opponent can be the one left out: the bidder's side may be.
+            left_out = next(player for player in table.players if player not in tricks)
+            if left_out != hand.get("partner"):
+                hand["tricks"] = last_count(tricks, table.players, table.rules.tricks)
+        return hand
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         rules = table.rules

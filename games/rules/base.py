@@ -337,6 +337,18 @@ class Preset:
     rules: Mapping[str, Any]
 
 
+def last_count(counts: Mapping[str, Any], sides: Sequence[str], total: int) -> dict[str, Any]:
+    """`counts` of tricks by side, with the one side left out given the rest of `total`
+    when every other side's count is a number; else `counts` as they are. In the order of
+    `sides`."""
+    missing = [side for side in sides if side not in counts]
+    given = list(counts.values())
+    if len(missing) != 1 or not all(type(n) is int for n in given):
+        return dict(counts)
+    found = {**counts, missing[0]: total - sum(given)}
+    return {side: found[side] for side in sides if side in found}
+
+
 class CardGame(ABC, Generic[RulesT, HandT]):
     """The rules of one card game; subclasses live one per module.
 
@@ -414,6 +426,19 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     @abstractmethod
     def inputs(self, table: Table[RulesT]) -> tuple[HandInput, ...]:
         """The inputs of a hand, for generated forms."""
+
+    def implied(self, table: Table[RulesT], raw: Mapping[str, Any]) -> dict[str, Any]:
+        """`raw`, a hand as a form gives it, with the inputs its outcome already implies
+        filled in where nothing else could have happened, so that a form may leave them
+        empty (the stored hand has them all, as the game file does). By default: two
+        teams share every trick, so one team's count gives the other's. A game adds what
+        its own rules imply."""
+        hand = dict(raw)
+        tricks = hand.get("tricks")
+        spec = next((s for s in self.inputs(table) if s.kind == "tricks"), None)
+        if table.teams and isinstance(tricks, dict) and spec is not None and spec.maximum:
+            hand["tricks"] = last_count(tricks, table.sides, spec.maximum)
+        return hand
 
     @abstractmethod
     def summary(self, raw: Mapping[str, Any]) -> Text:

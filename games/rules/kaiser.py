@@ -329,11 +329,10 @@ class Kaiser(CardGame[Rules, AnyHand]):
         if isinstance(hand, Redeal):
             return redeal_explanation()
         if isinstance(hand, KaiserBid):
+            # Who bid it and who wins is the verdict's sentence (`explain_verdict`), shown
+            # beside this one: said here too, the page said it twice.
             return Explanation(
-                (
-                    _kaiser_bid_text(table, hand),
-                    Text(_("The kaiser bid scores no points; it decides the game at once.")),
-                )
+                (Text(_("The kaiser bid scores no points; it decides the game at once.")),)
             )
         bidding = table.team_of(hand.bidder)
         other = table.other_team(bidding)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, Group, Player
+from games.present import read_seats_and_hands
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -29,16 +30,11 @@ class Access:
     can_edit: bool
 
 
-def could_be_code(value: str, longest: int = 32) -> bool:
-    """Whether `value` could be a key or code the server made (letters and digits only):
-    anything else (a NUL byte, a 5,000-character segment) is not worth a database query,
-    and a NUL would make PostgreSQL refuse the query outright."""
-    return 0 < len(value) <= longest and value.isascii() and value.isalnum()
+# Keys and codes reach the views as the URLs' `code` converter lets them through
+# (games/urls.py): letters and digits only.
 
 
 def access_for(key: str) -> Access:
-    if not could_be_code(key):
-        raise Http404
     group = get_object_or_404(Group, Q(edit_key=key) | Q(view_key=key))
     return Access(group, key, group.edit_key == key)
 
@@ -52,44 +48,31 @@ def access_to_edit(key: str) -> Access:
 
 def find_game(access: Access, code: str) -> Game:
     """The group's game with its seats and hands."""
-    if not could_be_code(code):
-        raise Http404
-    return with_hands(get_object_or_404(Game, group=access.group, code=code))
+    return read_seats_and_hands(get_object_or_404(Game, group=access.group, code=code))
 
 
 def game_to_change(key: str, code: str) -> tuple[Access, Game]:
     """The game this full link and code lead to, with its group, seats and hands, its row
     locked until the caller's transaction ends (`Game.objects.locked`): the link and the
     game in one query. A view-only link is refused, as by `access_to_edit`."""
-    if could_be_code(key) and could_be_code(code):
-        game = Game.objects.locked(key, code)
-        if game is not None:
-            return Access(game.group, key, can_edit=True), game
+    game = Game.objects.locked(key, code)
+    if game is not None:
+        return Access(game.group, key, can_edit=True), game
     access_to_edit(key)  # refuses a view-only link, and finds no group for a made-up one
     raise Http404
 
 
 def game_by_link(key: str, code: str) -> tuple[Access, Game]:
     """The game reached by this link, and what the link allows, in one query: the game's
-    row and its group, without seats or hands (see `with_hands`). What a page served from
-    the cache needs."""
-    if not (could_be_code(key) and could_be_code(code)):
-        raise Http404
+    row and its group, without seats or hands (see `read_seats_and_hands`): what a page whose parts
+    are kept needs."""
     game = Game.objects.by_link(key, code)
     if game is None:
         raise Http404
     return Access(game.group, key, game.group.edit_key == key), game
 
 
-def with_hands(game: Game) -> Game:
-    """`game` with its seats and hands."""
-    game.read_seats_and_hands()
-    return game
-
-
 def find_player(access: Access, code: str) -> Player:
-    if not could_be_code(code):
-        raise Http404
     return get_object_or_404(Player, group=access.group, code=code)
 
 

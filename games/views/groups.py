@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
+from urllib.parse import urlsplit
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -21,6 +24,7 @@ from games.forms import (
     WhoForm,
     say,
 )
+from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group, Player
 from games.rules import GAMES
 from games.views.access import (
@@ -65,11 +69,12 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
     ).get_page(request.GET.get("page"))
     rows = [NightRow.of(night) for night in nights]
     in_play = in_play_on(rows) if nights.number == 1 else []
-    links = None
+    links, site, other_sites = None, "", list[str]()
     if access.can_edit:
+        site, other_sites = _site_for_phones(request)
         links = [
-            _link(request, group.edit_key, _("Full access: keep score and correct")),
-            _link(request, group.view_key, _("View only: follow the score")),
+            _link(site, group.edit_key, _("Full access: keep score and correct")),
+            _link(site, group.view_key, _("View only: follow the score")),
         ]
     return render(
         request,
@@ -82,6 +87,11 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
             "in_play": in_play,
             "players": group.players.all(),
             "links": links,
+            # Opened on this computer's own address, the links use its network address
+            # (or, without one, say that only this computer can open them).
+            "loopback": site and _on_loopback(request) and not settings.PUBLIC_URL,
+            "reachable": site and not _on_loopback(request, site),
+            "other_sites": other_sites,
             "player_form": PlayerForm(group=group),
             # The registry's first game is the group's main one: the big button.
             "main_game": say(next(iter(GAMES.values())).title),
@@ -91,8 +101,37 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
     )
 
 
-def _link(request: HttpRequest, key: str, label: str) -> dict[str, str]:
-    url = request.build_absolute_uri(reverse("group", args=[key]))
+def _on_loopback(request: HttpRequest, site: str = "") -> bool:
+    """Whether the page was opened by an address only this computer reaches (or `site`,
+    "http://host:port", is one)."""
+    host = urlsplit(site or f"//{request.get_host()}").hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _site_for_phones(request: HttpRequest) -> tuple[str, list[str]]:
+    """The start of the links the phones are given ("http://192.168.1.20:8000"), and any
+    other address of this computer they could use. `PUBLIC_URL` wins when set (behind a
+    proxy or a host name); on this computer's own address (localhost), its address on
+    the network, as `make run` prints it; else the address the page was opened on."""
+    if settings.PUBLIC_URL:
+        return settings.PUBLIC_URL, []
+    opened_on = f"{request.scheme}://{request.get_host()}"
+    if not _on_loopback(request):
+        return opened_on, []
+    # The port the browser asked for, as in "localhost:8000" (none: the scheme's own).
+    port = urlsplit(f"//{request.get_host()}").port
+    after = f":{port}" if port else ""
+    sites = [f"{request.scheme}://{address}{after}" for address in lan_addresses()]
+    return (sites[0], sites[1:]) if sites else (opened_on, [])
+
+
+def _link(site: str, key: str, label: str) -> dict[str, str]:
+    url = site + reverse("group", args=[key])
     return {"url": url, "label": label, "qr": _qr_code(url)}
 
 
@@ -114,7 +153,10 @@ def who(request: HttpRequest, key: str) -> HttpResponse:
     )
     next_url = local_path(request.POST.get("next") or request.GET.get("next") or "", request)
     if request.method == "POST" and form.is_valid():
-        set_who(request, access.group, form.cleaned_data["who"])
+        # A new name makes a new player, in the letter case the table already uses for a
+        # known one: the next game's seats and the next phone's names offer them.
+        (me,) = access.group.players_named([form.cleaned_data["who"]])
+        set_who(request, access.group, me.name)
         return HttpResponseRedirect(next_url or reverse("group", args=[key]))
     return render(request, "games/who.html", {"access": access, "form": form, "next": next_url})
 

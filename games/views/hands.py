@@ -3,7 +3,6 @@ deletion, undo and history."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -14,21 +13,20 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import pages
 from games.forms import (
     HandForm,
     initial_for,
     rule_error,
     say,
 )
-from games.models import Attempt, Change, Game, Hand, Outcome
+from games.models import Attempt, Game, Hand, Outcome
+from games.present import change_rows, describe_hand
 from games.rules import get_game
 from games.views.access import (
     Access,
     HtmxHttpRequest,
     access_for,
     access_to_edit,
-    could_be_code,
     find_game,
     game_to_change,
     game_url,
@@ -71,7 +69,7 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
                 for r in scored.outcome.reasons
             ],
             "decision": say(scored.decision.text) if scored.decision else "",
-            "changes": _change_rows(game, changes),
+            "changes": change_rows(game, changes),
             "is_last": number == len(result.hands),
         },
     )
@@ -112,87 +110,6 @@ def side_totals(request: HttpRequest, key: str, code: str, seat: int) -> HttpRes
             "rows": rows,
         },
     )
-
-
-def _current(game: Game) -> dict[str, Hand]:
-    """Each hand of the game as it is now, by the hand's code."""
-    return {hand.code: hand for hand in game.hand_list()}
-
-
-def _change_rows(game: Game, changes: Iterable[Change]) -> list[dict[str, Any]]:
-    """The changes, newest first, each said in words: which hand (by the number it had
-    then, and the number it has now if it moved), what happened to it, and whether it is
-    a different hand from one that had the same number before (a deleted one)."""
-    current = _current(game)
-    owners: dict[int, str] = {}  # number -> the code of the last hand seen under it
-    rows = []
-    for change in sorted(changes, key=lambda c: (c.at, c.pk)):
-        earlier = owners.get(change.number)
-        new_hand = earlier is not None and earlier != change.hand_code
-        owners[change.number] = change.hand_code
-        rows.append(_change_row(game, change, current, new_hand=new_hand))
-    return rows[::-1]
-
-
-def _change_row(
-    game: Game, change: Change, current: dict[str, Hand], *, new_hand: bool = False
-) -> dict[str, Any]:
-    hand = current.get(change.hand_code)
-    values = {"number": change.number, "by": change.by or "?"}
-    if change.action == Change.ADD and new_hand:
-        sentence = _("A new hand %(number)d, entered by %(by)s") % values
-    else:
-        sentence = {
-            Change.ADD: _("Hand %(number)d entered by %(by)s"),
-            Change.EDIT: _("Hand %(number)d corrected by %(by)s"),
-            Change.DELETE: _("Hand %(number)d deleted by %(by)s"),
-            Change.RESTORE: _("Hand %(number)d brought back by %(by)s")
-            if change.before is None
-            else _("Hand %(number)d put back to an earlier version by %(by)s"),
-        }[change.action] % values
-    if hand is None and change.action != Change.DELETE:
-        fate = _("deleted since")
-    elif hand is not None and hand.number != change.number:
-        fate = _("now hand %(number)d") % {"number": hand.number}
-    else:
-        fate = ""
-    if change.action == Change.DELETE:
-        # Bringing back what is already back would change nothing: no button for it.
-        is_current = hand is not None
-        button = _("Bring back hand %(number)d (deleted)") % {"number": change.number}
-    else:
-        # A version of a hand deleted since comes back through its deletion's button,
-        # under the number it had; a button here would name a number another hand has.
-        is_current = hand is None or hand.data == change.after
-        number = hand.number if hand is not None else change.number
-        button = _("Make hand %(number)d this version again") % {"number": number}
-    return {
-        "change": change,
-        "at": change.at,
-        "sentence": sentence,
-        "fate": fate,
-        **_versions(game, change),
-        "is_current": is_current,
-        "button": button,
-    }
-
-
-def _versions(game: Game, change: Change) -> dict[str, str]:
-    """The hand before and after the change in words; a correction that moved the deal
-    names each version's dealer, or it would read as no change at all."""
-    before, after = describe_hand(game, change.before), describe_hand(game, change.after)
-    if change.before and change.after:
-        dealers = change.before.get("dealer"), change.after.get("dealer")
-        if dealers[0] != dealers[1]:
-            before = _with_dealer(before, dealers[0])
-            after = _with_dealer(after, dealers[1])
-    return {"before": before, "after": after}
-
-
-def _with_dealer(words: str, dealer: object) -> str:
-    if not dealer:  # American: a hand may leave the dealer out
-        return words
-    return _("%(hand)s, dealt by %(name)s") % {"hand": words, "name": dealer}
 
 
 @require_http_methods(["GET", "POST"])
@@ -301,7 +218,7 @@ def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> No
 def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access = access_for(key)
     game = find_game(access, code)
-    changes = _change_rows(game, game.changes.all())
+    changes = change_rows(game, game.changes.all())
     # Abandoning and taking up the whole game, in among the changes to its hands.
     events = [{"event": event, "at": event.at} for event in game.events.all()]
     changes = sorted([*changes, *events], key=lambda row: row["at"], reverse=True)
@@ -314,8 +231,6 @@ def history(request: HttpRequest, key: str, code: str) -> HttpResponse:
 def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpResponse:
     access = access_to_edit(key)
     game = find_game(access, code)
-    if not could_be_code(change):
-        raise Http404
     found = get_object_or_404(game.changes, code=change)
     done = game.restore(found, who_is(request, access.group))
     if done.reason is not None:
@@ -357,8 +272,7 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
         request, access, game, form=form, conflict=conflict, all_hands=all_hands(request)
     )
     template = "games/game.html#main" if request.htmx else "games/game.html"
-    page = pages.render_once(request, template, context)
-    return HttpResponse(page, status=200 if request.htmx else 422)
+    return render(request, template, context, status=200 if request.htmx else 422)
 
 
 def _told(game: Game, done: Attempt) -> tuple[int, str]:
@@ -395,17 +309,9 @@ def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpRes
 
 def _main(request: HttpRequest, access: Access, game: Game) -> HttpResponse:
     """The game page's #main as it is at this version: what htmx swaps in after a change.
-    Kept for the next phone (`games.pages`) once the change is committed."""
-    everything = all_hands(request)
-    return HttpResponse(
-        pages.render(
-            request,
-            "games/game.html#main",
-            pages.key(request, "main", game, access.group.name, everything=everything),
-            lambda: game_context(request, access, game, all_hands=everything),
-            after_change=True,
-        )
-    )
+    Its parts are kept for the next phone once drawn after the change commits."""
+    context = game_context(request, access, game, all_hands=all_hands(request))
+    return render(request, "games/game.html#main", context)
 
 
 def saved_line(game: Game, hand: Hand) -> str:
@@ -496,13 +402,3 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "winner": say(scored.decision.text) if scored.decision else "",
         }
     return render(request, "games/_hand_form.html#preview", {"form": form, "preview": preview})
-
-
-def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
-    """A version of a hand in a few words, with the counts that tell versions apart."""
-    if data is None:
-        return ""
-    card_game = get_game(game.kind)
-    data = game.seated(data)  # the same words on any database
-    summary, details = say(card_game.summary(data)), card_game.details(data)
-    return f"{summary} ({details})" if details else summary

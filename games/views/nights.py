@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Count, Prefetch, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
@@ -26,7 +26,6 @@ from games.views.access import (
     access_for,
     access_to_edit,
     ask_who,
-    could_be_code,
 )
 
 
@@ -212,8 +211,6 @@ def night_date(date: dt.date) -> str:
 
 
 def _find_night(access: Access, code: str) -> Night:
-    if not could_be_code(code):
-        raise Http404
     return get_object_or_404(
         Night.objects.prefetch_related(
             Prefetch("games", queryset=games_with_hands(["created_at", "id"]))

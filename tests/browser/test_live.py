@@ -6,9 +6,11 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Game
 from tests.browser.steps import (
     choice,
     expect_totals,
+    fill_hand,
     fill_new_game,
     join_as,
     open_new_game_of,
@@ -19,6 +21,7 @@ from tests.browser.steps import (
     start_group,
     total,
 )
+from tests.factories import anne_wins, make_game, make_group
 
 # Also on PostgreSQL: what these show depends on the database's locks and transactions.
 pytestmark = pytest.mark.every_database
@@ -116,3 +119,40 @@ def test_a_poll_answered_after_a_save_does_not_bring_back_the_old_score(
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     expect_totals(page, {"Anne": 1, "Bjørn": 0})
     expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+
+
+def test_an_unchanged_game_is_polled_with_its_etag_and_answered_304(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    # htmx asks every 2 s; the page's script adds the version it shows (htmx 4 sends no
+    # If-None-Match of its own), so an unchanged game costs the server no page.
+    with page.expect_response("**/live/") as polled:
+        pass
+    answer = polled.value
+    assert answer.request.headers["if-none-match"] == page.locator("#main").get_attribute(
+        "data-etag"
+    )
+    assert answer.status == 304
+    expect(page.locator("#hands tbody tr")).to_have_count(0)
+
+
+def test_a_watching_phone_gets_the_form_back_when_a_won_game_reopens(
+    live_server: LiveServer, page: Page
+) -> None:
+    group = make_group()
+    game = make_game(group, hands=anne_wins())
+    join_as(page, f"{live_server.url}/g/{group.edit_key}/games/{game.code}/", "Bjørn")
+    expect(page.locator("#winner")).to_be_visible()
+    expect(page.locator("form[data-hand-form]")).to_have_count(0)
+
+    # Another phone takes back the winning hand: the next poll brings the open game and
+    # its form for hand 5, which saves as any other.
+    game.delete_hand(5, game.hands.get(number=5).revision, "Anne")
+    number = page.locator("form[data-hand-form] input[name=number]")
+    expect(number).to_have_value("5", timeout=3500)
+    expect(page.locator("#winner")).to_have_count(0)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    save(page)
+    expect(page.locator("#hands tbody tr")).to_have_count(5)
+    assert Game.objects.get(pk=game.pk).hands.count() == 5

@@ -41,3 +41,20 @@ def test_too_many_requests_says_to_wait(
     expect(page.get_by_role("heading", name=heading)).to_be_visible()
     expect(page.get_by_text(message)).to_be_visible()
     page.screenshot(path=screenshots / f"refused-429-{locale}.png", full_page=True)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("locale", "heading"),
+    [("en-GB", "This link was replaced"), ("nb-NO", "Denne lenken er byttet ut")],
+)
+def test_a_replaced_link_says_so_and_what_to_do(
+    live_server: LiveServer, page: Page, screenshots: Path, locale: str, heading: str
+) -> None:
+    group = make_group()
+    old = group.view_key
+    group.replace_keys()
+    response = page.goto(f"{live_server.url}/g/{old}/")
+    assert response is not None and response.status == 410
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
+    page.screenshot(path=screenshots / f"link-replaced-{locale}.png", full_page=True)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import io
+import ipaddress
 
+import pytest
 import segno
 from django.core.management import call_command
+
+from games.management.commands import lan_address
 
 # Compact drawing: each character is two rows of modules, the upper and the lower one;
 # a block is a light module (the code is drawn light on the terminal's dark).
@@ -45,9 +49,23 @@ def test_each_address_gets_its_own_code() -> None:
     assert text.count("▀▀▀▀▀▀▀▀") >= 2
 
 
-def test_without_a_network_it_says_so() -> None:
+def test_without_a_network_it_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lan_address, "lan_addresses", lambda: [])
     out = io.StringIO()
     call_command("lan_address", "--port", "9000", stdout=out)
     assert out.getvalue() == (
         "No network address found: this machine alone can open http://localhost:9000/\n"
     )
+
+
+def test_without_addresses_it_finds_this_machines_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lan_address, "lan_addresses", lambda: ["10.1.2.3"])
+    out = io.StringIO()
+    call_command("lan_address", "--port", "8002", stdout=out)
+    assert "http://10.1.2.3:8002/" in out.getvalue()
+
+
+def test_the_addresses_found_are_ones_other_devices_can_reach() -> None:
+    for shown in lan_address.lan_addresses():
+        address = ipaddress.ip_address(shown.strip("[]"))
+        assert not (address.is_loopback or address.is_link_local)

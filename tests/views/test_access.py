@@ -23,7 +23,8 @@ from tests.views.pages import field_values
 
 pytestmark = pytest.mark.django_db
 
-MADE_UP = "made-up-key-0123456789abcdef"
+# A key as the server makes them (letters and digits), that no group has.
+MADE_UP = "madeUpKey0123456789abcdef"
 
 
 def _allowed_methods(pattern: URLPattern) -> set[str]:

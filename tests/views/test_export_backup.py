@@ -53,7 +53,7 @@ def test_group_page_offers_the_backup_to_the_full_link_only(phone: Client, group
 
 
 def test_made_up_key_is_not_found(client: Client) -> None:
-    assert client.get(reverse("backup", args=["made-up-key-0123456789"])).status_code == 404
+    assert client.get(reverse("backup", args=["madeUpKey0123456789"])).status_code == 404
 
 
 def test_backup_is_read_only(phone: Client, group: Group) -> None:

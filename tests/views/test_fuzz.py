@@ -122,7 +122,7 @@ def _url(rng: random.Random, route: str, site: dict[str, str]) -> str:
             return rng.choice([*WRONG_CODES, "0", "99999999999999999999999"])
         return right[name]
 
-    return "/" + re.sub(r"<(str|int):(\w+)>", fill, route)
+    return "/" + re.sub(r"<(str|int|code):(\w+)>", fill, route)
 
 
 def _form(rng: random.Random) -> list[tuple[str, str]]:

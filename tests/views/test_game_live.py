@@ -14,7 +14,7 @@ from pytest_django import DjangoAssertNumQueries
 from games import live
 from games.models import Group
 from tests.factories import bid, endless_hands, make_game
-from tests.views.pages import scoreboard, text
+from tests.views.pages import field_values, scoreboard, text
 
 pytestmark = pytest.mark.django_db
 
@@ -68,13 +68,13 @@ def test_full_and_view_links_never_share_an_etag(phone: Client, group: Group) ->
 
 
 def test_live_fragment_names_the_hand_an_open_form_saves_next(phone: Client, group: Group) -> None:
-    # A phone keeps its open form through a poll; these tell it which hand that form
-    # saves now, so a hand saved on another phone moves the form on to the next one.
+    # A poll brings the next hand's empty form, which htmx morphs into the open one (its
+    # taps stay, its number and label move on), and the state the phone's script follows.
     game = make_game(group, hands=endless_hands(2))
     url = reverse("game_live", args=[group.edit_key, game.code])
     live = phone.get(url)
     assert 'data-state="open" data-next="3" data-save-label="Save hand 3"' in text(live)
-    assert "data-hand-form" not in text(live)  # the form itself stays the phone's own
+    assert field_values(live, within="data-hand-form")["number"] == ["3"]
     game.add_hand(3, endless_hands(3)[2], "Bjørn")
     live = phone.get(url, HTTP_IF_NONE_MATCH=live["ETag"])
     assert 'data-next="4" data-save-label="Save hand 4"' in text(live)

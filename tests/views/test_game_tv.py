@@ -107,9 +107,10 @@ def test_big_screen_of_a_finished_game_follows_the_table_to_the_next(
     assert reverse("game_tv", args=[group.view_key, after.code]) in following.content.decode()
 
 
-@pytest.mark.parametrize("code", ["bad\x00code", "x" * 500, "ø"])
+@pytest.mark.parametrize("code", ["bad%00code", "x" * 500, "%C3%B8"])
 def test_big_screen_of_a_code_that_cannot_be_one_is_not_found(
     client: Client, group: Group, code: str
 ) -> None:
-    for name in ("game_tv", "game_tv_live"):
-        assert client.get(reverse(name, args=[group.view_key, code])).status_code == 404
+    # No URL leads there (`reverse` refuses to make one): asked for by hand.
+    for end in ("tv/", "tv/live/"):
+        assert client.get(f"/g/{group.view_key}/games/{code}/{end}").status_code == 404

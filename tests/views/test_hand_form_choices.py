@@ -99,8 +99,7 @@ def test_a_dealer_that_may_be_left_out_has_no_empty_chip(phone: Client, group: G
 
 
 def test_each_form_has_fields_of_its_own_in_its_own_language(game: Game) -> None:
-    """The fields are made once per table and language (`games.forms._hand_fields`); each
-    form still gets its own, so one form changed does not change the next."""
+    """Each form gets fields of its own, so one form changed does not change the next."""
     first = HandForm(game=game)
     first.fields["bid"].widget.attrs["data-marked"] = "1"
     first.fields["partner"].required = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import unescape
 from typing import Any
 
 import pytest
@@ -10,7 +11,8 @@ from django.urls import reverse
 from pytest_django.asserts import assertInHTML
 
 from games.models import Game, Group
-from tests.factories import anne_wins, bid, hand_post, make_game
+from tests.factories import anne_wins, bid, hand_post, make_game, revision
+from tests.test_stats import kaiser_game
 from tests.views.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +108,24 @@ def test_correcting_a_hand_that_does_not_exist_is_not_found(
 def test_preview_is_read_only(phone: Client, game: Game) -> None:
     url = reverse("hand_preview", args=[game.group.edit_key, game.code])
     assert phone.post(url, hand_post(game, FIRST, 1)).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "Cato bid kaiser and took every trick: Nord wins the game."),
+        ("nb", "Cato meldte kaiser og tok alle stikkene: Nord vinner spillet."),
+    ],
+)
+def test_preview_of_a_kaiser_bid_says_its_sentence_once(
+    phone: Client, group: Group, language: str, sentence: str
+) -> None:
+    game = kaiser_game(group)
+    game.delete_hand(3, revision(game, 3), "Anne")  # Cato's kaiser bid, entered anew
+    hand = {"dealer": "Cato", "bidder": "Cato", "kaiser": True, "made": True}
+    response = phone.get(
+        reverse("hand_preview", args=[group.edit_key, game.code]),
+        hand_post(game, hand, 3),
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert unescape(text(response)).count(sentence) == 1

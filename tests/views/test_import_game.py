@@ -296,7 +296,7 @@ def test_upload_with_the_page_token_is_accepted(group: Group) -> None:
 
 
 def test_made_up_key_is_not_found(phone: Client) -> None:
-    assert phone.post(reverse("import_game", args=["made-up-key-0123"])).status_code == 404
+    assert phone.post(reverse("import_game", args=["madeUpKey0123"])).status_code == 404
 
 
 def test_other_methods_are_refused(phone: Client, group: Group) -> None:

@@ -11,13 +11,13 @@ from unittest import mock
 
 import pytest
 from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCache
 from django.test import Client, override_settings
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from games import live
 from games.models import Game, Group
+from scorekeeper.settings import redis_cache
 from tests.factories import bid, endless_hands, hand_post, make_game
 
 pytestmark = pytest.mark.django_db
@@ -34,15 +34,14 @@ def _redis_answers() -> bool:
 
 
 @pytest.fixture(autouse=True)
-def redis_cache() -> Iterator[None]:
+def shared_redis() -> Iterator[None]:
     """The default cache is a Redis of its own for this test (CI always has Redis)."""
     if not _redis_answers():
         if os.environ.get("CI"):
             pytest.fail("Redis is not running at 127.0.0.1:6379")
         pytest.skip("no Redis at 127.0.0.1:6379")
     prefix = f"sk-test-{uuid.uuid4().hex}"
-    config = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS}
-    with override_settings(CACHES={"default": {**config, "KEY_PREFIX": prefix}}):
+    with override_settings(CACHES={"default": {**redis_cache(REDIS), "KEY_PREFIX": prefix}}):
         assert live.shared()
         yield
         caches["default"].clear()
@@ -87,7 +86,7 @@ def test_a_version_written_by_another_servers_cache_client(client: Client, group
     game = make_game(group, hands=endless_hands(1))
     etag = client.get(_live(group, game))["ETag"]
     here = caches["default"]
-    there = RedisCache(REDIS, {"KEY_PREFIX": here.key_prefix})
+    there = caches.create_connection("default")
     assert there is not here
     with mock.patch.object(live, "_cache", lambda: there):
         game.add_hand(2, endless_hands(2)[1], "Bjørn")
@@ -104,8 +103,8 @@ def test_replaced_links_stop_working_at_once(client: Client, phone: Client, grou
     phone.post(reverse("replace_links", args=[old_edit]))
     group.refresh_from_db()
     assert group.view_key != old_view
-    assert client.get(_live(group, game, old_view), HTTP_IF_NONE_MATCH=view_etag).status_code == 404
-    assert phone.get(_live(group, game, old_edit), HTTP_IF_NONE_MATCH=edit_etag).status_code == 404
+    assert client.get(_live(group, game, old_view), HTTP_IF_NONE_MATCH=view_etag).status_code == 410
+    assert phone.get(_live(group, game, old_edit), HTTP_IF_NONE_MATCH=edit_etag).status_code == 410
     assert client.get(_live(group, game)).status_code == 200
 
 

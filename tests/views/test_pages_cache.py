@@ -1,6 +1,7 @@
-"""The game page and its live part are kept per version in the cache (`games.pages`): with
-several app servers, each with a cache of its own, no phone ever gets an older version
-than the one a save made, whichever server answers."""
+"""The game page draws its parts once per version and keeps them in Django's cache
+(`games.present`): every phone after the first gets the same page without it being drawn
+again, in a query; a change is seen at once, whichever app server (each with a cache of its
+own) answers; languages and links never get each other's parts."""
 
 from __future__ import annotations
 
@@ -9,26 +10,18 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
-from django.contrib.sessions.backends.signed_cookies import SessionStore
-from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
-from django.template.loader import render_to_string
-from django.test import Client, RequestFactory, override_settings
-from django.urls import reverse, set_script_prefix
-from django.utils import translation
-from django.utils.translation import pgettext
+from django.test import Client, override_settings
+from django.urls import reverse
 
-from games import pages
-from games.forms import HandForm
+from games import live, present
 from games.models import Game, Group
-from games.rules import get_game
-from games.views import games as games_views
-from games.views.access import Access
-from games.views.games import game_context
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
-from tests.views.pages import attribute, scoreboard, table_rows, text
+from tests.views.pages import attribute, field_values, scoreboard, table_rows, text
 
 pytestmark = pytest.mark.django_db
+
+NumQueries = Callable[[int], AbstractContextManager[Any]]
 
 
 def server(name: str) -> AbstractContextManager[Any]:
@@ -39,6 +32,162 @@ def server(name: str) -> AbstractContextManager[Any]:
 
 def newest(response: Any) -> str:
     return table_rows(response, "hand-rows")[1][0].split(".")[0]
+
+
+def _drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The lengths of the hands tables drawn from now on (not taken as kept)."""
+    drawn: list[int] = []
+    draw = present.hand_rows
+
+    def counted(*args: Any) -> list[dict[str, Any]]:
+        rows = draw(*args)
+        drawn.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(present, "hand_rows", counted)
+    return drawn
+
+
+def test_a_second_phone_gets_the_same_page_without_it_being_drawn_again(
+    phone: Client,
+    group: Group,
+    monkeypatch: pytest.MonkeyPatch,
+    django_assert_num_queries: NumQueries,
+) -> None:
+    game = make_game(group, hands=endless_hands(12))
+    url = reverse("game", args=[group.edit_key, game.code])
+    drawn = _drawn(monkeypatch)
+    first = phone.get(url)
+    other = Client()
+    other.cookies = phone.cookies
+    # The game's row, and nothing else: the parts and what the page needs around them
+    # (the hand that is next, its dealer, the last hand for the undo button) are kept.
+    with django_assert_num_queries(1):
+        second = other.get(url)
+    assert drawn == [10]
+    assert table_rows(second, "hand-rows") == table_rows(first, "hand-rows")
+    assert scoreboard(second) == scoreboard(first)
+    # The same form, but for its entry key and CSRF token, which are each phone's own.
+    mine, theirs = (field_values(page, within="data-hand-form") for page in (first, second))
+    assert mine.pop("entry") != theirs.pop("entry")
+    assert mine.pop("csrfmiddlewaretoken") != theirs.pop("csrfmiddlewaretoken")
+    assert mine == theirs
+
+
+def test_the_kept_form_is_the_form_drawn_afresh(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(5))
+    url = reverse("game", args=[group.edit_key, game.code])
+    kept = phone.get(url), phone.get(url)
+    cache.clear()
+    fresh = phone.get(url)
+    forms = [field_values(page, within="data-hand-form") for page in (*kept, fresh)]
+    for form in forms:
+        del form["entry"], form["csrfmiddlewaretoken"]
+    assert forms[0] == forms[1] == forms[2]
+    # The rotation's dealer for hand 6 is checked, and nothing else is.
+    assert forms[0]["number"] == ["6"]
+    assert forms[0]["dealer"] == forms[0]["rotation_dealer"] != [""]
+
+
+def test_the_kept_form_follows_the_deal_round_the_table(phone: Client, group: Group) -> None:
+    # The form's fields are kept by game and dealer, and so come back every few hands:
+    # each time with that hand's number and the dealer checked, as a form drawn afresh.
+    game = make_game(group, hands=endless_hands(4))
+    url = reverse("game", args=[group.edit_key, game.code])
+    dealers = []
+    for number in range(5, 11):
+        kept = field_values(phone.get(url), within="data-hand-form")
+        cache.clear()
+        fresh = field_values(phone.get(url), within="data-hand-form")
+        for form in (kept, fresh):
+            del form["entry"], form["csrfmiddlewaretoken"]
+        assert kept == fresh
+        assert kept["number"] == [str(number)]
+        assert kept["dealer"] == kept["rotation_dealer"]
+        dealers.append(kept["dealer"][0])
+        game.add_hand(number, endless_hands(number)[-1], "Anne")
+    assert len(set(dealers)) > 1
+
+
+@pytest.mark.parametrize("hands", [1, 40])
+def test_queries_of_the_live_poll_and_the_chart_are_pinned(
+    client: Client, group: Group, hands: int, django_assert_num_queries: NumQueries
+) -> None:
+    game = make_game(group, hands=endless_hands(hands))
+    poll = reverse("game_live", args=[group.view_key, game.code])
+    chart = reverse("game_chart", args=[group.view_key, game.code])
+    # The first poll: the version (for the tag), the game, its seats, its hands and their
+    # changes; the next ones without a tag: the version and the game; with it, a 304. With
+    # a shared cache (CACHE_URL) the version comes from it after the first poll.
+    version = 0 if live.shared() else 1
+    with django_assert_num_queries(5):
+        etag = client.get(poll)["ETag"]
+    with django_assert_num_queries(version + 1):
+        assert client.get(poll).status_code == 200
+    with django_assert_num_queries(version):
+        assert client.get(poll, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # The chart: the game, its seats and hands (the hands table's rows are not drawn), then
+    # the game alone.
+    with django_assert_num_queries(3):
+        drawn = client.get(chart, HTTP_HX_REQUEST="true")
+    with django_assert_num_queries(1):
+        assert client.get(chart, HTTP_HX_REQUEST="true").content == drawn.content
+
+
+def test_no_page_is_stale_after_a_change(
+    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = make_game(group, hands=endless_hands(3))
+    page = reverse("game", args=[group.edit_key, game.code])
+    before = table_rows(phone.get(page), "hand-rows")
+    # Hand 2 made by two instead of lost alone: hands 2 and 3 show other totals.
+    corrected = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 2}, dealer="Bjørn")
+    game.edit_hand(2, revision(game, 2), corrected, "Cato")
+    drawn = _drawn(monkeypatch)
+    after = table_rows(phone.get(page), "hand-rows")
+    assert drawn == [3]
+    assert after[3] == before[3]  # hand 1, the last row, as it was
+    assert after[1] != before[1] and after[2] != before[2]
+    assert "Corrected by Cato" in after[2][0]
+    cache.clear()
+    assert after == table_rows(phone.get(page), "hand-rows")
+
+
+def test_two_languages_never_get_each_others_parts(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    page = reverse("game", args=[group.view_key, game.code])
+    for _ in range(2):  # drawn, then kept
+        english = text(phone.get(page, HTTP_ACCEPT_LANGUAGE="en"))
+        norwegian = text(phone.get(page, HTTP_ACCEPT_LANGUAGE="nb"))
+        assert 'aria-label="Why? Hand 2"' in english and "Hvorfor?" not in english
+        assert 'aria-label="Hvorfor? Runde 2"' in norwegian and "Why?" not in norwegian
+
+
+def test_two_links_never_get_each_others_parts(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    full = reverse("game", args=[group.edit_key, game.code])
+    view_only = reverse("game", args=[group.view_key, game.code])
+    for _ in range(2):  # drawn, then kept
+        scorer, watcher = phone.get(full).content.decode(), phone.get(view_only).content.decode()
+        assert group.edit_key in scorer and group.view_key not in scorer
+        assert group.view_key in watcher and group.edit_key not in watcher
+        assert attribute(phone.get(full), "end-game", "href") is not None
+        assert attribute(phone.get(view_only), "end-game", "href") is None
+
+
+def test_parts_kept_before_a_deploy_are_not_served_after_it(
+    phone: Client, group: Group, django_assert_num_queries: NumQueries
+) -> None:
+    # The parts are kept under the release (the RELEASE setting, or the static files'
+    # manifest): the next release draws its own.
+    game = make_game(group, hands=endless_hands(3))
+    url = reverse("game", args=[group.edit_key, game.code])
+    with override_settings(RELEASE="one"):
+        phone.get(url)
+        with django_assert_num_queries(1):
+            phone.get(url)
+    with override_settings(RELEASE="two"), django_assert_num_queries(4):
+        phone.get(url)  # drawn again: the game, seats, hands, changes
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -95,75 +244,6 @@ def test_a_watcher_polling_with_the_old_tag_is_not_told_unchanged(
     assert newest(answer) == "3"
 
 
-@pytest.mark.parametrize("hands", [0, 1, 5])
-@pytest.mark.parametrize("first_dealer", ["Anne", ""])
-@pytest.mark.parametrize("language", ["en", "nb"])
-def test_the_kept_empty_form_is_the_form_drawn_afresh(
-    group: Group, hands: int, first_dealer: str, language: str
-) -> None:
-    game = make_game(group, hands=endless_hands(hands))
-    Game.objects.filter(pk=game.pk).update(first_dealer=first_dealer)
-    game = Game.objects.get(pk=game.pk)
-    request = RequestFactory().get("/")
-    request.session = SessionStore()
-    access = Access(group, group.edit_key, True)
-    rules = get_game(game.kind)
-    data = [hand.data for hand in game.hand_list()]
-    dealer = rules.next_dealer(game.table(), data) if data else first_dealer or None
-    with translation.override(language):
-        # Twice: drawn and kept, then from the cache.
-        kept = [game_context(request, access, game)["form_html"] for _ in range(2)]
-        fresh = HandForm(
-            game=game,
-            initial={
-                "number": hands + 1,
-                "dealer": dealer,
-                "rotation_dealer": dealer,
-                "entry": pages.ENTRY,
-            },
-        )
-        context = {
-            "form": fresh,
-            "form_action": reverse("hand_create", args=[group.edit_key, game.code]),
-            "preview_url": reverse("hand_preview", args=[group.edit_key, game.code]),
-            "save_label": pgettext("hand form", "Save hand %(number)s") % {"number": hands + 1},
-            "htmx_target": "#main",
-        }
-        drawn = render_to_string("games/_hand_form.html", context | pages.slots(), request)
-    assert kept[0] == kept[1] == drawn
-    assert (" checked>" in drawn) == bool(dealer)
-
-
-def test_pages_kept_before_a_deploy_are_not_served_after_it(
-    phone: Client,
-    group: Group,
-    monkeypatch: pytest.MonkeyPatch,
-    django_assert_num_queries: Callable[[int], AbstractContextManager[Any]],
-) -> None:
-    # A kept page is of one release: its templates, translations, code and the hashed
-    # names of the static files it links. The next release draws its own.
-    game = make_game(group, hands=endless_hands(3))
-    url = reverse("game", args=[group.edit_key, game.code])
-    phone.get(url)
-    with django_assert_num_queries(1):
-        phone.get(url)
-    monkeypatch.setattr(pages, "release", lambda: "next-release")
-    with django_assert_num_queries(4):  # drawn again: the game, seats, hands, changes
-        phone.get(url)
-
-
-def test_the_release_names_the_static_files_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    pages.release.cache_clear()
-    before = pages.release()
-    monkeypatch.setattr(staticfiles_storage, "manifest_hash", "another", raising=False)
-    pages.release.cache_clear()
-    try:
-        assert pages.release() != before
-    finally:
-        monkeypatch.undo()
-        pages.release.cache_clear()
-
-
 def test_a_game_restored_under_its_old_code_and_version_is_not_served_an_old_page(
     phone: Client, group: Group
 ) -> None:
@@ -187,18 +267,6 @@ def test_a_deleted_next_game_is_no_longer_offered(phone: Client, group: Group) -
     started = Game.objects.get(previous=finished)
     assert started.delete_if_empty()
     assert "next game has started" not in text(phone.get(url))
-
-
-def test_a_page_asked_with_a_query_it_does_not_know_is_not_kept(
-    phone: Client,
-    group: Group,
-    django_assert_num_queries: Callable[[int], AbstractContextManager[Any]],
-) -> None:
-    game = make_game(group, hands=endless_hands(3))
-    url = reverse("game", args=[group.edit_key, game.code]) + "?utm=anything"
-    for _ in range(2):
-        with django_assert_num_queries(4):
-            assert phone.get(url).status_code == 200
 
 
 def test_a_save_from_the_page_of_every_hand_answers_with_every_hand(
@@ -257,98 +325,13 @@ def test_a_refused_hand_on_the_page_of_every_hand_keeps_every_hand(
     assert f'action="{save}"' in refused.content.decode()
 
 
-def _drawn_rows(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The numbers of the hands whose table row is drawn from now on (not taken as kept)."""
-    drawn: list[int] = []
-    draw = games_views._draw_row
-
-    def counted(access: Access, game: Game, table: Any, hand: Any, *rest: Any) -> str:
-        drawn.append(hand.number)
-        return draw(access, game, table, hand, *rest)
-
-    monkeypatch.setattr(games_views, "_draw_row", counted)
-    return drawn
-
-
-def test_a_save_draws_only_the_rows_that_changed(
-    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    game = make_game(group, hands=endless_hands(12))
-    page = reverse("game", args=[group.edit_key, game.code])
-    phone.get(page)
-    drawn = _drawn_rows(monkeypatch)
-    saved = phone.post(
-        reverse("hand_create", args=[group.edit_key, game.code]),
-        hand_post(game, endless_hands(13)[12], 13),
-        headers={"HX-Request": "true"},
-    )
-    # Its own, and the one before it, which no longer carries the newest hand's inputs.
-    assert drawn == [13, 12]
-    # The rows kept from the version before are those a page drawn afresh has.
-    cache.clear()
-    assert table_rows(saved, "hand-rows") == table_rows(phone.get(page), "hand-rows")
-    assert drawn == [13, 12, *range(13, 3, -1)]
-
-
-def test_a_correction_redraws_every_row_whose_totals_moved(
-    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    game = make_game(group, hands=endless_hands(3))
-    page = reverse("game", args=[group.edit_key, game.code])
-    before = table_rows(phone.get(page), "hand-rows")
-    drawn = _drawn_rows(monkeypatch)
-    # Hand 2 made by two instead of lost alone: hands 2 and 3 show other totals.
-    corrected = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 2}, dealer="Bjørn")
-    game.edit_hand(2, revision(game, 2), corrected, "Cato")
-    after = table_rows(phone.get(page), "hand-rows")
-    assert sorted(drawn) == [2, 3]
-    assert after[3] == before[3]  # hand 1, the last row, as it was
-    assert after[1] != before[1] and after[2] != before[2]
-    assert "Corrected by Cato" in after[2][0]
-    cache.clear()
-    assert after == table_rows(phone.get(page), "hand-rows")
-
-
-def test_kept_rows_follow_the_language(phone: Client, group: Group) -> None:
-    game = make_game(group, hands=endless_hands(2))
-    page = reverse("game", args=[group.view_key, game.code])
-    english = text(phone.get(page, HTTP_ACCEPT_LANGUAGE="en"))
-    norwegian = text(phone.get(page, HTTP_ACCEPT_LANGUAGE="nb"))
-    assert 'aria-label="Why? Hand 2"' in english
-    assert 'aria-label="Hvorfor? Runde 2"' in norwegian
-
-
 def test_every_row_of_a_long_game_stays_kept(
     phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """More rows than Django's default cache holds (300 entries): the page of every hand
-    of a long game is drawn once, and is not drawn again at the next version."""
+    """A long game's page of every hand is drawn once per version."""
     game = make_game(group, hands=endless_hands(320))
     page = reverse("game", args=[group.view_key, game.code]) + "?hands=all"
     assert len(table_rows(phone.get(page), "hand-rows")) == 321
-    drawn = _drawn_rows(monkeypatch)
-    game.play_again("Anne")  # a new version of the game, its hands as they were
+    drawn = _drawn(monkeypatch)
     assert len(table_rows(phone.get(page), "hand-rows")) == 321
     assert drawn == []
-
-
-def test_a_link_is_made_once_and_is_the_one_url_makes(monkeypatch: pytest.MonkeyPatch) -> None:
-    made: list[str] = []
-
-    def counted(name: str, **kwargs: Any) -> str:
-        made.append(name)
-        return reverse(name, **kwargs)
-
-    pages._link.cache_clear()
-    monkeypatch.setattr(pages, "reverse", counted)
-    first = pages.link("side_totals", "k" * 22, "C0de", 3)
-    assert first == reverse("side_totals", args=["k" * 22, "C0de", 3])
-    assert pages.link("side_totals", "k" * 22, "C0de", 3) == first
-    assert pages.link("side_totals", "k" * 22, "C0de", 4) != first
-    assert made == ["side_totals", "side_totals"]
-    # Under another script prefix (the app served below a path) the link is made again.
-    set_script_prefix("/scores/")
-    try:
-        assert pages.link("side_totals", "k" * 22, "C0de", 3) == "/scores" + first
-    finally:
-        set_script_prefix("/")

@@ -165,7 +165,7 @@ def test_player_of_another_group_is_not_found(client: Client, group: Group) -> N
 
 def test_unknown_key_is_not_found(client: Client, group: Group) -> None:
     anne = group.players.get(name="Anne")
-    url = reverse("player", args=["made-up-key-0123456789abcdef", anne.code])
+    url = reverse("player", args=["madeUpKey0123456789abcdef", anne.code])
     assert client.get(url).status_code == 404
 
 

@@ -20,8 +20,9 @@ def test_new_links_replace_the_old_ones(phone: Client, group: Group) -> None:
     assert response["Location"] == reverse("group", args=[group.edit_key])
     page = phone.get(response["Location"])
     assert "New links made. The old links no longer work." in page.content.decode()
-    assert phone.get(reverse("group", args=[old_edit])).status_code == 404
-    assert phone.get(reverse("group", args=[old_view])).status_code == 404
+    # Gone, and said so (tests/views/test_refusals.py).
+    assert phone.get(reverse("group", args=[old_edit])).status_code == 410
+    assert phone.get(reverse("group", args=[old_view])).status_code == 410
 
 
 def test_replacing_links_needs_a_post(phone: Client, group: Group) -> None:

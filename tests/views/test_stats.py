@@ -293,7 +293,7 @@ def test_view_only_page_does_not_show_the_full_link(client: Client, group: Group
 
 
 def test_unknown_key_is_not_found(client: Client) -> None:
-    assert client.get(reverse("stats", args=["made-up-key-0123456789abcdef"])).status_code == 404
+    assert client.get(reverse("stats", args=["madeUpKey0123456789abcdef"])).status_code == 404
 
 
 def test_stats_page_is_read_only(client: Client, group: Group) -> None:

@@ -109,3 +109,45 @@ def test_a_player_s_name_typed_in_another_case_is_that_player(
     client.post(reverse("who", args=[group.edit_key]), {"name": typed})
     page = client.get(reverse("group", args=[group.edit_key]))
     assert "This phone is Dina." in page.content.decode()
+
+
+def test_a_new_name_joins_the_group_as_a_player(client: Client, group: Group) -> None:
+    client.post(reverse("who", args=[group.edit_key]), {"name": "Frode"})
+    assert [p.name for p in group.players.all()] == ["Anne", "Bjørn", "Cato", "Dina", "Frode"]
+    # Every list where players are chosen offers Frode now: the next phone's "I am"...
+    other_phone = Client()
+    assert "Frode" in options(other_phone.get(reverse("who", args=[group.edit_key])), "player")
+    # ...and the seats of a new game.
+    new_game = client.get(reverse("new_game", args=[group.edit_key]))
+    assert "Frode" in options(new_game, "seat_1")
+
+
+def test_a_known_name_in_another_letter_case_adds_nobody(client: Client, group: Group) -> None:
+    client.post(reverse("who", args=[group.edit_key]), {"name": "Frode"})
+    other_phone = Client()
+    other_phone.post(reverse("who", args=[group.edit_key]), {"name": "frode"})
+    assert [p.name for p in group.players.filter(name__iexact="frode")] == ["Frode"]
+    page = other_phone.get(reverse("group", args=[group.edit_key]))
+    assert "This phone is Frode." in page.content.decode()
+    assert group.players.count() == 5
+
+
+def test_a_name_over_the_limit_adds_no_player(client: Client, group: Group) -> None:
+    response = client.post(reverse("who", args=[group.edit_key]), {"name": "F" * 41})
+    assert response.status_code == 200
+    assert group.players.count() == 4
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "A name the group does not have yet joins its players."),
+        ("nb", "Et navn gruppen ikke har fra før, blir med blant spillerne."),
+    ],
+)
+def test_the_page_says_a_new_name_joins_the_players(
+    client: Client, group: Group, language: str, said: str
+) -> None:
+    response = client.get(reverse("who", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE=language)
+    found = part(response, "name-joins")
+    assert found is not None and found[0] == said

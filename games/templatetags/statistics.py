@@ -6,9 +6,9 @@ from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
 
+from games.numbers import number_text, signed_text
 from games.rules import Figure
 from games.stats import Line
-from games.templatetags.games import num, signed
 
 register = template.Library()
 
@@ -41,7 +41,7 @@ def figure(line: Line, figure: Figure) -> str:
             return f"{floatformat(value, 0)}%"
         return str(floatformat(value, 1))
     if figure.shows == "points":
-        return num(value)
+        return number_text(value)
     if figure.shows == "signed":
-        return signed(value)
+        return signed_text(value)
     return str(value)

@@ -1,0 +1,391 @@
+"""What the game pages show, worked out from a game as it is: the scoreboard, the rows of
+the hands table, the big screen's board, and the few facts the game page needs around the
+parts of it kept in the cache.
+
+The game page keeps what it draws once per version of the game in Django's cache
+(`{% cache %}` in `games/game.html`, keyed by `GamePage.fragment_key`): the game's row and
+version, the link (full or view-only: the links drawn carry it), the language and this
+release of the app. A phone reads the version afresh with every request, so whichever
+server answers it never gets a part older than the version it read. What differs from one
+request to the next (the CSRF token, the hand form's entry key, the messages) is drawn
+outside the kept parts. Everything here is worked out only when a part is drawn: a page
+whose parts are all kept reads the game's row and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, cast
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import cache
+from django.db.models import prefetch_related_objects
+from django.urls import reverse
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
+
+from games.forms import posted, say
+from games.models import Change, Game, Hand
+from games.rules import GameResult, Standing, Table, get_game
+from games.rules.text import sheet_number
+
+#: Hands in the game page's table; the rest are one tap away.
+LATEST = 10
+
+#: A kept part is asked for again within minutes; an hour keeps a game night's pages warm.
+LIFETIME = 60 * 60
+
+
+def release() -> str:
+    """This release of the app, as the kept parts of pages are keyed by it: the RELEASE
+    setting, else the hash of the static files' manifest (empty without collected files)."""
+    return settings.RELEASE or str(getattr(staticfiles_storage, "manifest_hash", ""))
+
+
+def read_seats_and_hands(game: Game) -> Game:
+    """`game` with its seats and hands read, once, for everything drawn from it."""
+    prefetch_related_objects([game], "seats", "hands")
+    return game
+
+
+def next_games(game: Game) -> Any:
+    """The game started with "New game, same table" after this one (at most one)."""
+    return Game.objects.filter(previous=game).order_by("pk")
+
+
+@dataclass(frozen=True)
+class LastHand:
+    number: int
+    revision: int
+    redeal: bool
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the game page needs around its kept parts, at one version: whether the game is
+    won, or still open for the next hand (neither won nor abandoned), which hand is next
+    and who deals it, and the last hand (for the undo button). Kept beside the parts."""
+
+    finished: bool
+    open: bool
+    next_number: int
+    next_dealer: str | None
+    last_hand: LastHand | None
+
+    @property
+    def save_label(self) -> str:
+        return pgettext("hand form", "Save hand %(number)s") % {"number": self.next_number}
+
+
+class GamePage:
+    """One game as its page shows it, through one link; worked out when first asked."""
+
+    def __init__(self, access: Any, game: Game, *, all_hands: bool = False):
+        self.access = access
+        self.game = game
+        self.all_hands = all_hands
+
+    @cached_property
+    def fragment_key(self) -> str:
+        """What every kept part of this page is kept under (with its own name)."""
+        game = self.game
+        return f"{game.pk}.{game.version}.{self.access.key}.{get_language()}.{release()}"
+
+    @cached_property
+    def form_key(self) -> str:
+        """What the next hand's empty form's fields are kept under: they show the game's
+        inputs for its seats and rules, which never change once it has started, with the
+        dealer checked."""
+        dealer = self.turn.next_dealer
+        return f"{self.game.pk}.{dealer}.{get_language()}.{release()}"
+
+    @cached_property
+    def turn(self) -> Turn:
+        game = self.game
+        key = f"game-turn:{game.pk}.{game.version}.{release()}"
+        # Not get_or_set, which reads again after adding: one round trip to Redis fewer.
+        turn = cache.get(key)
+        if turn is None:
+            turn = self._work_out_turn()
+            cache.set(key, turn, LIFETIME)
+        return cast(Turn, turn)
+
+    def _work_out_turn(self) -> Turn:
+        stored = self.stored
+        last = None
+        if stored:
+            hand = stored[-1]
+            last = LastHand(hand.number, hand.revision, bool(hand.data.get("redeal")))
+        return Turn(
+            finished=self.result.finished,
+            open=not self.result.finished and not self.game.abandoned_at,
+            next_number=len(stored) + 1,
+            next_dealer=self.next_dealer,
+            last_hand=last,
+        )
+
+    @cached_property
+    def stored(self) -> list[Hand]:
+        return read_seats_and_hands(self.game).hand_list()
+
+    @cached_property
+    def table(self) -> Table[Any]:
+        return read_seats_and_hands(self.game).table()
+
+    @cached_property
+    def result(self) -> GameResult:
+        return read_seats_and_hands(self.game).result()
+
+    @cached_property
+    def standing(self) -> Standing:
+        return get_game(self.game.kind).standing(self.table, self.result)
+
+    @cached_property
+    def next_dealer(self) -> str | None:
+        return read_seats_and_hands(self.game).next_dealer()
+
+    @cached_property
+    def scoreboard(self) -> list[dict[str, Any]]:
+        return scoreboard(self.table, self.result, self.standing, self.next_dealer)
+
+    @cached_property
+    def shown(self) -> list[Hand]:
+        """The hands in the table: the latest `LATEST`, or all of them."""
+        return self.stored if self.all_hands else self.stored[-LATEST:]
+
+    @cached_property
+    def earlier_hands(self) -> int:
+        """The hands not in the table, one tap away."""
+        return len(self.stored) - len(self.shown)
+
+    @cached_property
+    def rows(self) -> list[dict[str, Any]]:
+        return hand_rows(self.access, self.game, self.table, self.shown, self.result)
+
+    @cached_property
+    def next_game(self) -> Game | None:
+        return next_games(self.game).first() if self.result.finished else None
+
+    @cached_property
+    def winner_text(self) -> str:
+        return say(self.result.decision.text) if self.result.decision else ""
+
+
+def scoreboard(
+    table: Table[object], result: GameResult, standing: Standing, dealer: str | None
+) -> list[dict[str, Any]]:
+    """A row per player, or per team with its members, in seating order."""
+    totals = result.totals
+    best = max(totals.values()) if result.hands else None
+    target = standing.target
+    members = {team.name: team.members for team in table.teams}
+    rows = []
+    for side in table.sides:
+        players = members.get(side, (side,))
+        rows.append(
+            {
+                "name": side,
+                # Shown under a team's own name; a team named after its partners needs none.
+                "members": players if side in members and side != " & ".join(players) else (),
+                "total": totals[side],
+                "dealer": dealer if dealer in players else None,
+                "leader": best is not None and totals[side] == best,
+                "to_go": target - totals[side]
+                if target is not None and totals[side] < target
+                else None,
+                "note": say(standing.notes[side]) if side in standing.notes else "",
+                "winner": side in result.winners,
+            }
+        )
+    return rows
+
+
+def hand_rows(
+    access: Any, game: Game, table: Table[Any], shown: list[Hand], result: GameResult
+) -> list[dict[str, Any]]:
+    """The rows of the hands table, newest first: each hand's words, link and cells (its
+    total and points per side, in seating order), and its mark if it was changed."""
+    marks = _marks(game, shown)
+    last = len(result.hands)
+    rules = get_game(game.kind)
+    rows = []
+    for position, hand in enumerate(reversed(shown)):
+        scored = result.hands[hand.number - 1]
+        outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
+        # The newest hand as the form's inputs: an open form holding exactly this hand
+        # was too late, and is cleared rather than saved again (table.js).
+        newest = access.can_edit and hand.number == last
+        rows.append(
+            {
+                "number": hand.number,
+                "entry": hand.entry,
+                # The newest rows carry what table.js reads.
+                "recent": position < LATEST,
+                "url": reverse("hand", args=[access.key, game.code, hand.number]),
+                "why_label": _("Why? Hand %(number)s") % {"number": hand.number},
+                "mark": marks.get(hand.code),
+                "summary": say(rules.summary(hand.data)),
+                "outcome": outcome,
+                # The short word beside a hand; the engine's "made" names a field of the
+                # game file.
+                "outcome_text": {
+                    "made": pgettext("hand outcome", "made"),
+                    "failed": pgettext("hand outcome", "failed"),
+                }.get(outcome, ""),
+                "inputs": urlencode(posted(table, hand.data)) if newest else "",
+                "cells": [
+                    (scored.totals[side], scored.points.get(side, 0)) for side in table.sides
+                ],
+            }
+        )
+    return rows
+
+
+def _marks(game: Game, shown: list[Hand]) -> dict[str, dict[str, Any]]:
+    """What happened to each hand shown after it was entered, for its row: the last
+    correction or bringing back (by whom, when), and the number it had before it moved,
+    if it did."""
+    numbers = {hand.code: hand.number for hand in shown}
+    marks: dict[str, dict[str, Any]] = {}
+    for change in game.change_list(shown):
+        number = numbers[change["hand_code"]]
+        mark = marks.setdefault(change["hand_code"], {"change": None, "was": None})
+        if change["action"] in (Change.EDIT, Change.RESTORE):
+            mark["change"] = change
+        if change["number"] != number:
+            mark["was"] = change["number"]
+    return {code: mark for code, mark in marks.items() if mark["change"] or mark["was"]}
+
+
+#: Hands on the big screen: as many as fit under the totals on a 16:9 screen with the
+#: winner's banner above them.
+BOARD_HANDS = 4
+
+
+def big_screen(access: Any, game: Game) -> dict[str, Any]:
+    """The big screen's board: the scoreboard in large type and the last few hands."""
+    stored = read_seats_and_hands(game).hand_list()
+    table = game.table()
+    rules = get_game(game.kind)
+    result = game.result()
+    standing = rules.standing(table, result)
+    board = scoreboard(table, result, standing, game.next_dealer())
+    last = list(zip(stored, result.hands, strict=True))[-BOARD_HANDS:]
+    return {
+        "access": access,
+        "game": game,
+        "table": table,
+        "result": result,
+        "target": standing.target,
+        "board": board,
+        # The longest total, in characters: the totals' type is sized to fit it (pages.css).
+        "total_chars": max(len(sheet_number(row["total"])) for row in board),
+        "winner_text": say(result.decision.text) if result.decision else "",
+        "last_hands": [
+            {
+                "number": hand.number,
+                "summary": say(rules.summary(hand.data)),
+                "points": [scored.points.get(side, 0) for side in table.sides],
+            }
+            for hand, scored in reversed(last)
+        ],
+        "next_game": next_games(game).first(),
+    }
+
+
+# --- The history of a game's hands --------------------------------------------------------
+
+
+def _current(game: Game) -> dict[str, Hand]:
+    """Each hand of the game as it is now, by the hand's code."""
+    return {hand.code: hand for hand in game.hand_list()}
+
+
+def change_rows(game: Game, changes: Iterable[Change]) -> list[dict[str, Any]]:
+    """The changes, newest first, each said in words: which hand (by the number it had
+    then, and the number it has now if it moved), what happened to it, and whether it is
+    a different hand from one that had the same number before (a deleted one)."""
+    current = _current(game)
+    owners: dict[int, str] = {}  # number -> the code of the last hand seen under it
+    rows = []
+    for change in sorted(changes, key=lambda c: (c.at, c.pk)):
+        earlier = owners.get(change.number)
+        new_hand = earlier is not None and earlier != change.hand_code
+        owners[change.number] = change.hand_code
+        rows.append(_change_row(game, change, current, new_hand=new_hand))
+    return rows[::-1]
+
+
+def _change_row(
+    game: Game, change: Change, current: dict[str, Hand], *, new_hand: bool = False
+) -> dict[str, Any]:
+    hand = current.get(change.hand_code)
+    values = {"number": change.number, "by": change.by or "?"}
+    if change.action == Change.ADD and new_hand:
+        sentence = _("A new hand %(number)d, entered by %(by)s") % values
+    else:
+        sentence = {
+            Change.ADD: _("Hand %(number)d entered by %(by)s"),
+            Change.EDIT: _("Hand %(number)d corrected by %(by)s"),
+            Change.DELETE: _("Hand %(number)d deleted by %(by)s"),
+            Change.RESTORE: _("Hand %(number)d brought back by %(by)s")
+            if change.before is None
+            else _("Hand %(number)d put back to an earlier version by %(by)s"),
+        }[change.action] % values
+    if hand is None and change.action != Change.DELETE:
+        fate = _("deleted since")
+    elif hand is not None and hand.number != change.number:
+        fate = _("now hand %(number)d") % {"number": hand.number}
+    else:
+        fate = ""
+    if change.action == Change.DELETE:
+        # Bringing back what is already back would change nothing: no button for it.
+        is_current = hand is not None
+        button = _("Bring back hand %(number)d (deleted)") % {"number": change.number}
+    else:
+        # A version of a hand deleted since comes back through its deletion's button,
+        # under the number it had; a button here would name a number another hand has.
+        is_current = hand is None or hand.data == change.after
+        number = hand.number if hand is not None else change.number
+        button = _("Make hand %(number)d this version again") % {"number": number}
+    return {
+        "change": change,
+        "at": change.at,
+        "sentence": sentence,
+        "fate": fate,
+        **_versions(game, change),
+        "is_current": is_current,
+        "button": button,
+    }
+
+
+def _versions(game: Game, change: Change) -> dict[str, str]:
+    """The hand before and after the change in words; a correction that moved the deal
+    names each version's dealer, or it would read as no change at all."""
+    before, after = describe_hand(game, change.before), describe_hand(game, change.after)
+    if change.before and change.after:
+        dealers = change.before.get("dealer"), change.after.get("dealer")
+        if dealers[0] != dealers[1]:
+            before = _with_dealer(before, dealers[0])
+            after = _with_dealer(after, dealers[1])
+    return {"before": before, "after": after}
+
+
+def _with_dealer(words: str, dealer: object) -> str:
+    if not dealer:  # American: a hand may leave the dealer out
+        return words
+    return _("%(hand)s, dealt by %(name)s") % {"hand": words, "name": dealer}
+
+
+def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
+    """A version of a hand in a few words, with the counts that tell versions apart."""
+    if data is None:
+        return ""
+    card_game = get_game(game.kind)
+    data = game.seated(data)  # the same words on any database
+    summary, details = say(card_game.summary(data)), card_game.details(data)
+    return f"{summary} ({details})" if details else summary
