@@ -27,7 +27,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlencode
 
-from django.db import transaction
 from django.test import Client
 
 from bench import measure
@@ -187,9 +186,10 @@ def requests_for(
         save.body = posted()
 
     def change() -> None:
-        # A new version, as any change makes: no server has its page yet.
-        with transaction.atomic():
-            Game.objects.select_for_update().get(pk=changed.pk).touch()
+        # A new version, as any change makes (the game given up, or taken up again): no
+        # server has its page yet.
+        if not changed.abandon(measure.WHO):
+            changed.take_up(measure.WHO)
 
     save = Request(
         f"saving a hand, htmx ({SIZES[0]} hands)",

@@ -26,7 +26,7 @@ from django.http import HttpResponseBase
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Change, Game, Group, Player, Seat
+from games.models import Change, Game, Group
 from games.rules import make_table, play
 
 ResponseT = TypeVar("ResponseT", bound=HttpResponseBase)
@@ -115,13 +115,8 @@ def hand_post(index: int) -> dict[str, str]:
 def build_game(hands: int) -> Game:
     """A group of four and an Amerikaner game of `hands` hands, entered as the app does."""
     group = Group.objects.create(name=f"Bench {hands}")
-    players = [Player.objects.create(group=group, name=name) for name in PLAYERS]
-    game = Game.objects.create(
-        group=group, kind="amerikaner", rules=RULES, first_dealer=PLAYERS[0], created_by=WHO
-    )
-    Seat.objects.bulk_create(
-        Seat(game=game, player=player, position=i, name=player.name)
-        for i, player in enumerate(players, 1)
+    game = group.start_game(
+        "amerikaner", list(PLAYERS), rules=RULES, first_dealer=PLAYERS[0], by=WHO
     )
     for index in range(hands):
         game.add_hand(index + 1, hand_data(index), WHO)

@@ -56,7 +56,7 @@ _SAME_NAME_TWICE = Text(_("two players have the same name (letter case aside)"))
 
 def game_file(game: Game) -> dict[str, Any]:
     """The game file with the engine's output, as the ``score`` command prints it."""
-    return gamefile.score_document(game.document())
+    return game.scored_document()
 
 
 def game_csv(game: Game, delimiter: str = ",") -> str:
@@ -66,8 +66,8 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
     from the command); names and numbers are written as they are, for a spreadsheet to
     read. The game file, unlike this, is the same in every language."""
     table = game.table()
-    rules = get_game(game.kind)
-    result = rules.play(table, [hand.data for hand in game.hand_list()])
+    card_game = get_game(game.kind)
+    result = game.result()
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter)
     writer.writerow(
@@ -95,8 +95,8 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
             [
                 hand.number,
                 _cell(data.get("dealer", "")),
-                _cell(rules.summary(data).render(gettext, ngettext)),
-                _cell(rules.details(data)),
+                _cell(card_game.summary(data).render(gettext, ngettext)),
+                _cell(card_game.details(data)),
                 made,
                 *(scored.points.get(side, 0) for side in table.sides),
                 *(scored.totals[side] for side in table.sides),
@@ -206,17 +206,18 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
     if _already_there(group, {**plain, "players": players, "hands": hands}):
         raise ImportProblem(Text(_("this game is already in the group")))
     with transaction.atomic():
-        game = Game.objects.create(
-            group=group,
-            kind=scored["game"],
+        game = group.start_game(
+            scored["game"],
+            players,
             rules=plain.get("rules") or {},
             teams=plain.get("teams"),
             start=plain.get("start") or {},
             first_dealer=str(hands[0].get("dealer", "")) if hands else "",
-            created_by=by,
+            by=by,
         )
-        game.take_seats(players)
-        game.add_hands(hands, by)
+        added = game.add_hands(hands, by)
+    if added.reason is not None:  # pragma: no cover - the whole file was checked
+        raise ImportProblem(added.reason.whole_text())
     game.refresh_from_db()
     return game
 
@@ -353,10 +354,7 @@ def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Resto
             if entry["previous"] and entry["previous"] in codes:
                 game, previous = codes[entry["code"]], codes[entry["previous"]]
                 if game.previous_id != previous.pk:
-                    Game.objects.filter(pk=game.pk).update(previous=previous)
-                    # The game it followed offers it now ("the next game has started"):
-                    # a new version, so that no page kept from before is shown.
-                    Game.objects.select_for_update().get(pk=previous.pk).touch()
+                    game.follow(previous)
     return restored
 
 
@@ -376,28 +374,26 @@ def _correct(game: Game, entry: Mapping[str, Any], differs: list[str]) -> None:
         (meta["code"], card_game.as_reported(table, data))
         for meta, data in zip(entry["hands"], entry["game"]["hands"], strict=True)
     ]
-    try:
-        game.replace_hands(hands, "backup")
-    except RuleError as exc:  # pragma: no cover - the whole file was checked
-        raise ImportProblem(f"game {game.code}: {exc}") from None
+    replaced = game.replace_hands(hands, "backup")
+    if replaced.reason is not None:  # pragma: no cover - the whole file was checked
+        raise ImportProblem(f"game {game.code}: {replaced.reason}")
 
 
 def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, Night]) -> Game:
     file = entry["game"]
-    game = Game.objects.create(
-        group=group,
+    game = group.restore_game(
+        file["game"],
+        [name.strip() for name in file["players"]],
         code=entry["code"],
-        kind=file["game"],
         rules=file.get("rules") or {},
         teams=file.get("teams"),
         start=file.get("start") or {},
         first_dealer=entry["first_dealer"],
         created_by=entry["created_by"],
+        created_at=_parse_time(entry["created_at"]),
         night=nights.get(entry["night"]) if entry["night"] else None,
         version=entry["version"],
     )
-    Game.objects.filter(pk=game.pk).update(created_at=_parse_time(entry["created_at"]))
-    game.take_seats([name.strip() for name in file["players"]])
     table, card_game = game.table(), get_game(game.kind)
     hands = [
         Hand(

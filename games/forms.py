@@ -489,15 +489,12 @@ class HandForm(forms.Form):
         self,
         *args: Any,
         game: Game,
-        table: Table[object],
-        hands: list[dict[str, Any]],
         replacing: int | None = None,
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.table = table
-        self.hands = hands
+        self.table = table = game.table()
         # The number of the hand being corrected, or None for a new hand.
         self.replacing = replacing
         self.specs: dict[str, HandInput] = {
@@ -598,19 +595,22 @@ class HandForm(forms.Form):
         hand = self.hand()
         for spec in self.unchosen(hand):
             self.add_error(spec.name, say(spec.unchosen()))
-        if self.errors:
-            return data
-        hands = list(self.hands)
-        if self.replacing is None:
-            hands.append(hand)
-        else:
-            hands[self.replacing - 1] = hand
-        try:
-            self.game.replay(hands)
-        except RuleError as exc:
-            self.add_error(exc.field if exc.field in self.fields else None, rule_error(exc))
         data["hand"] = hand
+        if self.errors or (self.replacing is None and self.game.entered(data.get("entry") or "")):
+            # A new hand already stored from this form (its answer was lost, or an offline
+            # queue sends it late) was checked when it was stored; checked again against a
+            # game that now holds it, it would be refused. The game answers it as saved.
+            return data
+        try:
+            # The game with this hand, as a preview shows it.
+            data["result"] = self.game.result_with(hand, replacing=self.replacing)
+        except RuleError as exc:
+            self.refuse(exc)
         return data
+
+    def refuse(self, exc: RuleError) -> None:
+        """The engine's refusal as the form's error, beside the input it names."""
+        self.add_error(exc.field if exc.field in self.fields else None, rule_error(exc))
 
 
 def _is_number(value: object) -> bool:

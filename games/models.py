@@ -1,28 +1,31 @@
 """What the table said: groups, players, games, seats, hands, and every change to a hand.
 
 Points and totals are not stored: the rules engine works them out from the hands on
-every read (a game of a hundred hands scores in about two milliseconds). What lists and
-statistics over thousands of games need is kept per finished game (`Game.winners`,
-`GameStat`, `PairStat`), rewritten with every change and rebuilt by `rebuild_stats`.
-Every change to a game runs in a transaction that locks the game row, bumps
-`Game.version` and records a `Change`, so two phones can never both write hand 7.
+every read (`Game.result`; a game of a hundred hands scores in about two milliseconds).
+What lists and statistics over thousands of games need is kept per finished game
+(`Game.winners`, `GameStat`, `PairStat`), rewritten with every change and rebuilt by
+`rebuild_stats`. Every change to a game is a method of the game: it runs in a
+transaction that locks the game row, records a `Change`, moves `Game.version` on
+(`Game._bump`) and rewrites the statistics, so two phones can never both write hand 7;
+it returns what came of it (an `Attempt`) rather than raising.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import enum
 import hashlib
 import json
+import operator
 import secrets
 import string
-import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
-from cachetools import LRUCache
-from django.db import IntegrityError, connections, models, transaction
-from django.db.models import F
+from django.db import IntegrityError, models, transaction
+from django.db.models import F, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.db.models.functions import Lower
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
@@ -94,6 +97,81 @@ class Group(models.Model):
         ReplacedLink.remember(self, old)
         live.links_replaced(*old)
 
+    def start_game(
+        self,
+        kind: str,
+        players: list[str],
+        *,
+        rules: dict[str, Any] | None = None,
+        teams: dict[str, Any] | None = None,
+        start: dict[str, Any] | None = None,
+        first_dealer: str = "",
+        by: str = "",
+        form_token: str = "",
+        previous: Game | None = None,
+    ) -> Game:
+        """A new game of `kind`, these players seated in order. The form's one-time token
+        starts it once: a second tap, even at the same moment, finds the game the first
+        one started."""
+        if form_token and (started := self.games.filter(form_token=form_token).first()):
+            return started
+        try:
+            with transaction.atomic():
+                game = Game.objects.create(
+                    group=self,
+                    kind=kind,
+                    rules=rules or {},
+                    teams=teams,
+                    start=start or {},
+                    first_dealer=first_dealer,
+                    created_by=by,
+                    form_token=form_token,
+                    previous=previous,
+                )
+                game.take_seats(players)
+        except IntegrityError:
+            if not form_token:
+                raise
+            return self.games.get(form_token=form_token)  # the same form, sent twice at once
+        return game
+
+    def restore_game(
+        self,
+        kind: str,
+        players: list[str],
+        *,
+        code: str,
+        rules: dict[str, Any],
+        teams: dict[str, Any] | None,
+        start: dict[str, Any],
+        first_dealer: str,
+        created_by: str,
+        created_at: dt.datetime,
+        night: Night | None,
+        version: int,
+    ) -> Game:
+        """A game as a backup kept it (its code, night, version and when it was started),
+        its players seated, without hands: `Game.load_history` brings those back."""
+        game = Game.objects.create(
+            group=self,
+            code=code,
+            kind=kind,
+            rules=rules,
+            teams=teams,
+            start=start,
+            first_dealer=first_dealer,
+            created_by=created_by,
+            night=night,
+            version=version,
+            created_at=created_at,
+        )
+        if game.created_at != created_at:
+            # Creating stamped it with now; an update puts the time back.
+            Game.objects.filter(pk=game.pk).update(created_at=created_at)
+            game.created_at = created_at
+        game.take_seats(players)
+        return game
+
 
 class Player(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
@@ -150,144 +228,119 @@ def game_kinds() -> list[tuple[str, Any]]:
 
 
 class GameManager(models.Manager["Game"]):
+    def _reached(self, key: str, code: str, *, edit_only: bool = False) -> QuerySet[Game]:
+        """The game with this code in the group this link (or, `edit_only`, this full link)
+        leads to: nothing, or one game."""
+        link = Q(group__edit_key=key)
+        if not edit_only:
+            link |= Q(group__view_key=key)
+        return self.filter(link, code=code)
+
     def locked(self, key: str, code: str) -> Game | None:
         """The game with this code in the group whose full link is `key`, with its group,
-        seats and hands, its row locked until the caller's transaction ends; None when
-        the pair leads to no game to change. A change called on it works on this instance
-        instead of reading it again. Its history is not loaded: a change asks it only for
-        what it needs (see `add_hand`, `change_list`), so that a save does not grow with
-        the game."""
-        game = self._by_link(key, code, edit_only=True, lock=True)
-        if game is None:
-            return None
-        game.read_seats_and_hands()
-        game._held = True
+        night, seats and hands, its row locked until the caller's transaction ends; None
+        when the pair leads to no game to change. A change called on it works on this
+        instance instead of reading it again. Its history is not loaded: a change asks it
+        only for what it needs (see `add_hand`, `change_list`), so that a save does not
+        grow with the game."""
+        if not transaction.get_connection(self.db).in_atomic_block:
+            # As on databases with row locks: a lock outside a transaction holds nothing.
+            raise TransactionManagementError("A game is locked only inside a transaction.")
+        game = (
+            self._reached(key, code, edit_only=True)
+            .select_related("group", "night")
+            .select_for_update(of=("self",))
+            # A save and its answer never show when a hand was entered: reading those two
+            # times of every hand made a save of a long game a tenth slower.
+            .prefetch_related("seats", Prefetch("hands", Hand.objects.defer(*_WHEN)))
+            .first()
+        )
+        if game is not None:
+            game._held = True
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
         """The game with this code in the group this link leads to, with its group (and
-        nothing else: see `Game.read_seats_and_hands`); None when the pair leads nowhere.
-        Every game page asks it first, mostly to read the version its kept page is under
-        (`games.pages`)."""
-        return self._by_link(key, code)
-
-    def _by_link(
-        self, key: str, code: str, *, edit_only: bool = False, lock: bool = False
-    ) -> Game | None:
-        games, groups = Game._meta.concrete_fields, Group._meta.concrete_fields
-        columns = [*(f.get_col("g") for f in games), *(f.get_col("gr") for f in groups)]
-        row = self._row_by_link(columns, key, code, edit_only=edit_only, lock=lock)
-        if row is None:
-            return None
-        converted = _reader(connections[self.db], columns)(row)
-        game = Game.from_db(self.db, [f.attname for f in games], converted[: len(games)])
-        game.group = Group.from_db(self.db, [f.attname for f in groups], converted[len(games) :])
-        return game
+        nothing else: see `Game.read_seats_and_hands`); None when the pair leads nowhere."""
+        return self._reached(key, code).select_related("group").first()
 
     def version_by_link(self, key: str, code: str) -> tuple[int, bool, int] | None:
         """(version, whether `key` is the full link, group) of the game with this code in
         the group this link leads to; None when the pair leads nowhere. The live poll's
         one query, asked every few seconds by every phone."""
-        columns = [
-            Game._meta.get_field("version").get_col("g"),
-            Group._meta.get_field("edit_key").get_col("gr"),
-            Game._meta.get_field("group").get_col("g"),
-        ]
-        row = self._row_by_link(columns, key, code)
-        if row is None:
+        found = self._reached(key, code).values_list("version", "group__edit_key", "group").first()
+        if found is None:
             return None
-        version, edit_key, group = row
-        return int(version), edit_key == key, int(group)
+        version, edit_key, group = found
+        return version, edit_key == key, group
 
-    def _row_by_link(
-        self,
-        columns: list[Any],
-        key: str,
-        code: str,
-        *,
-        edit_only: bool = False,
-        lock: bool = False,
-    ) -> tuple[Any, ...] | None:
-        """`columns` (of the game, "g", and its group, "gr") of the game with this code in
-        the group this link (or, `edit_only`, this full link) leads to; the game's row
-        locked (`lock`) where the database locks rows. Written out: these are asked by
-        every page, poll and save, and building them through the ORM took longer than
-        running them."""
-        connection = connections[self.db]
-        quote = connection.ops.quote_name
-        links = f"gr.{quote('edit_key')} = %s"
-        if not edit_only:
-            links = f"({links} OR gr.{quote('view_key')} = %s)"
-        sql = (
-            "SELECT "
-            + ", ".join(f"{column.alias}.{quote(column.target.column)}" for column in columns)
-            + f" FROM {quote(Game._meta.db_table)} g"
-            f" JOIN {quote(Group._meta.db_table)} gr ON gr.{quote('id')} = g.{quote('group_id')}"
-            f" WHERE g.{quote('code')} = %s AND {links}"
-        )
-        if lock and not connection.in_atomic_block:
-            # As the ORM's select_for_update: a lock outside a transaction holds nothing.
-            raise TransactionManagementError("A game is locked only inside a transaction.")
-        if lock and connection.features.has_select_for_update:
-            # SQLite has no row locks: its write transactions (IMMEDIATE) take the file.
-            sql += " FOR UPDATE" + (" OF g" if connection.features.has_select_for_update_of else "")
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [code, key] if edit_only else [code, key, key])
-            row: tuple[Any, ...] | None = cursor.fetchone()
-        return row
+    def rebuild_statistics(self, games: Iterable[Game] | None = None) -> int:
+        """Rewrite the statistics rows and cached winners of these games (all games when
+        None) from their hands; returns how many were read."""
+        count = 0
+        chosen = games if games is not None else self.order_by("pk").iterator(chunk_size=500)
+        for game in chosen:
+            # Locked like any change, so a hand saved meanwhile waits instead of racing it.
+            with transaction.atomic():
+                game._lock()._write_statistics(rebuild=True)
+            count += 1
+        return count
 
 
-def _reader(connection: Any, columns: list[Any]) -> Callable[[Sequence[Any]], list[Any]]:
-    """What reads rows of these columns as the ORM would (JSON, dates, booleans per
-    database): each column's converters, found once for all the rows."""
-    converters = [
-        (column, connection.ops.get_db_converters(column) + column.get_db_converters(connection))
-        for column in columns
-    ]
+class Outcome(enum.Enum):
+    """What an attempt to change a game came to (see `Attempt`)."""
 
-    def read(row: Sequence[Any]) -> list[Any]:
-        values = []
-        for (column, steps), value in zip(converters, row, strict=True):
-            for step in steps:
-                value = step(value, column, connection)
-            values.append(value)
-        return values
-
-    return read
-
-
-#: The results of the games this process played lately, by what they were played from
-#: (`Game.replay`), the least recently used forgotten first. Counted in hands, not results:
-#: a correction's result shares no hand with the game's, and a long game's is large (about
-#: 2 kB a hand, 4 kB once its words are read), so this bounds a worker's memory at about
-#: 40 MB (80 MB with every hand's words read): about five hundred results of 40-hand
-#: games. Shared by a worker's threads; a result never changes.
-_recent: LRUCache[bytes, GameResult] = LRUCache(
-    maxsize=20_000, getsizeof=lambda result: max(1, len(result.hands))
-)
-_recent_lock = threading.Lock()
+    #: Written.
+    DONE = "done"
+    #: Already so: the entry was stored before (a retry, a double tap, an offline queue),
+    #: or the hand already is what was asked. Nothing written.
+    ALREADY_DONE = "already done"
+    #: Another phone saved this very hand under this number first. Nothing written.
+    DONE_ELSEWHERE = "done elsewhere"
+    #: The entry was saved before and deleted since: not added back (the history can).
+    ENTRY_DELETED = "entry deleted"
+    #: The hand changed since the form was drawn (another phone, an earlier tap).
+    CONFLICT = "conflict"
+    #: The dealer the rotation named when the form was drawn is no longer the one it names.
+    DEAL_MOVED = "deal moved"
+    #: The rules refuse the game with this change (the game moved on under the form).
+    REFUSED = "refused"
 
 
-def _kept_result(key: bytes) -> GameResult | None:
-    with _recent_lock:
-        return _recent.get(key)
+@dataclass(frozen=True)
+class Attempt:
+    """What a change to a game came to, for the caller to tell the table."""
+
+    outcome: Outcome
+    #: The hand as stored (done, already done, done elsewhere); on a conflict, the hand now
+    #: under that number, if there is one.
+    hand: Hand | None = None
+    #: An entry deleted since: the number its hand had.
+    number: int = 0
+    #: The deal moved: who deals the hand now.
+    dealer: str = ""
+    #: Refused: the engine's reason.
+    reason: RuleError | None = None
+
+    @property
+    def stands(self) -> bool:
+        """Whether the game now holds what was asked for (written now or before)."""
+        return self.outcome in (Outcome.DONE, Outcome.ALREADY_DONE, Outcome.DONE_ELSEWHERE)
 
 
-def _keep_result(key: bytes, result: GameResult) -> None:
-    if _recent.getsizeof(result) > _recent.maxsize:
-        return  # a game longer than all the room there is
-    with _recent_lock:
-        _recent[key] = result
+#: When a hand was entered and last changed.
+_WHEN = ("created_at", "updated_at")
 
 
-def _as_json(value: object) -> str:
-    """Hands as the results kept are known by: JSON in one spelling (keys sorted, no spaces)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=repr)
-
-
-def _played_key(made_of: str, hands: str) -> bytes:
-    """The key of a result: what the table is made of and the hands played, as JSON."""
-    return hashlib.blake2b(f"{made_of}\n{hands}".encode(), digest_size=16).digest()
+def _places(sides: tuple[str, ...], result: GameResult) -> dict[str, int]:
+    """Winners are first; the others follow by total, level totals sharing a place."""
+    winners = set(result.winners)
+    places = dict.fromkeys(winners, 1)
+    others = [side for side in sides if side not in winners]
+    for side in others:
+        higher = sum(1 for o in others if result.totals[o] > result.totals[side])
+        places[side] = len(winners) + higher + 1
+    return places
 
 
 class Game(models.Model):
@@ -306,7 +359,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The winners once the game is finished, None while it is played (or needs a
     # correction). Derived, kept so that lists of games need not replay every hand;
-    # written with the statistics rows on every change (`games.stats.refresh`) and
+    # written with the statistics rows on every change (`Game._write_statistics`) and
     # rewritten by `manage.py rebuild_stats`.
     winners = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -323,10 +376,12 @@ class Game(models.Model):
 
     objects = GameManager()
 
-    # Loaded locked by `Game.objects.locked()`; the result of the hands a change has just
-    # checked (see `_hold`); and the table, with what it was made of (`table`).
+    # Loaded locked by `Game.objects.locked()`; the hands as a change on this instance left
+    # them (None: as read); the results of the hands played on this instance, by what they
+    # were played from (`result`); and the table, with what it was made of (`table`).
     _held = False
-    _played: GameResult | None = None
+    _hands: list[Hand] | None = None
+    _results: list[tuple[str, list[Mapping[str, Any]], GameResult]] | None = None
     _table: tuple[str, Table[object]] | None = None
 
     class Meta:
@@ -348,6 +403,11 @@ class Game(models.Model):
             self.night = Night.for_moment(self.group, self.created_at or timezone.now())
         super().save(*args, **kwargs)
 
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        # The hands as read again, not as a change on this instance left them.
+        self._hands = None
+        super().refresh_from_db(*args, **kwargs)
+
     # --- Reading ---------------------------------------------------------------------------
 
     @property
@@ -356,34 +416,31 @@ class Game(models.Model):
         return [seat.name for seat in sorted(self.seats.all(), key=lambda s: s.position)]
 
     def read_seats_and_hands(self) -> None:
-        """Read the seats and hands, as `prefetch_related` would (`players`, `hand_list`),
-        written out: every save and every page drawn reads them."""
-        self._keep("seats", _children(Seat, self, "position"))
-        self._keep("hands", _children(Hand, self, "number"))
-
-    def _keep(self, name: str, rows: list[Any]) -> None:
-        """These rows as this game's `name` (seats or hands), as a prefetch keeps them."""
-        kept_by_name = vars(self).setdefault("_prefetched_objects_cache", {})
-        kept_by_name.pop(name, None)
-        # The relation's own queryset, as a prefetch takes it: its rows know their game,
-        # and its filter is built only if a later filter needs it (most never do).
-        kept = getattr(self, name).get_queryset()
-        kept._result_cache = rows
-        kept._prefetch_done = True
-        kept_by_name[name] = kept
+        """Read the seats and hands (two queries), as `prefetch_related` does for a list."""
+        prefetch_related_objects([self], "seats", "hands")
 
     def hand_list(self) -> list[Hand]:
+        """The hands in order: as the last change on this instance left them, else as read
+        (prefetched, or asked for now)."""
+        if self._hands is not None:
+            return list(self._hands)
         return sorted(self.hands.all(), key=lambda h: h.number)
+
+    def entered(self, entry: str) -> Hand | None:
+        """The hand stored from the form with this entry key (see `Hand.entry`), if any."""
+        return next((h for h in self.hand_list() if entry and h.entry == entry), None)
 
     def change_list(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
         """The changes of these hands, oldest first, as who, when, which hand and what was
         done (not the hands they hold): what a page marks of the hands it shows, the same
-        whatever the length of the game. Read as values, written out: every page drawn and
-        every save asks."""
-        names = ["id", "hand_code", "number", "action", "by", "at"]
-        rows = _read(Change, self, names, within=("hand_code", [hand.code for hand in hands]))
-        changes = [dict(zip(names, row, strict=True)) for row in rows]
-        return sorted(changes, key=lambda c: (c["at"], c["id"]))
+        whatever the length of the game."""
+        if not hands:
+            return []
+        changes = self.changes.filter(hand_code__in=[hand.code for hand in hands])
+        rows = changes.order_by("at", "id").values(
+            "id", "hand_code", "number", "action", "by", "at"
+        )
+        return [dict(row) for row in rows]
 
     def table(self) -> Table[object]:
         """The table these seats and house rules make; made again only if they changed
@@ -421,6 +478,10 @@ class Game(models.Model):
         document["hands"] = [_ordered(self.seated(hand.data), inputs) for hand in self.hand_list()]
         return document
 
+    def scored_document(self) -> dict[str, Any]:
+        """The game file with the engine's output, as the ``score`` command prints it."""
+        return gamefile.with_results(self.document(), self.result())
+
     def seated(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A hand with its tricks in seating order, whatever order the database kept."""
         sides = self.table().sides
@@ -429,51 +490,56 @@ class Game(models.Model):
             for key, value in data.items()
         }
 
-    def replay(self, hands: Sequence[Mapping[str, Any]]) -> GameResult:
-        """These hands played at this game's table, through the results this process came
-        to lately (`_recent`): the same hands asked for again are not played again (a save
-        checks its form with the new hand, then writes it after the same check), and new
-        hands go on from the result of those before them (a save plays its hand alone, and
-        the next page drawn finds the save's result).
-
-        Hands are compared by what they hold (as JSON, which is also what is stored), so a
-        hand changed in between, even in place, is played afresh."""
-        made_of, table = self._made_table()
-        # The key of these hands and of those before the last, from one JSON text each.
-        earlier = _as_json(hands[:-1])
-        everything = earlier
-        if hands:
-            comma = "," if len(hands) > 1 else ""
-            everything = f"{earlier[:-1]}{comma}{_as_json(hands[-1])}]"
-        key = _played_key(made_of, everything)
-        result = _kept_result(key)
-        if result is None:
-            before = None
-            if hands:
-                # Played from the start when not kept (another worker saved the hands
-                # before, or took the last one back), and kept: the next save goes on
-                # from it, and so does this hand saved again after an undo.
-                before_key = _played_key(made_of, earlier)
-                before = _kept_result(before_key)
-                if before is None:
-                    before = play(table, hands[:-1])
-                    _keep_result(before_key, before)
-            result = play(table, hands, before)
-            _keep_result(key, result)
-        return result
+    # --- The engine: every result of a game is asked for here --------------------------
 
     def result(self) -> GameResult:
-        """The game replayed (a change that just checked these hands keeps its result)."""
-        if self._played is not None:
-            return self._played
-        return self.replay([hand.data for hand in self.hand_list()])
+        """The game's hands played at its table, within the spec's limits: played once
+        for each state of the hands this instance sees (a request plays a game once)."""
+        return self._play([hand.data for hand in self.hand_list()])
+
+    def result_with(self, hand: Mapping[str, Any], replacing: int | None = None) -> GameResult:
+        """The game with `hand` added as the next hand, or in place of hand `replacing`:
+        what a form checks and a preview shows. A hand added is played alone, on from the
+        game's `result`; a save that checked it finds this result kept."""
+        hands: list[Mapping[str, Any]] = [h.data for h in self.hand_list()]
+        if replacing is not None:
+            hands[replacing - 1] = hand
+            return self._play(hands)
+        return self._play([*hands, hand], self.result())
+
+    def result_or_none(self) -> GameResult | None:
+        """The result, or None when the rules refuse the game as stored (a hand or a house
+        rule they no longer accept): it needs a correction, and must not take a page down."""
+        try:
+            return self.result()
+        except RuleError:
+            return None
 
     def is_finished(self) -> bool:
         """Won, by the hands as they are (a game needing a correction is not)."""
-        try:
-            return self.result().finished
-        except RuleError:
-            return False
+        result = self.result_or_none()
+        return result is not None and result.finished
+
+    def _play(
+        self, hands: Sequence[Mapping[str, Any]], known: GameResult | None = None
+    ) -> GameResult:
+        """These hands played at this table (`known`: the result of the first of them),
+        kept on this instance with the hands they were played from: the same hands asked
+        for again are not played again (a save asks for its game's result six times).
+
+        Hands are the same when they are the very same objects: a change gives a hand new
+        contents (`hand.data = ...`), never changes them in place, so this is exact, and
+        quick for a long game (comparing contents took as long as playing them)."""
+        made_of, table = self._made_table()
+        kept = self._results if self._results is not None else []
+        for kept_of, kept_hands, result in kept:
+            same = len(kept_hands) == len(hands) and all(map(operator.is_, kept_hands, hands))
+            if same and kept_of == made_of:
+                return result
+        result = play(table, hands, known)
+        # The list keeps the hands alive: no other object can take their place meanwhile.
+        self._results = [*kept[-7:], (made_of, list(hands), result)]
+        return result
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand, as the rotation names them: the first dealer before any
@@ -493,6 +559,34 @@ class Game(models.Model):
         )
 
     # --- Changing, always through these methods ----------------------------------------------
+
+    def play_again(self, by: str) -> Game:
+        """The next game at this table: the same players, rules and teams, the deal passing
+        on as it would have. Started once: a second tap finds the game the first started
+        (the row lock orders them). This game's watchers are offered it (a new version)."""
+        with transaction.atomic():
+            game = self._lock()
+            again = Game.objects.filter(previous=game).order_by("pk").first()
+            if again is None:
+                again = game.group.start_game(
+                    game.kind,
+                    game.players,
+                    rules=game.rules,
+                    teams=game.teams,
+                    first_dealer=game.next_dealer() or game.first_dealer,
+                    by=by,
+                    previous=game,
+                )
+                game._bump()
+            return again
+
+    def follow(self, previous: Game) -> None:
+        """Make this game the one started after `previous` (as a backup says), which then
+        offers it ("the next game has started"): a new version of `previous`."""
+        with transaction.atomic():
+            Game.objects.filter(pk=self.pk).update(previous=previous)
+            self.previous = previous
+            previous._lock()._bump()
 
     def abandon(self, by: str) -> bool:
         """Give the game up: kept, out of "In play" and the statistics. False if it was
@@ -525,26 +619,34 @@ class Game(models.Model):
             live.changed(game.code, None, None)
             if previous is not None:
                 # The game it followed offered it ("the next game has started"): no more.
-                Game.objects.select_for_update().get(pk=previous).touch()
+                Game.objects.get(pk=previous)._lock()._bump()
             return True
 
     def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:
-        Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at, version=F("version") + 1)
-        live.changed(self.code, self.group_id, self.version + 1)
-        GameEvent.objects.create(game=self, action=action, by=by)
+        Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at)
         self.abandoned_at = abandoned_at
-        self.version += 1
-        from games import stats
+        GameEvent.objects.create(game=self, action=action, by=by)
+        self._changed()
 
-        stats.refresh(self)
-
-    def add_hand(self, number: int, data: dict[str, Any], by: str, entry: str = "") -> Hand:
-        """Save hand `number`; it must be the next one.
+    def add_hand(
+        self,
+        number: int,
+        data: dict[str, Any],
+        by: str,
+        entry: str = "",
+        rotation_dealer: str = "",
+    ) -> Attempt:
+        """Save hand `number`, which must be the next one, checked against the game as it
+        is under the lock; says what came of it.
 
         `entry` is the key of the form the hand was entered in. An entry that is already
         stored adds nothing, whatever number it carries now (a double tap, a retry after a
         lost answer, an offline phone sending its queue): the stored hand is the answer,
         as it is now. One that was stored and then deleted is not added back either.
+
+        `rotation_dealer` is the dealer the rotation named when the form was drawn, while
+        the hand's dealer is still that one: if a change on another phone moved the
+        rotation since, nothing is saved with a dealer nobody chose.
 
         A hand saved into an abandoned game (a phone that was offline, or had the form
         open) is kept, and takes the game up again: the table is evidently playing it.
@@ -555,23 +657,33 @@ class Game(models.Model):
         with self._locked() as game:
             hands = game.hand_list()
             if entry:
-                stored = next((h for h in hands if h.entry == entry), None)
-                if stored is not None:
-                    return stored
-                # Written out, as the locked read is: every save with a form asks this. Only
-                # the hand's "add" records its entry: one row at most, the number it had.
-                gone = _read(Change, game, ["number"], within=("entry", [entry]))
-                if gone:
-                    raise EntryDeleted(game, gone[0][0])
+                if (stored := game.entered(entry)) is not None:
+                    return Attempt(Outcome.ALREADY_DONE, stored)
+                # Only the hand's "add" records its entry: one row at most, the number it had.
+                gone = game.changes.filter(entry=entry).values_list("number", flat=True).first()
+                if gone is not None:
+                    return Attempt(Outcome.ENTRY_DELETED, number=gone)
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:
-                    return existing  # the same hand sent twice (double tap, retry)
-                raise GameChanged(game, existing)
-            result = game.replay([*(h.data for h in hands), data])
+                    # The same hand sent twice (a retry), or saved first by another phone.
+                    same = (
+                        Outcome.ALREADY_DONE if existing.entry == entry else Outcome.DONE_ELSEWHERE
+                    )
+                    return Attempt(same, existing)
+                return Attempt(Outcome.CONFLICT, existing)
+            if rotation_dealer and data.get("dealer") == rotation_dealer:
+                named = game.next_dealer()
+                if named is not None and named != rotation_dealer:
+                    return Attempt(Outcome.DEAL_MOVED, dealer=named)
+            try:
+                game.result_with(data)
+            except RuleError as exc:  # the game moved on under the form
+                return Attempt(Outcome.REFUSED, reason=exc)
             if game.abandoned_at is not None:
                 game._mark(None, GameEvent.TAKE_UP, by)
-            hand = Hand(
+            # The row lock makes a clash on (game, number) or (game, entry) impossible here.
+            hand = Hand.objects.create(
                 game=game,
                 number=number,
                 data=data,
@@ -579,18 +691,12 @@ class Game(models.Model):
                 entered_by=by,
                 entry=entry,
             )
-            try:
-                hand.save(force_insert=True)
-            # The row lock makes this a last resort.
-            except IntegrityError as exc:  # pragma: no cover
-                transaction.set_rollback(True)
-                raise GameChanged(game, None) from exc
-            game._record(hand, Change.ADD, None, data, by, entry=entry, result=result)
-            game.version += 1
-            game._hold([*hands, hand], result)
-            return hand
+            game._hands = [*hands, hand]
+            game._record(hand, Change.ADD, None, data, by, entry=entry)
+            game._changed()
+            return Attempt(Outcome.DONE, hand)
 
-    def add_hands(self, hands: list[dict[str, Any]], by: str) -> None:
+    def add_hands(self, hands: list[dict[str, Any]], by: str) -> Attempt:
         """Add these hands after the last one, as `add_hand` would one by one (each hand its
         own change and revision), but checked together and written at once, with the
         statistics once: how an imported file goes in (a long one must not hold the
@@ -598,9 +704,12 @@ class Game(models.Model):
         with transaction.atomic():
             game = self._lock()
             before = game.hand_list()
-            play(game.table(), [*(h.data for h in before), *hands])
+            try:
+                game._play([*(h.data for h in before), *hands])
+            except RuleError as exc:
+                return Attempt(Outcome.REFUSED, reason=exc)
             # Hand n is the game's next change: its revision is the version it brings about.
-            first, version = len(before) + 1, game.version + 1
+            first, version = len(before) + 1, game._stamp()
             rows = Hand.objects.bulk_create(
                 Hand(game=game, number=first + i, data=data, revision=version + i, entered_by=by)
                 for i, data in enumerate(hands)
@@ -616,9 +725,9 @@ class Game(models.Model):
                 )
                 for row in rows
             )
-            Game.objects.filter(pk=game.pk).update(version=F("version") + len(hands))
-            live.changed(game.code, game.group_id, game.version + len(hands))
-            game._refresh_statistics()
+            game._hands = [*before, *rows]
+            game._changed(len(rows))
+            return Attempt(Outcome.DONE)
 
     def load_history(
         self,
@@ -663,30 +772,41 @@ class Game(models.Model):
             for change, at in stamped:
                 change.at = at
             Change.objects.bulk_update([change for change, _at in stamped], ["at"])
-            game._refresh_statistics()
+            game._hands = sorted([*game.hand_list(), *hands], key=lambda h: h.number)
+            game._write_statistics()
 
-    def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Hand:
+    def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Attempt:
+        """Correct hand `number`, as the page showed it (`revision`)."""
+        with transaction.atomic():
+            game = self._lock()
+            hand = next((h for h in game.hand_list() if h.number == number), None)
+            if hand is not None and hand.data == data:
+                return Attempt(Outcome.ALREADY_DONE, hand)  # the same correction sent twice
+            if hand is None or hand.revision != revision:
+                return Attempt(Outcome.CONFLICT, hand)
+            return game._rewrite(hand, data, Change.EDIT, by)
+
+    def delete_hand(self, number: int, revision: int, by: str) -> Attempt:
+        """Delete hand `number`, as the page showed it (`revision`); the hands after it
+        move up."""
         with transaction.atomic():
             game = self._lock()
             hands = game.hand_list()
-            saved = next((h for h in hands if h.number == number), None)
-            if saved is not None and saved.data == data:
-                return saved  # already so: the same correction sent twice is no conflict
-            hand = game._current(hands, number, revision)
-            game._rewrite(hands, hand, data, Change.EDIT, by)
-            return hand
-
-    def delete_hand(self, number: int, revision: int, by: str) -> None:
-        with transaction.atomic():
-            game = self._lock()
-            hands = game.hand_list()
-            hand = game._current(hands, number, revision)
-            play(game.table(), [h.data for h in hands if h.number != number])
+            hand = next((h for h in hands if h.number == number), None)
+            if hand is None or hand.revision != revision:
+                return Attempt(Outcome.CONFLICT, hand)
+            rest = [h for h in hands if h is not hand]
+            try:
+                game._play([h.data for h in rest])
+            except RuleError as exc:
+                return Attempt(Outcome.REFUSED, reason=exc)
             hand.delete()
-            game._shift_after(number, -1)
+            game._shift_after(rest, number, -1)
             game._record(hand, Change.DELETE, hand.data, None, by)
+            game._changed()
+            return Attempt(Outcome.DONE, hand)
 
-    def restore(self, change: Change, by: str) -> None:
+    def restore(self, change: Change, by: str) -> Attempt:
         """Bring the hand `change` is about back to how it was after it (or before it, for a
         deletion). Hands are followed by their code, so a hand that has moved up or down
         since is still the one restored, and a deleted one goes back where it last was."""
@@ -697,20 +817,17 @@ class Game(models.Model):
             hands = game.hand_list()
             current = next((h for h in hands if h.code == change.hand_code), None)
             if current is not None:
-                if current.data != data:  # equal: the same restore sent twice
-                    game._rewrite(hands, current, data, Change.RESTORE, by)
-                return
+                if current.data == data:  # the same restore sent twice
+                    return Attempt(Outcome.ALREADY_DONE, current)
+                return game._rewrite(current, data, Change.RESTORE, by)
             last = game.changes.filter(hand_code=change.hand_code).order_by("-pk").first()
             number = min((last or change).number, len(hands) + 1)
-            play(
-                game.table(),
-                [
-                    *(h.data for h in hands[: number - 1]),
-                    data,
-                    *(h.data for h in hands[number - 1 :]),
-                ],
-            )
-            game._shift_after(number - 1, +1)
+            datas = [h.data for h in hands]
+            try:
+                game._play([*datas[: number - 1], data, *datas[number - 1 :]])
+            except RuleError as exc:
+                return Attempt(Outcome.REFUSED, reason=exc)
+            game._shift_after(hands, number - 1, +1)
             # The hand comes back with the entry key it was added with, so a late retry
             # of that entry still finds it instead of adding it a second time.
             added = game.changes.filter(hand_code=change.hand_code, action=Change.ADD).first()
@@ -723,9 +840,12 @@ class Game(models.Model):
                 code=change.hand_code or new_code(),
                 entry=added.entry if added and change.hand_code else "",
             )
+            game._hands = sorted([*hands, hand], key=lambda h: h.number)
             game._record(hand, Change.RESTORE, None, data, by)
+            game._changed()
+            return Attempt(Outcome.DONE, hand)
 
-    def replace_hands(self, wanted: list[tuple[str, dict[str, Any]]], by: str) -> None:
+    def replace_hands(self, wanted: list[tuple[str, dict[str, Any]]], by: str) -> Attempt:
         """Make the hands these (code, hand) pairs, in this order: a correction from a backup.
 
         Hands are matched by code. One not wanted is deleted, one missing is restored, one
@@ -734,60 +854,71 @@ class Game(models.Model):
         """
         with transaction.atomic():
             game = self._lock()
-            play(game.table(), [data for _code, data in wanted])
+            try:
+                game._play([data for _code, data in wanted])
+            except RuleError as exc:
+                return Attempt(Outcome.REFUSED, reason=exc)
             hands = {hand.code: hand for hand in game.hand_list()}
             codes = {code for code, _data in wanted}
+            # Each change is a version of its own: its revision is the version it brings about.
+            version = game.version
             for gone in hands.values():
                 if gone.code not in codes:
                     gone.delete()
                     game._record(gone, Change.DELETE, gone.data, None, by)
-                    game.version += 1
+                    version += 1
             # Out of the way first, so that (game, number) stays unique at every row.
             game.hands.update(number=-F("number"))
+            kept = []
             for number, (code, data) in enumerate(wanted, start=1):
-                kept = hands.get(code)
-                if kept is None:
+                hand = hands.get(code)
+                if hand is None:
                     taken = Hand.objects.filter(code=code).exists()
+                    version += 1
                     hand = Hand.objects.create(
                         game=game,
                         code=new_code() if taken else code,
                         number=number,
                         data=data,
-                        revision=game._stamp(),
+                        revision=version,
                         entered_by=by,
                     )
                     game._record(hand, Change.RESTORE, None, data, by)
-                    game.version += 1
+                    kept.append(hand)
                     continue
-                hand = kept
                 before, moved = hand.data, hand.number != number
                 hand.number = number
                 if before != data:
-                    hand.data, hand.revision, hand.entered_by = data, game._stamp(), by
+                    version += 1
+                    hand.data, hand.revision, hand.entered_by = data, version, by
                     hand.save(
                         update_fields=["number", "data", "revision", "entered_by", "updated_at"]
                     )
                     game._record(hand, Change.EDIT, before, data, by)
-                    game.version += 1
                 elif moved:
                     # A hand that moved is not the one a page showed under its number.
-                    game.version += 1
-                    hand.revision = game.version
+                    version += 1
+                    hand.revision = version
                     hand.save(update_fields=["number", "revision"])
                 else:
                     hand.save(update_fields=["number"])
-            Game.objects.filter(pk=game.pk).update(version=game.version)
-            live.changed(game.code, game.group_id, game.version)
+                kept.append(hand)
+            game._hands = kept
+            game._changed(version - game.version)
+            return Attempt(Outcome.DONE)
 
-    def _rewrite(
-        self, hands: list[Hand], hand: Hand, data: dict[str, Any], action: str, by: str
-    ) -> None:
+    def _rewrite(self, hand: Hand, data: dict[str, Any], action: str, by: str) -> Attempt:
         """Give a hand new contents, once the rules accept the game with them."""
-        self.replay([data if h.pk == hand.pk else h.data for h in hands])
+        try:
+            self.result_with(data, replacing=hand.number)
+        except RuleError as exc:
+            return Attempt(Outcome.REFUSED, reason=exc)
         before = hand.data
         hand.data, hand.revision, hand.entered_by = data, self._stamp(), by
         hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
         self._record(hand, action, before, data, by)
+        self._changed()
+        return Attempt(Outcome.DONE, hand)
 
     def _stamp(self) -> int:
         """The revision for what this change writes: the game version it brings about.
@@ -798,8 +929,14 @@ class Game(models.Model):
         return self.version + 1
 
     def _lock(self) -> Game:
-        """This game's row, locked until the transaction ends, with its seats and hands."""
-        return Game.objects.select_for_update().prefetch_related("seats", "hands").get(pk=self.pk)
+        """This game's row, locked until the transaction ends, with its group, night,
+        seats and hands."""
+        return (
+            Game.objects.select_related("group", "night")
+            .select_for_update(of=("self",))
+            .prefetch_related("seats", "hands")
+            .get(pk=self.pk)
+        )
 
     @contextmanager
     def _locked(self) -> Iterator[Game]:
@@ -812,19 +949,9 @@ class Game(models.Model):
         with transaction.atomic():
             yield self._lock()
 
-    def _hold(self, hands: list[Hand], result: GameResult) -> None:
-        """Remember the hands as just written, and their result, instead of reading and
-        replaying them again (as Django's prefetch would have kept them)."""
-        self._keep("hands", hands)
-        self._played = result
-
-    def _current(self, hands: list[Hand], number: int, revision: int) -> Hand:
-        hand = next((h for h in hands if h.number == number), None)
-        if hand is None or hand.revision != revision:
-            raise GameChanged(self, hand)
-        return hand
-
-    def _shift_after(self, number: int, step: int) -> None:
+    def _shift_after(self, hands: list[Hand], number: int, step: int) -> None:
+        """Move the hands after `number` by `step` (a hand deleted or brought back before
+        them), here and in the database."""
         # Two steps through negative numbers, so that (game, number) stays unique at every
         # row even on databases that check the constraint row by row.
         later = self.hands.filter(number__gt=number)
@@ -832,16 +959,13 @@ class Game(models.Model):
         # revision makes that page's delete or correction (a double tap) stale.
         later.update(number=-F("number"), revision=self._stamp())
         self.hands.filter(number__lt=0).update(number=-F("number") + step)
+        for hand in hands:
+            if hand.number > number:
+                hand.number, hand.revision = hand.number + step, self._stamp()
+        self._hands = list(hands)
 
     def _record(
-        self,
-        hand: Hand,
-        action: str,
-        before: Any,
-        after: Any,
-        by: str,
-        entry: str = "",
-        result: GameResult | None = None,
+        self, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
     ) -> None:
         Change.objects.create(
             game=self,
@@ -853,100 +977,89 @@ class Game(models.Model):
             by=by,
             entry=entry,
         )
-        self.touch()
-        self._refresh_statistics(result)
 
-    def touch(self) -> None:
-        """A new version (call under the row lock): what the game's page shows changed, so
-        the phones watching it ask again. Every change does it; so does starting the next
-        game, which a finished game's page offers."""
-        Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
-        live.changed(self.code, self.group_id, self.version + 1)
+    def _changed(self, steps: int = 1) -> None:
+        """What every change does once it is written: a new version, and the statistics."""
+        self._bump(steps)
+        self._write_statistics()
 
-    def _refresh_statistics(self, result: GameResult | None = None) -> None:
-        """The statistics rows and cached winners follow the hands, in the same transaction.
+    def _bump(self, steps: int = 1) -> None:
+        """The one way a game's version moves on (under the row lock): what the game's
+        page shows changed, so the phones watching it ask again."""
+        Game.objects.filter(pk=self.pk).update(version=F("version") + steps)
+        self.version += steps
+        live.changed(self.code, self.group_id, self.version)
 
-        With the `result` of the hands just written: a game that had no winners (so no
-        rows) and is still not won has nothing to rewrite."""
-        if result is not None and self.winners is None and not result.finished:
+    def _write_statistics(self, *, rebuild: bool = False) -> None:
+        """The statistics rows and cached winners follow the hands, in the same transaction
+        (called under the row lock, with the seats and hands as they now are).
+
+        Only a won game that is not abandoned has rows, and only such a game has winners
+        stored: a game that had none and still has none has nothing to rewrite."""
+        result = self.result_or_none() if self.abandoned_at is None else None
+        winners = list(result.winners) if result is not None and result.finished else None
+        if winners is None and self.winners is None and not rebuild:
             return
-        # Imported here: the statistics are written from these models.
-        from games import stats
-
-        stats.refresh(self)
+        if self.winners is not None or rebuild:
+            GameStat.objects.filter(game=self).delete()
+            PairStat.objects.filter(game=self).delete()
+        if winners != self.winners:
+            Game.objects.filter(pk=self.pk).update(winners=winners)
+            self.winners = winners
+        if result is None or winners is None:
+            return
+        players = {seat.name: seat.player_id for seat in self.seats.all()}
+        when = self.night.date if self.night else Night.evening_of(self.created_at)
+        table = self.table()
+        collected = get_game(self.kind).figures(table, result)
+        places = _places(table.sides, result)
+        GameStat.objects.bulk_create(
+            GameStat(
+                game=self,
+                player_id=players[name],
+                group_id=self.group_id,
+                kind=self.kind,
+                date=when,
+                place=places[table.side_of(name)],
+                win_share=1 / len(winners) if table.side_of(name) in winners else 0.0,
+                total=result.totals[table.side_of(name)],
+                hands=len(result.hands),
+                bids=f.bids,
+                bids_made=f.bids_made,
+                bid_total=f.bid_total,
+                numeric_bids=f.numeric_bids,
+                big_bids=f.big_bids,
+                big_made=f.big_made,
+                points_bidder=f.points_bidder,
+                points_partner=f.points_partner,
+                points_opponent=f.points_opponent,
+                best_hand=f.best_hand or 0,
+                worst_hand=f.worst_hand or 0,
+                extra=dict(f.extra),
+            )
+            for name, f in collected.players.items()
+        )
+        if collected.pairs:
+            PairStat.objects.bulk_create(
+                PairStat(
+                    game=self,
+                    bidder_id=players[bidder],
+                    partner_id=players[partner],
+                    group_id=self.group_id,
+                    kind=self.kind,
+                    date=when,
+                    hands=pair.hands,
+                    made=pair.made,
+                    points=pair.points,
+                )
+                for (bidder, partner), pair in collected.pairs.items()
+            )
 
 
 def _ordered(mapping: dict[str, Any], order: list[str] | tuple[str, ...]) -> dict[str, Any]:
     """The same keys and values, those named in `order` first and in that order."""
     rank = {key: i for i, key in enumerate(order)}
     return dict(sorted(mapping.items(), key=lambda item: rank.get(item[0].strip(), len(rank))))
-
-
-def _children(model: type[Any], game: Game, order: str) -> list[Any]:
-    """The rows of `model` (seats or hands) of this game in `order`, every field as the
-    ORM reads it, each knowing its game."""
-    names = [field.attname for field in model._meta.concrete_fields]
-    connection = connections[game._state.db or "default"]
-    found = []
-    for values in _read(model, game, names, order=order):
-        child = model.from_db(connection.alias, names, values)
-        model.game.field.set_cached_value(child, game)
-        found.append(child)
-    return found
-
-
-def _read(
-    model: type[Any],
-    game: Game,
-    names: list[str],
-    *,
-    order: str = "",
-    within: tuple[str, list[Any]] | None = None,
-) -> list[list[Any]]:
-    """The fields `names` of this game's rows of `model` (those whose field `within` names
-    has one of its values, if given), in the order of field `order`, each value as the ORM
-    reads it."""
-    connection = connections[game._state.db or "default"]
-    quote = connection.ops.quote_name
-    table = model._meta.db_table
-    fields = [model._meta.get_field(name) for name in names]
-    sql = (
-        f"SELECT {', '.join(quote(field.column) for field in fields)}"
-        f" FROM {quote(table)} WHERE {quote('game_id')} = %s"
-    )
-    params = [game.pk]
-    if within is not None:
-        name, values = within
-        if not values:
-            return []
-        sql += f" AND {quote(model._meta.get_field(name).column)}"
-        sql += f" IN ({', '.join(['%s'] * len(values))})"
-        params += values
-    if order:
-        sql += f" ORDER BY {quote(model._meta.get_field(order).column)}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    read = _reader(connection, [field.get_col(table) for field in fields])
-    return [read(row) for row in rows]
-
-
-class GameChanged(Exception):
-    """The game changed since the form was opened (another phone, or an earlier tap)."""
-
-    def __init__(self, game: Game, hand: Hand | None):
-        super().__init__("the game changed")
-        self.game = game
-        self.hand = hand
-
-
-class EntryDeleted(GameChanged):
-    """The entry was saved before, as hand `number`, and has been deleted since: a late
-    retry of it must not bring it back (the history can)."""
-
-    def __init__(self, game: Game, number: int):
-        super().__init__(game, None)
-        self.number = number
 
 
 class Seat(models.Model):

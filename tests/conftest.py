@@ -16,7 +16,6 @@ from pytest_django import Settings
 
 import scorekeeper.settings
 import scorekeeper.urls
-from games import models
 from games.models import Game, Group
 from tests.factories import make_game, make_group
 
@@ -148,12 +147,6 @@ def still_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     slow run crossing into the next window would start counting afresh."""
     clock = SimpleNamespace(time=lambda: 1_800_000_000.0)
     monkeypatch.setattr(django_ratelimit.core, "time", clock)
-
-
-@pytest.fixture(autouse=True)
-def _no_games_played_yet() -> None:
-    # Each test starts as a new worker would, with no game's result kept (Game.replay).
-    models._recent.clear()
 
 
 @pytest.fixture

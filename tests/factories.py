@@ -84,14 +84,14 @@ def make_game(
     by: str = "Anne",
 ) -> Game:
     """An Amerikaner game at these seats; seats and hands go through the model's methods
-    (`Game.take_seats`, `Game.add_hand` and its log)."""
+    (`Group.start_game`, `Game.add_hand` and its log)."""
     group = group or make_group(players=players)
-    game = Game.objects.create(
-        group=group, kind="amerikaner", rules=rules or {}, first_dealer=players[0], created_by=by
+    game = group.start_game(
+        "amerikaner", list(players), rules=rules, first_dealer=players[0], by=by
     )
-    game.take_seats(list(players))
     for number, hand in enumerate(hands, 1):
-        game.add_hand(number, hand, by)
+        done = game.add_hand(number, hand, by)
+        assert done.stands, done
     return game
 
 

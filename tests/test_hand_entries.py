@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, close_old_connections, connection, transaction
 
-from games.models import Change, EntryDeleted, Game, GameChanged, Hand
+from games.models import Attempt, Change, Game, Hand, Outcome
 from tests.factories import bid, endless_hands, make_game, revision
 
 FIRST = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne")
@@ -21,7 +21,9 @@ def test_an_entry_sent_again_under_the_next_number_returns_the_stored_hand() -> 
     saved = game.add_hand(1, FIRST, "Anne", entry="k1")
     # The answer was lost; the page moved its form on to hand 2 and the scorer tapped again.
     again = game.add_hand(2, FIRST, "Anne", entry="k1")
-    assert again.pk == saved.pk
+    assert (saved.outcome, again.outcome) == (Outcome.DONE, Outcome.ALREADY_DONE)
+    assert again.hand is not None and saved.hand is not None
+    assert again.hand.pk == saved.hand.pk
     assert [(h.number, h.entry) for h in game.hand_list()] == [(1, "k1")]
     assert game.changes.count() == 1
 
@@ -41,7 +43,8 @@ def test_a_corrected_hand_keeps_its_entry_and_a_late_retry_finds_the_correction(
     game.add_hand(1, FIRST, "Anne", entry="k1")
     corrected = {**FIRST, "bid": 9, "tricks": {"Anne": 2, "Cato": 1}}
     game.edit_hand(1, revision(game, 1), corrected, "Bjørn")
-    answer = game.add_hand(1, FIRST, "Anne", entry="k1")
+    answer = game.add_hand(1, FIRST, "Anne", entry="k1").hand
+    assert answer is not None
     assert (answer.number, answer.data, answer.entry) == (1, corrected, "k1")
     assert game.hands.count() == 1
 
@@ -52,22 +55,24 @@ def test_a_deleted_entry_is_not_added_back_by_a_late_retry_but_a_restore_brings_
     game.add_hand(1, FIRST, "Anne", entry="k1")
     game.add_hand(2, SECOND, "Anne", entry="k2")
     game.delete_hand(1, revision(game, 1), "Cato")
-    with pytest.raises(EntryDeleted) as deleted:
-        game.add_hand(2, FIRST, "Anne", entry="k1")
-    assert deleted.value.number == 1
+    deleted = game.add_hand(2, FIRST, "Anne", entry="k1")
+    assert (deleted.outcome, deleted.number) == (Outcome.ENTRY_DELETED, 1)
     assert [h.entry for h in game.hand_list()] == ["k2"]
     game.restore(game.changes.get(action=Change.DELETE), "Cato")
     assert [(h.number, h.entry) for h in game.hand_list()] == [(1, "k1"), (2, "k2")]
     # Found again by its key, under its number.
-    assert game.add_hand(3, FIRST, "Anne", entry="k1").number == 1
+    found = game.add_hand(3, FIRST, "Anne", entry="k1")
+    assert found.outcome is Outcome.ALREADY_DONE
+    assert found.hand is not None and found.hand.number == 1
 
 
 @pytest.mark.django_db
 def test_a_taken_number_with_a_new_entry_and_other_data_is_a_conflict() -> None:
     game = make_game()
     game.add_hand(1, FIRST, "Anne", entry="k1")
-    with pytest.raises(GameChanged):
-        game.add_hand(1, SECOND, "Bjørn", entry="k2")
+    conflict = game.add_hand(1, SECOND, "Bjørn", entry="k2")
+    assert conflict.outcome is Outcome.CONFLICT
+    assert conflict.hand is not None and conflict.hand.data == FIRST
 
 
 @pytest.mark.django_db
@@ -105,7 +110,8 @@ def test_two_requests_with_the_same_entry_at_once_store_one_hand() -> None:
     for thread in threads:
         thread.join()
     # Both were answered with the one stored hand: neither saw an error.
-    assert [type(a) for a in answers] == [Hand, Hand], answers
-    assert answers[0].pk == answers[1].pk
+    assert [type(a) for a in answers] == [Attempt, Attempt], answers
+    assert {a.outcome for a in answers} == {Outcome.DONE, Outcome.ALREADY_DONE}
+    assert answers[0].hand.pk == answers[1].hand.pk
     assert game.hands.count() == 1
     assert game.changes.count() == 1

@@ -7,14 +7,12 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from cachetools import LRUCache
 from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
-from games import models
 from games.models import ALPHABET, Change, Game, Group, Hand, Seat, new_code, new_key
-from games.rules import play
+from games.rules import RuleError, Text, play
 from tests.factories import FOUR, bid, endless_hands, make_game, make_group, revision
 
 
@@ -133,9 +131,8 @@ def test_a_game_by_its_link_reads_as_the_orm_reads_it() -> None:
 
 @pytest.mark.django_db
 def test_a_game_to_change_reads_as_the_orm_reads_it() -> None:
-    """`Game.objects.locked` (every save) and `read_seats_and_hands` (every page drawn)
-    are written out: every field of the game, its group, seats and hands as the ORM has
-    them, and only by the full link."""
+    """`Game.objects.locked` (every save): the game, its group, seats and hands in three
+    queries, its row locked, and only by the full link."""
     group = make_group()
     game = make_game(group, hands=endless_hands(3), rules={"target": 60})
     game.edit_hand(2, revision(game, 2), endless_hands(2)[0], "Bjørn")
@@ -173,8 +170,8 @@ def test_a_game_to_change_reads_as_the_orm_reads_it() -> None:
 
 @pytest.mark.django_db
 def test_the_changes_of_the_hands_shown_read_as_the_orm_reads_them() -> None:
-    """`Game.change_list` (every page drawn, every save) is written out: the same values
-    as the ORM's, of the hands asked about and of this game only, oldest first."""
+    """`Game.change_list` (every page drawn, every save): one query, of the hands asked
+    about and of this game only, oldest first."""
     group = make_group()
     game = make_game(group, hands=endless_hands(4))
     game.edit_hand(2, revision(game, 2), endless_hands(2)[0], "Bjørn")
@@ -204,27 +201,12 @@ def test_a_game_is_locked_only_inside_a_transaction() -> None:
 
 
 @pytest.mark.django_db
-def test_the_same_hands_are_replayed_once_and_changed_hands_afresh() -> None:
-    game = make_game()
-    hands = [bid("Anne", 7, "Bjørn", {"Cato": 3, "Dina": 2}, dealer="Dina")]
-    first = game.replay(hands)
-    assert game.replay([dict(hands[0])]) is first  # the same hand, another dict
-    hands[0]["tricks"] = {"Cato": 6, "Dina": 2}  # changed in place: a failed bid now
-    again = game.replay(hands)
-    assert again is not first
-    assert (first.hands[0].made, again.hands[0].made) == (True, False)
-    assert again.totals == Game.objects.get(pk=game.pk).replay(hands).totals
-
-
-@pytest.mark.django_db
-def test_a_game_goes_on_from_the_result_of_the_hands_before() -> None:
-    """The results a process came to are kept by table and hands: the next hand is played
-    alone from the result of those before it, another instance of the game finds a result
-    kept, and a hand changed before the last is played from the start up to the last
-    (that result kept too), and the last from there."""
+def test_a_game_is_played_once_per_state_of_its_hands_and_changed_hands_afresh() -> None:
+    """`Game.result` plays the hands once on an instance; `result_with` plays a hand added
+    alone, on from that result, and a hand given new contents is played afresh."""
     hands = endless_hands(6)
     game = make_game(hands=hands[:5])
-    other = make_game(hands=hands[:5], rules={"target": 60})
+    game.read_seats_and_hands()
     played: list[tuple[int, int]] = []
 
     def counted(table: Any, hands: Any, known: Any = None) -> Any:
@@ -232,17 +214,33 @@ def test_a_game_goes_on_from_the_result_of_the_hands_before() -> None:
         return play(table, hands, known)
 
     with mock.patch("games.models.play", counted):
-        result = game.replay(hands)
-        assert Game.objects.get(pk=game.pk).replay(hands) is result
-        assert Game.objects.get(pk=game.pk).result().totals == game.replay(hands[:5]).totals
-        changed = [hands[0], {**hands[1], "tricks": {**hands[1]["tricks"], "Cato": 2}}, *hands[2:]]
-        assert game.replay(changed).totals == play(game.table(), changed).totals != result.totals
-        # The changed hands but the last were kept on the way: taking the last back finds them.
-        assert game.replay(changed[:5]).totals == play(game.table(), changed[:5]).totals
-        # Another table's hands go on from its own result.
-        assert other.replay(hands) is not result
-    assert played == [(6, 5), (5, 0), (6, 5), (6, 5)]
-    assert result.totals == play(game.table(), hands).totals
+        result = game.result()
+        assert game.result() is result
+        added = game.result_with(hands[5])
+        assert game.result_with(hands[5]) is added
+        changed = {**hands[1], "tricks": {**hands[1]["tricks"], "Cato": 2}}
+        replaced = game.result_with(changed, replacing=2)
+        first = game.hand_list()[0]
+        first.data = {**first.data, "dealer": "Dina"}  # as a correction gives it
+        assert game.result() is not result
+    assert played == [(5, 0), (6, 5), (5, 0), (5, 0)]
+    assert added.totals == play(game.table(), hands).totals
+    assert replaced.totals != result.totals
+
+
+@pytest.mark.django_db
+def test_a_game_beyond_the_spec_s_hand_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every way into the engine goes through the registry's `play`, which applies the
+    # spec's limits: the preview and a save too.
+    monkeypatch.setattr("games.rules.registry.check_hand_count", _at_most_two)
+    game = make_game(hands=endless_hands(2))
+    with pytest.raises(RuleError, match="at most 2"):
+        game.result_with(endless_hands(3)[2])
+
+
+def _at_most_two(hands: Any) -> None:
+    if len(hands) > 2:
+        raise RuleError(Text("a game has at most 2 hands"))
 
 
 @pytest.mark.django_db
@@ -254,21 +252,3 @@ def test_the_table_is_made_again_only_when_what_it_is_made_of_changes() -> None:
     changed = game.table()
     assert changed is not table
     assert changed.rules != table.rules
-
-
-@pytest.mark.django_db
-def test_the_results_kept_are_counted_in_hands(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A worker keeps as many hands' worth of results as it has room for: a game longer
-    than all the room is played and not kept, and the least recently used give way."""
-    hands = endless_hands(12)
-    game = make_game(hands=hands)
-    room = LRUCache[bytes, Any](maxsize=10, getsizeof=lambda result: max(1, len(result.hands)))
-    monkeypatch.setattr(models, "_recent", room)
-    assert game.replay(hands).totals == play(game.table(), hands).totals
-    assert len(room) == 0
-    game.replay(hands[:4])  # and the three hands before it, on the way
-    assert (len(room), room.currsize) == (2, 7)
-    game.replay(hands[:6])  # and the five before it: the least recently used give way
-    assert (len(room), room.currsize) == (1, 6)
-    game.replay(hands[:7])  # goes on from the six, and leaves room for itself alone
-    assert (len(room), room.currsize) == (1, 7)

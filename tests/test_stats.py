@@ -88,7 +88,7 @@ def season() -> Season:
     _, new_years_eve, the_one_before = nights()
     move_to(shared, new_years_eve)
     move_to(three, the_one_before)
-    stats.rebuild()
+    Game.objects.rebuild_statistics()
     return Season(group, tonight, shared, three, {p.name: p for p in group.players.all()})
 
 
@@ -450,7 +450,7 @@ def test_rebuild_passes_over_a_game_the_rules_no_longer_accept() -> None:
     fine = make_game(group, hands=anne_wins())
     # As if the rules had changed under a stored hand: a bid of 3 is below the minimum.
     broken.hands.filter(number=1).update(data=bid("Anne", 3, None, dict.fromkeys(FOUR[1:], 0)))
-    assert stats.rebuild() == 2
+    assert Game.objects.rebuild_statistics() == 2
     assert not GameStat.objects.filter(game=broken).exists()
     assert GameStat.objects.filter(game=fine).count() == 4
 
@@ -470,7 +470,7 @@ def test_rebuild_writes_exactly_the_rows_kept_hand_by_hand() -> None:
     kept = everything()
     GameStat.objects.all().delete()
     PairStat.objects.all().delete()
-    assert stats.rebuild() == 6
+    assert Game.objects.rebuild_statistics() == 6
     assert everything() == kept
 
 
@@ -690,7 +690,7 @@ def test_winners_are_cached_on_the_game_and_can_be_rebuilt() -> None:
     # Anne's fifth hand takes her to 54: the game caches its winner; the other plays on.
     assert (won.winners, playing.winners) == (["Anne"], None)
     Game.objects.update(winners=["Nobody"])
-    assert stats.rebuild() == 2
+    assert Game.objects.rebuild_statistics() == 2
     assert list(Game.objects.order_by("pk").values_list("winners", flat=True)) == [["Anne"], None]
     # A correction that takes the winner back below the target clears the cache again.
     won.delete_hand(5, revision(won, 5), "Anne")

@@ -1,4 +1,5 @@
-"""Statistics kept per finished game (`rows`) and read over many games (`figures`)."""
+"""Statistics read over many games (`figures`), from the rows each finished game keeps
+(`GameStat`, `PairStat`: written by the game itself, see `Game._write_statistics`)."""
 
 from games.stats.figures import (
     PERIODS,
@@ -18,7 +19,6 @@ from games.stats.figures import (
     period_start,
     wins_series,
 )
-from games.stats.rows import rebuild, refresh, rows_for
 
 __all__ = [
     "PERIODS",
@@ -36,8 +36,5 @@ __all__ = [
     "pair_lines",
     "people",
     "period_start",
-    "rebuild",
-    "refresh",
-    "rows_for",
     "wins_series",
 ]

@@ -7,7 +7,6 @@ from functools import wraps
 from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
 
-from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -58,25 +57,17 @@ def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        token = data.get("token") or ""
-        made = group.games.filter(form_token=token).first() if token else None
-        if made is None:
-            try:
-                with transaction.atomic():
-                    made = Game.objects.create(
-                        group=group,
-                        kind=kind,
-                        rules=data["rules"],
-                        teams=data["teams"],
-                        start=data["start"],
-                        first_dealer=data["dealer"],
-                        created_by=who_is(request, group),
-                        form_token=token,
-                    )
-                    made.take_seats(data["players"])
-            except IntegrityError:  # the same form, sent twice at once: the first one won
-                made = group.games.get(form_token=token)
-        return redirect(game_url(access, made))
+        started = group.start_game(
+            kind,
+            data["players"],
+            rules=data["rules"],
+            teams=data["teams"],
+            start=data["start"],
+            first_dealer=data["dealer"],
+            by=who_is(request, group),
+            form_token=data.get("token") or "",
+        )
+        return redirect(game_url(access, started))
     return render(request, "games/new_game.html", {"access": access, "form": form})
 
 
@@ -85,29 +76,8 @@ def play_again(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """A new game at the same table, same rules, the deal passing on as it would have."""
     access = access_to_edit(key)
     game = find_game(access, code)
-    with transaction.atomic():
-        # A second tap finds the game the first one started (the row lock orders them).
-        locked = Game.objects.select_for_update().get(pk=game.pk)
-        again = Game.objects.filter(previous=game).first()
-        if again is None:
-            locked.touch()  # its watchers are offered the new game
-            again = Game.objects.create(
-                group=access.group,
-                kind=game.kind,
-                rules=game.rules,
-                teams=game.teams,
-                first_dealer=_dealer_after_game(game),
-                created_by=who_is(request, access.group),
-                previous=game,
-            )
-            again.take_seats(game.players)
+    again = game.play_again(who_is(request, access.group))
     return redirect(game_url(access, again))
-
-
-def _dealer_after_game(game: Game) -> str:
-    """Who deals first in the next game: the deal goes on round the table."""
-    hands = [hand.data for hand in game.hand_list()]
-    return get_game(game.kind).next_dealer(game.table(), hands) or game.first_dealer
 
 
 @require_GET
@@ -194,8 +164,8 @@ def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
 
 def _etag(version: int, can_edit: bool) -> str:
     # The fragment depends on the game, the reader's language and what the link allows.
-    # Starting the next game bumps the finished game's version (`Game.touch` in
-    # `play_again`), so a watcher's 304 ends when the next game it is offered begins.
+    # Starting the next game bumps the finished game's version (`Game.play_again`), so a
+    # watcher's 304 ends when the next game it is offered begins.
     return f'W/"{version}-{get_language()}-{int(can_edit)}"'
 
 
@@ -255,8 +225,6 @@ def _empty_form(page: GamePage, turn: Turn) -> HandForm:
     """The next hand's form, the rotation's dealer chosen."""
     return HandForm(
         game=page.game,
-        table=page.table,
-        hands=[hand.data for hand in page.stored],
         initial={
             "number": turn.next_number,
             "dealer": turn.next_dealer,

@@ -19,9 +19,9 @@ from games.forms import (
     rule_error,
     say,
 )
-from games.models import EntryDeleted, Game, GameChanged, Hand
+from games.models import Attempt, Game, Hand, Outcome
 from games.present import change_rows, describe_hand
-from games.rules import RuleError, get_game
+from games.rules import get_game
 from games.views.access import (
     Access,
     HtmxHttpRequest,
@@ -119,38 +119,32 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
     hand = next((h for h in game.hand_list() if h.number == number), None)
     if hand is None:
         raise Http404
-    hands = [h.data for h in game.hand_list()]
-    table = game.table()
     conflict = None
     if request.method == "POST":
-        form = HandForm(request.POST, game=game, table=table, hands=hands, replacing=number)
+        form = HandForm(request.POST, game=game, replacing=number)
         if form.is_valid():
-            try:
-                game.edit_hand(
-                    number,
-                    form.cleaned_data["revision"] or 0,
-                    form.cleaned_data["hand"],
-                    who_is(request, access.group),
-                )
-            except GameChanged as changed:
-                conflict = conflict_between(game, changed, form.cleaned_data["hand"])
-                if changed.hand is not None:
-                    # Show the newer version; the inputs stay as this phone entered them.
-                    values = request.POST.copy()
-                    values["revision"] = str(changed.hand.revision)
-                    form = HandForm(values, game=game, table=table, hands=hands, replacing=number)
-            except RuleError as exc:
-                form.add_error(None, rule_error(exc))
-            else:
+            mine = form.cleaned_data["hand"]
+            by = who_is(request, access.group)
+            done = game.edit_hand(number, form.cleaned_data["revision"] or 0, mine, by)
+            if done.stands:
                 messages.success(request, _("Hand %(number)d corrected.") % {"number": number})
                 return redirect(game_url(access, game))
+            if done.reason is not None:
+                form.refuse(done.reason)
+            else:
+                conflict = conflict_between(game, done.hand, mine)
+            if done.hand is not None:
+                # Show the newer version; the inputs stay as this phone entered them.
+                values = request.POST.copy()
+                values["revision"] = str(done.hand.revision)
+                form = HandForm(values, game=game, replacing=number)
     else:
         initial = {
-            **initial_for(table, hand.data),
+            **initial_for(game.table(), hand.data),
             "number": number,
             "revision": hand.revision,
         }
-        form = HandForm(game=game, table=table, hands=hands, replacing=number, initial=initial)
+        form = HandForm(game=game, replacing=number, initial=initial)
     return render(
         request,
         "games/hand_edit.html",
@@ -203,22 +197,20 @@ def _page_url(request: HttpRequest, access: Access, game: Game) -> str:
 
 
 def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> None:
-    try:
-        game.delete_hand(
-            number, to_int(request.POST.get("revision")), who_is(request, access.group)
+    revision, by = to_int(request.POST.get("revision")), who_is(request, access.group)
+    done = game.delete_hand(number, revision, by)
+    if done.stands:
+        messages.success(
+            request,
+            _("Hand %(number)d deleted. The history can bring it back.") % {"number": number},
         )
-    except GameChanged:
+    elif done.reason is not None:
+        messages.error(request, rule_error(done.reason))
+    else:
         messages.error(
             request,
             _("Hand %(number)d was changed on another phone; nothing was deleted.")
             % {"number": number},
-        )
-    except RuleError as exc:
-        messages.error(request, rule_error(exc))
-    else:
-        messages.success(
-            request,
-            _("Hand %(number)d deleted. The history can bring it back.") % {"number": number},
         )
 
 
@@ -240,10 +232,9 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
     access = access_to_edit(key)
     game = find_game(access, code)
     found = get_object_or_404(game.changes, code=change)
-    try:
-        game.restore(found, who_is(request, access.group))
-    except RuleError as exc:
-        messages.error(request, rule_error(exc))
+    done = game.restore(found, who_is(request, access.group))
+    if done.reason is not None:
+        messages.error(request, rule_error(done.reason))
         return redirect("history", key, code)
     messages.success(request, _("Hand %(number)d restored.") % {"number": found.number})
     return redirect(game_url(access, game))
@@ -251,70 +242,59 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
 
 @require_POST
 def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
-    """Save the next hand, reading the game once: load it locked (seats and hands), check
-    and write the hand on that instance, then answer from it as it now is."""
-    entry = request.POST.get("entry", "")
+    """Save the next hand: the game, loaded locked, checks and writes it (`Game.add_hand`)
+    and says what came of it; the answer is the game as it now is, or the form again."""
     conflict = None
     with transaction.atomic():
         access, game = game_to_change(key, code)
-        by = who_is(request, access.group)
-        hands = game.hand_list()
-        # A form sent again whose hand is stored (the answer was lost, or an offline queue
-        # sends it late) is answered as a save, before the form is checked against a game
-        # that now holds the hand.
-        stored = next((hand for hand in hands if entry and hand.entry == entry), None)
-        form = HandForm(request.POST, game=game, table=game.table(), hands=[h.data for h in hands])
-        if stored is not None:
-            messages.success(request, saved_line(game, stored))
-            return _after_save(request, access, game)
-        moved = _rotation_moved(game, request.POST, len(hands) + 1)
-        if moved is not None:
-            # The form's dealer was the rotation's, and a change on another phone (the last
-            # hand's dealer corrected, a hand undone and entered again) moved the rotation
-            # since: nothing is saved with a dealer nobody chose.
-            form = _fresh_form(game, request.POST, None)
-            form.add_error(
-                None,
-                _(
-                    "The deal moved on another phone: %(name)s deals hand %(number)d now. "
-                    "Check the dealer and save again."
-                )
-                % {"name": moved, "number": len(hands) + 1},
+        form = HandForm(request.POST, game=game)
+        if form.is_valid():
+            entered = form.cleaned_data
+            done = game.add_hand(
+                entered["number"],
+                entered["hand"],
+                who_is(request, access.group),
+                entry=entered["entry"],
+                rotation_dealer=entered["rotation_dealer"],
             )
-        elif form.is_valid():
-            mine = form.cleaned_data["hand"]
-            try:
-                hand = game.add_hand(form.cleaned_data["number"], mine, by, entry=entry)
-            except EntryDeleted as deleted:
-                transaction.set_rollback(True)
-                messages.warning(
-                    request,
-                    _(
-                        "This hand was saved before as hand %(number)d and has been deleted "
-                        "since, so it was not added again. The history can bring it back."
-                    )
-                    % {"number": deleted.number},
-                )
+            if done.stands or done.outcome is Outcome.ENTRY_DELETED:
+                messages.add_message(request, *_told(game, done))
                 return _after_save(request, access, game)
-            except GameChanged as changed:
-                transaction.set_rollback(True)
-                conflict = conflict_between(game, changed, mine)
-                form = _fresh_form(game, request.POST, changed.hand)
-            except RuleError as exc:  # the game moved on under us and the hand no longer fits
-                transaction.set_rollback(True)
-                form.add_error(None, rule_error(exc))
-            else:
-                if hand.entry == form.cleaned_data["entry"]:
-                    messages.success(request, saved_line(game, hand))
-                else:
-                    # Another phone saved this very hand under this number first.
-                    messages.info(request, same_hand_line(game, hand))
-                return _after_save(request, access, game)
+            if done.reason is not None:  # the game moved on and the hand no longer fits
+                form.refuse(done.reason)
+            else:  # the same inputs and entry key, on top of the game as it is now
+                form = _fresh_form(game, request.POST, done.hand)
+            if done.outcome is Outcome.CONFLICT:
+                conflict = conflict_between(game, done.hand, entered["hand"])
+            elif done.outcome is Outcome.DEAL_MOVED:
+                form.add_error(None, _deal_moved(done.dealer, entered["number"]))
     context = game_context(
         request, access, game, form=form, conflict=conflict, all_hands=all_hands(request)
     )
     template = "games/game.html#main" if request.htmx else "games/game.html"
     return render(request, template, context, status=200 if request.htmx else 422)
+
+
+def _told(game: Game, done: Attempt) -> tuple[int, str]:
+    """The message that tells what came of a save the game answers for."""
+    if done.outcome is Outcome.ENTRY_DELETED:
+        return messages.WARNING, _(
+            "This hand was saved before as hand %(number)d and has been deleted "
+            "since, so it was not added again. The history can bring it back."
+        ) % {"number": done.number}
+    assert done.hand is not None
+    if done.outcome is Outcome.DONE_ELSEWHERE:
+        return messages.INFO, same_hand_line(game, done.hand)
+    return messages.SUCCESS, saved_line(game, done.hand)
+
+
+def _deal_moved(dealer: str, number: int) -> str:
+    # The form's dealer was the rotation's, and a change on another phone (the last hand's
+    # dealer corrected, a hand undone and entered again) moved the rotation since.
+    return _(
+        "The deal moved on another phone: %(name)s deals hand %(number)d now. "
+        "Check the dealer and save again."
+    ) % {"name": dealer, "number": number}
 
 
 def _after_save(request: HtmxHttpRequest, access: Access, game: Game) -> HttpResponse:
@@ -360,17 +340,6 @@ def same_hand_line(game: Game, hand: Hand) -> str:
     )
 
 
-def _rotation_moved(game: Game, data: Any, number: int) -> str | None:
-    """The dealer the rotation names now, if the form for this hand (the one the game
-    expects: another number is a conflict, shown as such) still holds the one the rotation
-    named when it was drawn, and that is no longer it. None if the dealer was picked by
-    hand, or the rotation names nobody."""
-    if data.get("number") != str(number) or not _rotations_pick(data):
-        return None
-    named = game.next_dealer()
-    return named if named is not None and named != data["dealer"] else None
-
-
 def _rotations_pick(data: Any) -> bool:
     """Whether the form's dealer is the one the rotation named when it was drawn (not one
     picked by hand)."""
@@ -393,14 +362,14 @@ def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
     dealer = values.get("dealer")
     if _rotations_pick(values) or (theirs is not None and theirs.data.get("dealer") == dealer):
         values["dealer"] = values["rotation_dealer"] = fresh.next_dealer() or ""
-    form = HandForm(values, game=fresh, table=fresh.table(), hands=hands)
+    form = HandForm(values, game=fresh)
     form.is_valid()
     return form
 
 
-def conflict_between(game: Game, changed: GameChanged, mine: dict[str, Any]) -> dict[str, Any]:
-    """Both versions of the hand, each with its dealer (a stale form's dealer shows here)."""
-    theirs = changed.hand
+def conflict_between(game: Game, theirs: Hand | None, mine: dict[str, Any]) -> dict[str, Any]:
+    """Both versions of the hand, each with its dealer (a stale form's dealer shows here):
+    theirs, the hand stored under that number now (None: removed)."""
     return {
         "mine": describe_hand(game, mine),
         "mine_dealer": mine.get("dealer", ""),
@@ -416,21 +385,16 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """What the hand being entered would score, before it is saved."""
     access = access_to_edit(key)
     game = find_game(access, code)
-    hands = [hand.data for hand in game.hand_list()]
     replacing = request.GET.get("replacing")
     number = to_int(replacing) if replacing else None
-    if number is not None and not 1 <= number <= len(hands):
+    if number is not None and not 1 <= number <= len(game.hand_list()):
         raise Http404
-    form = HandForm(request.GET, game=game, table=game.table(), hands=hands, replacing=number)
+    form = HandForm(request.GET, game=game, replacing=number)
     preview = None
-    if form.is_valid():
-        hands = list(hands)
-        if number is None:
-            hands.append(form.cleaned_data["hand"])
-        else:
-            hands[number - 1] = form.cleaned_data["hand"]
-        result = get_game(game.kind).play(game.table(), hands)
-        scored = result.hands[(number or len(hands)) - 1]
+    # The game played with the hand once, by the form's check (none for a hand stored).
+    result = form.cleaned_data.get("result") if form.is_valid() else None
+    if result is not None:
+        scored = result.hands[(number or len(result.hands)) - 1]
         preview = {
             "made": scored.made,
             "points": scored.points,

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import NightForm
 from games.models import Game, Night, Seat
-from games.rules import GameResult, RuleError, Table, get_game
+from games.rules import GameResult, Table, get_game
 from games.rules.text import join_names
 from games.views.access import (
     Access,
@@ -49,14 +49,11 @@ class Played:
 
 def played(game: Game) -> Played:
     """Score a game whose seats and hands were prefetched."""
-    card_game = get_game(game.kind)
-    try:
-        table = game.table()
-        result = card_game.play(table, [hand.data for hand in game.hand_list()])
-    except RuleError:
-        # A stored hand the engine refuses must not take a whole page down.
+    result = game.result_or_none()
+    if result is None:  # a stored hand the engine refuses must not take a whole page down
         return Played(game, None, None, None)
-    return Played(game, table, result, card_game.standing(table, result).target)
+    table = game.table()
+    return Played(game, table, result, get_game(game.kind).standing(table, result).target)
 
 
 @dataclass(frozen=True)

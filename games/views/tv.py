@@ -18,7 +18,7 @@ from games.views.access import access_for, find_game
 
 def _etag(request: HttpRequest, key: str, code: str) -> str:
     """What the board is drawn from: the game's version and the reader's language. Starting
-    the game after it bumps the version too (`Game.touch`), so the screen follows the table."""
+    the game after it bumps the version too (`Game.play_again`), so the screen follows the table."""
     found = (
         Game.objects.filter(code=code)
         .filter(Q(group__edit_key=key) | Q(group__view_key=key))

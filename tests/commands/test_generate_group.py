@@ -14,7 +14,6 @@ from django.db.models import Count
 from django.utils import timezone
 from pytest_django import DjangoDbBlocker
 
-from games import stats
 from games.models import Change, Game, GameStat, Group, Night, PairStat
 
 GAMES, HANDS = 20, 500
@@ -93,7 +92,7 @@ def test_statistics_rows_are_those_a_rebuild_writes(generated: Group) -> None:
 
     written = rows(GameStat), rows(PairStat)
     assert len(written[0]) == sum(len(game.players) for game in generated.games.all())
-    stats.rebuild(generated.games.all())
+    Game.objects.rebuild_statistics(generated.games.all())
     assert (rows(GameStat), rows(PairStat)) == written
 
 

@@ -388,9 +388,9 @@ def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool)
     # Outside a test's transaction, as a server runs it: the game by its link (locked, with
     # its group), its seats and hands, whether the entry was saved and deleted before, the
     # hand, its change, the new version, and the history of the hands shown (which marks
-    # corrected hands). The hand that finishes the game writes its statistics too, and asks
-    # whether a next game was started. The bracket of the transaction (BEGIN, COMMIT) is not
-    # counted.
+    # corrected hands). The hand that finishes the game writes its winners and statistics
+    # rows too (it had none to delete), and asks whether a next game was started. The
+    # bracket of the transaction (BEGIN, COMMIT) is not counted.
     game = make_game(group, hands=anne_wins()[:4])
     hand = anne_wins()[4] if finishing else {**FIRST, "dealer": "Anne"}
     post = hand_post(game, hand, 5, entry="k" * 32)
@@ -407,12 +407,10 @@ def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool)
     ):
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
-    assert len(queries) == (16 if finishing else 8), "\n".join(q[:60] for q in queries)
-    # Only the new hand is played, going on from the four before it (kept when they were
-    # saved): the form's check and the write share that result, and the answer is drawn
-    # from it. The statistics of the hand that wins read the game again from the database,
-    # and find the result kept.
-    assert played == [(5, 4)]
+    assert len(queries) == (11 if finishing else 8), "\n".join(q[:60] for q in queries)
+    # Each hand is played once: the four stored, then the new hand alone, going on from
+    # them. The form's check, the write, the statistics and the answer share that result.
+    assert played == [(4, 0), (5, 4)]
     assert response.status_code == 200
     assert response["X-Hand-Entry"] == "done"
     assert game.hands.count() == 5

@@ -100,23 +100,22 @@ def test_a_dealer_that_may_be_left_out_has_no_empty_chip(phone: Client, group: G
 
 def test_each_form_has_fields_of_its_own_in_its_own_language(game: Game) -> None:
     """Each form gets fields of its own, so one form changed does not change the next."""
-    table, hands = game.table(), [hand.data for hand in game.hand_list()]
-    first = HandForm(game=game, table=table, hands=hands)
+    first = HandForm(game=game)
     first.fields["bid"].widget.attrs["data-marked"] = "1"
     first.fields["partner"].required = True
-    second = HandForm(game=game, table=table, hands=hands)
+    second = HandForm(game=game)
     assert "data-marked" not in second.fields["bid"].widget.attrs
     assert second.fields["partner"].required is False
     assert second.fields["bid"] is not first.fields["bid"]
     with translation.override("nb"):
-        norwegian = HandForm(game=game, table=table, hands=hands)
+        norwegian = HandForm(game=game)
     assert (second.fields["partner"].label, norwegian.fields["partner"].label) == (
         "Partner",
         "Makker",
     )
     # The other players' sides are their tricks, as many as the table has seats.
     other = make_game(game.group, players=["Anne", "Bjørn", "Cato"])
-    three = HandForm(game=other, table=other.table(), hands=[])
+    three = HandForm(game=other)
     assert [name for name in three.fields if name.startswith("tricks-")] == [
         "tricks-0",
         "tricks-1",

@@ -6,11 +6,12 @@ says. Each game draws its own hands at random but plausibly (`CardGame.sample_ha
 low bids more often than high ones, most of them made), every hand is checked and scored
 by the engine as it is drawn, and every game is played until somebody wins.
 
-Everything goes in in one transaction: groups, nights, games and seats with
-`bulk_create`, a few thousand at a time; each game's hands and their "add" changes
-through the model (`Game.load_history`), as `Game.add_hand` would have written them one
-by one (the hand, its change, the revision, the game's version) but stamped with the
-evening's times, and the statistics once per game instead of after every hand.
+Everything goes in in one transaction: the group, its players and nights with
+`bulk_create`; each game, its hands and their "add" changes through the model, as a
+backup is restored (`Group.restore_game`, `Game.load_history`), as `Game.add_hand` would
+have written them one by one (the hand, its change, the revision, the game's version)
+but stamped with the evening's times, and the statistics once per game instead of after
+every hand.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from django.db.models import DateTimeField
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Change, Game, Group, Hand, Night, Player, Seat
+from games.models import Change, Game, Group, Hand, Night, Player, new_code
 from games.rules import GAMES, Table, get_game, make_table
 from games.rules.base import Habit
 
@@ -52,8 +53,6 @@ NAMES = (
 )
 GAMES_PER_NIGHT = (2, 3, 3, 4, 4, 5, 6)
 DAYS_BETWEEN_NIGHTS = (1, 2, 2, 3, 3, 3)  # about three evenings a week
-# Rows per INSERT statement (Django sends fewer on SQLite: 999 parameters at most).
-BATCH = 2000
 # Evenings written at a time: bounds the model objects held at once.
 NIGHTS_PER_STEP = 100
 # Games drawn (not saved) to find the main game's target that gives the average asked for.
@@ -279,7 +278,9 @@ def play_out(rng: random.Random, game: Planned, people: Sequence[Person]) -> Non
 
 @contextmanager
 def _dates_as_given() -> Iterator[None]:
-    """Let `bulk_create` keep the past dates we give instead of stamping them with now."""
+    """Let creating keep the past dates we give instead of stamping them with now: putting
+    back the times of a few hundred thousand hands afterwards (as a restore does for a
+    few) takes four times as long as the rest of the work."""
     fields = [
         f
         for model in (Game, Hand, Change)
@@ -300,70 +301,56 @@ def save_group(name: str, people: Sequence[Person], nights: list[PlannedNight]) 
     """Write the group, its players and the nights with their games, all or nothing."""
     with transaction.atomic(), _dates_as_given():
         group = Group.objects.create(name=name)
-        players = Player.objects.bulk_create(Player(group=group, name=p.name) for p in people)
-        player_ids = {player.name: player.pk for player in players}
+        Player.objects.bulk_create(Player(group=group, name=p.name) for p in people)
         for start in range(0, len(nights), NIGHTS_PER_STEP):
-            _save(group, nights[start : start + NIGHTS_PER_STEP], player_ids)
+            _save(group, nights[start : start + NIGHTS_PER_STEP])
     return group
 
 
-def _save(group: Group, nights: list[PlannedNight], player_ids: dict[str, int]) -> None:
+def _save(group: Group, nights: list[PlannedNight]) -> None:
     night_rows = Night.objects.bulk_create(Night(group=group, date=n.date) for n in nights)
-    planned = [game for night in nights for game in night.games]
-    rows = Game.objects.bulk_create(
-        (
-            Game(
-                group=group,
-                kind=game.kind,
+    # Each game, its hands and their "add" changes go in through the model, as a restore
+    # brings a game back (`Group.restore_game`, then `Game.load_history`, which also
+    # writes the statistics rows): what `Game.add_hand` would have written hand by hand,
+    # stamped with the evening's times.
+    for night_row, night in zip(night_rows, nights, strict=True):
+        for game in night.games:
+            row = group.restore_game(
+                game.kind,
+                game.players,
+                code=new_code(),
                 rules=game.rules,
                 teams=game.teams,
+                start={},
                 first_dealer=game.hands[0].get("dealer", ""),
-                version=len(game.hands),  # one change per hand
-                created_at=game.start,
                 created_by=game.scorer,
+                created_at=game.start,
                 night=night_row,
+                version=len(game.hands),  # one change per hand
             )
-            for night_row, night in zip(night_rows, nights, strict=True)
-            for game in night.games
-        ),
-        batch_size=BATCH,
-    )
-    games = list(zip(rows, planned, strict=True))
-    Seat.objects.bulk_create(
-        (
-            Seat(game_id=row.pk, player_id=player_ids[name], position=position, name=name)
-            for row, game in games
-            for position, name in enumerate(game.players, 1)
-        ),
-        batch_size=BATCH,
-    )
-    # Each game's hands and their "add" changes go in through the model, as a restore
-    # brings a game back (`Game.load_history`, which also writes the statistics rows):
-    # what `Game.add_hand` would have written hand by hand, stamped with the evening's times.
-    for row, game in games:
-        hands = [
-            Hand(
-                game=row,
-                number=number,
-                data=data,
-                # What `Game.add_hand` stamps: the version the game reaches with this hand.
-                revision=number,
-                entered_by=game.scorer,
-                created_at=game.hand_time(number - 1),
-                updated_at=game.hand_time(number - 1),
-            )
-            for number, data in enumerate(game.hands, 1)
-        ]
-        changes = [
-            Change(
-                game=row,
-                number=hand.number,
-                hand_code=hand.code,
-                action=Change.ADD,
-                after=hand.data,
-                by=game.scorer,
-                at=hand.created_at,
-            )
-            for hand in hands
-        ]
-        row.load_history(hands, changes)
+            hands = [
+                Hand(
+                    game=row,
+                    number=number,
+                    data=data,
+                    # What `Game.add_hand` stamps: the version the game reaches with this hand.
+                    revision=number,
+                    entered_by=game.scorer,
+                    created_at=game.hand_time(number - 1),
+                    updated_at=game.hand_time(number - 1),
+                )
+                for number, data in enumerate(game.hands, 1)
+            ]
+            changes = [
+                Change(
+                    game=row,
+                    number=hand.number,
+                    hand_code=hand.code,
+                    action=Change.ADD,
+                    after=hand.data,
+                    by=game.scorer,
+                    at=hand.created_at,
+                )
+                for hand in hands
+            ]
+            row.load_history(hands, changes)

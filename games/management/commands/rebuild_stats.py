@@ -6,11 +6,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games import stats
+from games.models import Game
 
 
 class Command(BaseCommand):
     help = "Rebuild the statistics kept per finished game (they follow every change anyway)."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        self.stdout.write(f"{stats.rebuild()} games read")
+        self.stdout.write(f"{Game.objects.rebuild_statistics()} games read")
