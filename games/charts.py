@@ -36,7 +36,10 @@ WIDTH = 340  # about the width of a phone's column, so one unit is about one pix
 PLOT_HEIGHT = 190
 TOP = 24  # room for the y axis label above the plot
 FONT = 13
-CHAR = 7.5  # a generous average width of a character, for laying out text
+# Widths of characters in ems, on the wide side of common phone fonts (DejaVu Sans draws
+# a digit 0.64 em wide, the minus sign 0.84 em, "W" 0.99 em): text laid out by them fits.
+NARROW = frozenset(" .,:;'!|ijlft()[]")
+WIDE = frozenset("\u2212\u2026MWmw@%")
 GAP = 14  # the least distance between two end labels
 TEXT_LINE = 17  # a line of text under the plot: the tick labels, then the axis label
 
@@ -196,6 +199,13 @@ class _Axis:
     flush: bool = False
 
 
+def _width(text: str) -> float:
+    """How wide `text` may be drawn at the chart's font size, erring wide, so that room
+    kept for it (the end labels, the ticks, the legend) holds it in any font."""
+    ems = sum(0.4 if c in NARROW else 1.0 if c in WIDE or c.isupper() else 0.66 for c in text)
+    return ems * FONT
+
+
 def _draw(
     *,
     title: str,
@@ -207,8 +217,9 @@ def _draw(
     y_label: str,
     guide: tuple[float, str] | None,
 ) -> SafeString:
-    left = 10 + CHAR * max(len(label) for _v, label in y.ticks)
-    right = 22 + CHAR * max(len(line.end_text) for line in lines)
+    left = 10 + max(_width(label) for _v, label in y.ticks)
+    # The end labels stand right of the plot, their ends at the drawing's right edge.
+    right = 22 + max(_width(line.end_text) for line in lines)
     plot_w = WIDTH - left - right
     bottom = TOP + PLOT_HEIGHT
 
@@ -342,7 +353,7 @@ def _fitting(x: _Axis, sx: Callable[[float], float]) -> list[tuple[float, str, s
         anchor = "middle"
         if x.flush and len(x.ticks) > 1 and index in (0, len(x.ticks) - 1):
             anchor = "start" if index == 0 else "end"
-        width = CHAR * len(label)
+        width = _width(label)
         start = sx(value) - {"start": 0, "middle": width / 2, "end": width}[anchor]
         placed.append((value, label, anchor, start, start + width))
     kept = placed[:1]
@@ -391,9 +402,11 @@ def _end_labels(lines: list[_Line], ends: list[tuple[float, float]], x: float) -
             )
         parts.append(
             _svg(
-                '{}<text x="{}" y="{}" dy="0.35em" class="end">{}</text>',
+                # Written back from the right edge: a label wider than its room drawn in
+                # some font moves towards the plot, never out of the drawing.
+                '{}<text x="{}" y="{}" dy="0.35em" text-anchor="end" class="end">{}</text>',
                 _marker(marker, [(x + 9, placed[i])], colour),
-                _f(x + 16),
+                _f(WIDTH - 4),
                 _f(placed[i]),
                 line.end_text,
             )
@@ -403,8 +416,8 @@ def _end_labels(lines: list[_Line], ends: list[tuple[float, float]], x: float) -
 
 def _legend_columns(names: Sequence[str]) -> int:
     """Two columns for the legend when the names allow it, else one."""
-    longest = max(len(name) for name in names)
-    return 2 if len(names) > 1 and 34 + CHAR * longest <= (WIDTH - 8) / 2 else 1
+    longest = max(_width(name) for name in names)
+    return 2 if len(names) > 1 and 34 + longest <= (WIDTH - 8) / 2 else 1
 
 
 def _legend_height(names: Sequence[str]) -> float:
@@ -427,13 +440,13 @@ def _legend(lines: list[_Line], top: float) -> tuple[str, float]:
     names = [line.name for line in lines]
     columns = _legend_columns(names)
     width = (WIDTH - 8) / columns
-    room = int((width - 40) / CHAR)
+    room = width - 40
     parts: list[str] = []
     for index, line in enumerate(lines):
         colour, dash, marker = _style(index)
         cx = 4 + (index % columns) * width
         cy = top + (index // columns) * 20 + 6
-        name = line.name if len(line.name) <= room else line.name[: room - 1] + "…"
+        name = _fitted(line.name, room)
         dasharray = _svg(' stroke-dasharray="{}"', dash) if dash else ""
         parts.append(
             _svg(
@@ -453,6 +466,15 @@ def _legend(lines: list[_Line], top: float) -> tuple[str, float]:
             )
         )
     return "".join(parts), top + _legend_height(names)
+
+
+def _fitted(name: str, room: float) -> str:
+    """`name`, or as much of it as fits `room` with "…" after it."""
+    if _width(name) <= room:
+        return name
+    while name and _width(name + "…") > room:
+        name = name[:-1]
+    return name + "…"
 
 
 def _style(index: int) -> tuple[str, str, str]:

@@ -130,3 +130,20 @@ def anne_wins() -> list[dict[str, Any]]:
     sweep = dict.fromkeys(FOUR[1:], 0)
     hands = [bid("Anne", 12, None, sweep, dealer=FOUR[i]) for i in range(4)]
     return [*hands, bid("Anne", 6, None, dict.fromkeys(FOUR[1:], 2), dealer="Anne")]
+
+
+# --- The longest names the forms and the game file allow (pages must still fit a phone) ---
+
+
+def _unbroken(start: str, length: int) -> str:
+    """A name of `length` letters without a space, so a page can break it nowhere."""
+    return (start + "kristiansenwilhelmsenjohannessenbergersen" * 3)[:length]
+
+
+LONG_GROUP = _unbroken("Fredagsbordet", 80)  # the group form's limit
+LONG_NIGHT = _unbroken("Bursdagsfeiring", 80)  # the night form's limits, name and place
+LONG_PLACE = _unbroken("Grünerløkka", 80)
+# Six players at the spec's 40-character limit, told apart by how they start.
+LONG_SIX = [_unbroken(first, 40) for first in ("Anne", "Bjørn", "Cato", "Dina", "Erik", "Frida")]
+# Two teams at the spec's 100-character limit.
+LONG_TEAMS = (_unbroken("Nordlendingene", 100), _unbroken("Sørlendingene", 100))
