@@ -246,23 +246,34 @@ class GameManager(models.Manager["Game"]):
         if not transaction.get_connection(self.db).in_atomic_block:
             # As on databases with row locks: a lock outside a transaction holds nothing.
             raise TransactionManagementError("A game is locked only inside a transaction.")
-        game = (
+        found = (
             self._reached(key, code, edit_only=True)
             .select_related("group", "night")
             .select_for_update(of=("self",))
             # A save and its answer never show when a hand was entered: reading those two
-            # times of every hand made a save of a long game a tenth slower.
-            .prefetch_related("seats", Prefetch("hands", Hand.objects.defer(*_WHEN)))
-            .first()
+            # times of every hand made a save of a long game a tenth slower. Neither is
+            # ordered by the database: `players` and `hand_list` put them in order.
+            .prefetch_related(
+                Prefetch("seats", Seat.objects.order_by()),
+                Prefetch("hands", Hand.objects.defer(*_WHEN).order_by()),
+            )
         )
-        if game is not None:
-            game._held = True
+        try:
+            # `get`, not `first`: no ordering to work out for the one game a code names.
+            game = found.get()
+        except Game.DoesNotExist:
+            return None
+        game._held = True
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
         """The game with this code in the group this link leads to, with its group (and
         nothing else: see `Game.read_seats_and_hands`); None when the pair leads nowhere."""
-        return self._reached(key, code).select_related("group").first()
+        try:
+            # `get`, not `first`: no ordering to work out for the one game a code names.
+            return self._reached(key, code).select_related("group").get()
+        except Game.DoesNotExist:
+            return None
 
     def version_by_link(self, key: str, code: str) -> tuple[int, bool, int] | None:
         """(version, whether `key` is the full link, group) of the game with this code in
