@@ -39,7 +39,7 @@ def _drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     drawn: list[int] = []
     draw = present.hand_rows
 
-    def counted(*args: Any) -> list[dict[str, Any]]:
+    def counted(*args: Any) -> list[present.HandRow]:
         rows = draw(*args)
         drawn.append(len(rows))
         return rows
@@ -340,11 +340,11 @@ def test_every_row_of_a_long_game_stays_kept(
 def _rows_drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The numbers of the hands table's rows drawn from now on (not taken as kept)."""
     drawn: list[int] = []
-    words = present.HandRow.summary
+    words: Any = vars(present.HandRow)["summary"]  # the cached_property
 
     def counted(row: present.HandRow) -> str:
         drawn.append(row.number)
-        return words.func(row)
+        return str(words.func(row))
 
     monkeypatch.setattr(present.HandRow, "summary", property(counted))
     return drawn
