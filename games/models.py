@@ -419,6 +419,14 @@ class Game(models.Model):
         self._hands = None
         super().refresh_from_db(*args, **kwargs)
 
+    def get_kind_display(self) -> str:  # type: ignore[no-redef]  # Django allows overriding it
+        """The game's title in the reader's language, as Django's own method gives it, but
+        from the registry: Django's works out every game's title (the choices are made
+        when asked) each time, a tenth of a game page kept in the cache."""
+        if self.kind not in GAMES:
+            return str(self.kind)
+        return str(_(GAMES[self.kind].title.message))
+
     # --- Reading ---------------------------------------------------------------------------
 
     @property
