@@ -24,6 +24,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import F, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.db.models.functions import Lower
@@ -225,6 +228,16 @@ def game_kinds() -> list[tuple[str, Any]]:
     """The games the engine knows, in its order, with their titles (marked for translation
     in the game modules). Read when asked, so every game in the registry is a choice."""
     return [(name, _(card_game.title.message)) for name, card_game in GAMES.items()]
+
+
+def release() -> str:
+    """This release of the app, as what is kept in the cache is keyed by it: the RELEASE
+    setting, else the hash of the static files' manifest (empty without collected files)."""
+    return settings.RELEASE or str(getattr(staticfiles_storage, "manifest_hash", ""))
+
+
+#: A game's result is kept for the next change: at a table, a minute or two later.
+RESULT_LIFETIME = 60 * 60
 
 
 class GameManager(models.Manager["Game"]):
@@ -513,8 +526,20 @@ class Game(models.Model):
 
     def result(self) -> GameResult:
         """The game's hands played at its table, within the spec's limits: played once
-        for each state of the hands this instance sees (a request plays a game once)."""
-        return self._play([hand.data for hand in self.hand_list()])
+        for each state of the hands this instance sees (a request plays a game once).
+
+        A game read under its lock (`Game.objects.locked()`), as a save reads it, takes the
+        result of its version from the cache, where the change that made that version put
+        it once committed (`_share_result`): a save does not play the hands before it
+        again. Only there: a page reads the version and the hands in two queries, and a
+        change committed between them would pair one version with another's hands."""
+        hands = [hand.data for hand in self.hand_list()]
+        if self._held and self._hands is None and self._results is None:
+            made_of = self._made_table()[0]
+            kept = cache.get(self._result_key())
+            if kept is not None and kept[0] == made_of:
+                self._results = [(made_of, hands, kept[1])]
+        return self._play(hands)
 
     def result_with(self, hand: Mapping[str, Any], replacing: int | None = None) -> GameResult:
         """The game with `hand` added as the next hand, or in place of hand `replacing`:
@@ -1001,6 +1026,20 @@ class Game(models.Model):
         """What every change does once it is written: a new version, and the statistics."""
         self._bump(steps)
         self._write_statistics()
+        self._share_result()
+
+    def _result_key(self) -> str:
+        return f"game-result:{self.pk}.{self.version}.{release()}"
+
+    def _share_result(self) -> None:
+        """The result of the version this change made, into the cache once the change is
+        committed (a change rolled back leaves nothing), for the next change to start from
+        (see `result`)."""
+        result = self.result_or_none()
+        if result is None:
+            return
+        key, kept = self._result_key(), (self._made_table()[0], result)
+        transaction.on_commit(lambda: cache.set(key, kept, RESULT_LIFETIME))
 
     def _bump(self, steps: int = 1) -> None:
         """The one way a game's version moves on (under the row lock): what the game's

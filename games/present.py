@@ -20,8 +20,6 @@ from functools import cached_property
 from typing import Any, cast
 from urllib.parse import urlencode
 
-from django.conf import settings
-from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db.models import prefetch_related_objects
 from django.urls import reverse
@@ -29,7 +27,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games.forms import posted, say
-from games.models import Change, Game, Hand
+from games.models import Change, Game, Hand, release
 from games.rules import GameResult, Standing, Table, get_game
 from games.rules.text import sheet_number
 
@@ -38,12 +36,6 @@ LATEST = 10
 
 #: A kept part is asked for again within minutes; an hour keeps a game night's pages warm.
 LIFETIME = 60 * 60
-
-
-def release() -> str:
-    """This release of the app, as the kept parts of pages are keyed by it: the RELEASE
-    setting, else the hash of the static files' manifest (empty without collected files)."""
-    return settings.RELEASE or str(getattr(staticfiles_storage, "manifest_hash", ""))
 
 
 def read_seats_and_hands(game: Game) -> Game:
