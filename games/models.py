@@ -398,6 +398,8 @@ class Game(models.Model):
     _hands: list[Hand] | None = None
     _results: list[tuple[str, list[Mapping[str, Any]], GameResult]] | None = None
     _table: tuple[str, Table[object]] | None = None
+    # The rating rows the last change on this instance wrote (None: as read).
+    _ratings: list[Rating] | None = None
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -421,6 +423,7 @@ class Game(models.Model):
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         # The hands as read again, not as a change on this instance left them.
         self._hands = None
+        self._ratings = None
         super().refresh_from_db(*args, **kwargs)
 
     # --- Reading ---------------------------------------------------------------------------
@@ -1018,10 +1021,12 @@ class Game(models.Model):
         if self.winners is not None or rebuild:
             GameStat.objects.filter(game=self).delete()
             PairStat.objects.filter(game=self).delete()
+        # Only a game with winners stored has rating rows to compare with.
+        rated = self.winners is not None
+        self._write_ratings(result if winners is not None else None, rated, rebuild=rebuild)
         if winners != self.winners:
             Game.objects.filter(pk=self.pk).update(winners=winners)
             self.winners = winners
-        self._write_ratings(result if winners is not None else None, rebuild=rebuild)
         if result is None or winners is None:
             return
         players = {seat.name: seat.player_id for seat in self.seats.all()}
@@ -1071,11 +1076,14 @@ class Game(models.Model):
                 for (bidder, partner), pair in collected.pairs.items()
             )
 
-    def _write_ratings(self, result: GameResult | None, *, rebuild: bool = False) -> None:
+    def _write_ratings(
+        self, result: GameResult | None, rated: bool, *, rebuild: bool = False
+    ) -> None:
         """This game's rating rows follow its places (`result`: finished, else None), and
         the ratings of every later game of its kind in its group follow them in turn.
         Places that did not change rate nothing again; a rebuild writes the places only
-        (`GameManager.rebuild_statistics` rates the whole chain after)."""
+        (`GameManager.rebuild_statistics` rates the whole chain after). `rated`: whether
+        the game may have rows (a game newly won has none to read)."""
         rows = []
         if result is not None:
             players = {seat.name: seat.player_id for seat in self.seats.all()}
@@ -1095,14 +1103,23 @@ class Game(models.Model):
                 for name in table.players
             ]
         wanted = {(row.player_id, row.side, row.place) for row in rows}
-        stored = set(self.ratings.values_list("player_id", "side", "place"))
+        stored = set(self.ratings.values_list("player_id", "side", "place")) if rated else set()
         if wanted == stored and not rebuild:
             return
-        self.ratings.all().delete()
+        if stored or rebuild:
+            self.ratings.all().delete()
         if rebuild:
             Rating.objects.bulk_create(rows)
         else:
             Rating.objects.rate_from(self.group_id, self.kind, since=self, rows=rows)
+            self._ratings = rows
+
+    def rating_list(self) -> list[Rating]:
+        """This game's rating rows: as the last change on this instance wrote them, else
+        as read (prefetched, or asked for now)."""
+        if self._ratings is not None:
+            return list(self._ratings)
+        return list(self.ratings.all())
 
 
 def _ordered(mapping: dict[str, Any], order: list[str] | tuple[str, ...]) -> dict[str, Any]:

@@ -218,7 +218,7 @@ class RatingsPart:
 def rating_changes(game: Game) -> list[RatingChange]:
     """Each player's rating after this finished game and its change, in seating order
     (one query; nothing when the game is not rated)."""
-    rows = {row.player_id: row for row in game.ratings.all()}
+    rows = {row.player_id: row for row in game.rating_list()}
     return [
         RatingChange(seat.name, rows[seat.player_id].shown, rows[seat.player_id].change)
         for seat in sorted(game.seats.all(), key=lambda s: s.position)
