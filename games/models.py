@@ -420,6 +420,16 @@ class Game(models.Model):
             self.night = Night.for_moment(self.group, self.created_at or timezone.now())
         super().save(*args, **kwargs)
 
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        """Delete the game; when it was rated, every later game of its kind in its group is
+        rated again without it."""
+        since, rated = (self.created_at, self.pk), self.ratings.exists()
+        with transaction.atomic():
+            deleted = super().delete(*args, **kwargs)
+            if rated:
+                Rating.objects.rate_from(self.group_id, self.kind, since=since)
+        return deleted
+
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         # The hands as read again, not as a change on this instance left them.
         self._hands = None
@@ -1111,7 +1121,8 @@ class Game(models.Model):
         if rebuild:
             Rating.objects.bulk_create(rows)
         else:
-            Rating.objects.rate_from(self.group_id, self.kind, since=self, rows=rows)
+            since = (self.created_at, self.pk)
+            Rating.objects.rate_from(self.group_id, self.kind, since=since, rows=rows)
             self._ratings = rows
 
     def rating_list(self) -> list[Rating]:
@@ -1340,24 +1351,26 @@ class RatingManager(models.Manager["Rating"]):
         group: int,
         kind: str,
         *,
-        since: Game | None = None,
+        since: tuple[dt.datetime, int] | None = None,
         rows: Sequence[Rating] = (),
     ) -> None:
         """Rate the games of this kind in this group again, in the order they were played,
         from `since` on (from the first when None): `rows` are the places of `since`, not
         stored yet (none: it is not rated), written with their ratings; the later games'
-        stored rows get theirs. Each player starts from their latest rating before it."""
+        stored rows get theirs. Each player starts from their latest rating before it.
+        `since` is a game's place in the order: when it was started, and its id."""
         # One chain is rated at a time (the caller's transaction holds the group's row):
         # two games of a group won at the same moment at two tables would each be rated
         # from the ratings before the other, and the later one would miss the earlier.
         list(Group.objects.select_for_update().filter(pk=group).values_list("pk"))
         chain = self.filter(group=group, kind=kind)
-        earlier = self.none()
+        earlier, game = self.none(), None
         if since is not None:
-            at = since.created_at
-            before = Q(played_at__lt=at) | Q(played_at=at, game_id__lt=since.pk)
+            at, game = since
+            before = Q(played_at__lt=at) | Q(played_at=at, game_id__lt=game)
             chain, earlier = chain.exclude(before), chain.filter(before)
-        later = list(chain.exclude(game=since).order_by("played_at", "game_id", "side", "pk"))
+            chain = chain.exclude(game=game)
+        later = list(chain.order_by("played_at", "game_id", "side", "pk"))
         games: dict[int, list[Rating]] = {}
         for row in [*rows, *later]:
             games.setdefault(row.game_id, []).append(row)
@@ -1383,7 +1396,7 @@ class RatingManager(models.Manager["Rating"]):
         if later:
             # Written again rather than updated: Django's bulk_update of thousands of rows
             # (a correction to a game played years ago) took thirty times as long.
-            chain.exclude(game=since).delete()
+            chain.delete()
         self.bulk_create([*rows, *later], batch_size=1000)
 
     def current(self, group: int, kind: str, players: Iterable[int]) -> dict[int, ratings.Skill]:

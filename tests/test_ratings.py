@@ -10,9 +10,11 @@ Anne 1, Cato -38.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from openskill.models import PlackettLuce
 
 from games import backup, ratings
@@ -96,6 +98,15 @@ def test_rebuilding_rates_every_game_again_to_the_numbers_kept() -> None:
     assert _kept(group) == kept
 
 
+def test_the_rebuild_command_rates_every_game_again() -> None:
+    group = make_group()
+    _season(group)
+    kept = _kept(group)
+    Rating.objects.all().delete()
+    call_command("rebuild_stats", stdout=io.StringIO())
+    assert _kept(group) == kept
+
+
 def test_rebuilding_some_games_rates_their_whole_chain_again() -> None:
     group = make_group()
     first, _second, third = _season(group)
@@ -138,6 +149,18 @@ def test_a_deleted_hand_unrates_the_game_and_restoring_it_rates_it_again() -> No
     deleted = first.changes.get(action=Change.DELETE)
     assert first.restore(deleted, "Anne").stands
     assert _kept(group) == kept
+
+
+def test_deleting_a_rated_game_rates_the_later_games_again_without_it() -> None:
+    group = make_group()
+    first, second, third = _season(group)
+    first.delete()
+    # The second game is now everybody's first.
+    a, b, c, d = (MODEL.rating() for _ in FOUR)
+    [[a], [b], [c], [d]] = MODEL.rate([[a], [b], [c], [d]], ranks=[4, 1, 3, 1])
+    assert _after(second) == _approx({"Anne": a, "Bjørn": b, "Cato": c, "Dina": d})
+    [[a], [b], [c]] = MODEL.rate([[a], [b], [c]], ranks=[2, 1, 3])
+    assert _after(third) == _approx({"Anne": a, "Bjørn": b, "Cato": c})
 
 
 def test_an_abandoned_game_is_not_rated() -> None:
