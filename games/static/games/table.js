@@ -121,9 +121,11 @@
     }
     showStatus();
   }
-  // Every visible choice answered: what is worth keeping while nothing can check it.
+  // What is worth keeping while nothing can check it: every visible choice answered, or
+  // what the preview already gave an outcome for (the server fills in what it implies).
   function complete(form, body) {
-    return new URLSearchParams(body).get("redeal") === "on" || Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
+    if (new URLSearchParams(body).get("redeal") === "on" || form.querySelector("#preview strong")) return true;
+    return Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
       return input.disabled || !!input.closest("[hidden]") || !!picked(form, input.name);
     });
   }
