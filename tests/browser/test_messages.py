@@ -184,3 +184,19 @@ def test_an_unanswered_save_is_no_lost_connection_until_the_phone_knows(
     page.unroute("**/hands/")
     expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=10_000)
     expect(queue).to_be_hidden()
+
+
+def test_an_unfinished_hand_whose_answer_is_lost_is_not_called_offline(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    page.route("**/hands/", lambda route: (route.fetch(), route.abort("connectionreset")))
+    choice(page, "bid", 8).click()  # no bidder yet
+    page.locator("form[data-hand-form] button[name=save]").click()
+    said = page.locator("#status [data-said]")
+    expect(said).to_have_text(
+        "No answer came yet, and this hand is not complete: finish it and save it again."
+    )
+    expect(page.locator("#status")).not_to_contain_text("No connection")
+    # The taps stay in the form, to be finished.
+    expect(page.locator("form[data-hand-form] input[name=bid][value='8']")).to_be_checked()

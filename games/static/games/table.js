@@ -137,7 +137,7 @@
     }).join(", ");
   }
   function keep(form, pending) {
-    if (!complete(form, pending.body)) { say(texts().incomplete, true); return; }
+    if (!complete(form, pending.body)) { say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true); return; }
     var all = read(QUEUE);
     if (!all.some(function (item) { return item.entry === pending.entry; })) write(QUEUE, all.concat([pending]));
     sk.dropMessages();
