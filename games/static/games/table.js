@@ -44,6 +44,7 @@
     sk.dropMessages();
     said.textContent = text;
     said.hidden = false;
+    said.toggleAttribute("data-lasting", !!lasting); // asks for something: kept in view (app.css)
     showStatus();
     clearTimeout(saidTimer);
     if (!lasting) saidTimer = setTimeout(unsay, sk.messageStays);
