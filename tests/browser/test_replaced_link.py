@@ -17,7 +17,7 @@ from tests.browser.steps import fill_hand, join_as, start_four, to_group
 SOON = 10_000
 
 REPLACED = {
-    "en-GB": ("This link was replaced", "Ask for the new link, or scan the new QR code"),
+    "en-GB": ("This link was replaced", "ask for the new link, or scan the new QR code"),
     "nb-NO": ("Denne lenken er byttet ut", "QR-koden"),
 }
 
