@@ -227,13 +227,16 @@ def _find_night(access: Access, code: str) -> Night:
 def _context(access: Access, night: Night, form: NightForm | None) -> dict[str, Any]:
     rows = [played(game) for game in night.games.all()]
     table = standings(rows)
+    cards = [(row, rating_changes(row.game)) for row in rows]
     return {
         "access": access,
         "night": night,
         "date": night_date(night.date),
         "rows": rows,
-        # Each game with how it moved its players' ratings (nothing for a game not rated).
-        "cards": [(row, rating_changes(row.game)) for row in rows],
+        # Each game with how it moved its players' ratings (nothing for a game not rated),
+        # and what a rating means, said once under them.
+        "cards": cards,
+        "rated": any(changes for _row, changes in cards),
         "standings": table,
         "summary": evening_in_words(rows, table) if rows else "",
         "form": form,

@@ -1,6 +1,6 @@
 """Ratings in a real browser at phone size, in English and Norwegian, without JavaScript
-as with it: a new game's chances before the first hand, the ratings at a game's end and a
-player's rating over time. Each page is also saved as a picture for a person to look at
+as with it: a new game's chances before the first hand, the ratings at a game's end and on
+the night page, and a player's rating over time. Each page is also saved as a picture for a person to look at
 (tests/browser/screenshots/)."""
 
 from collections.abc import Callable
@@ -71,6 +71,13 @@ def test_chances_end_of_game_and_player_rating_at_phone_size(
     expect(ratings.locator("li").first).to_contain_text("+")
     fits()
     shot("game-end-ratings")
+
+    night = finished[-1].night
+    assert night is not None
+    page.goto(f"{live_server.url}/g/{group.view_key}/nights/{night.code}/")
+    expect(page.locator("#game-1 [data-ratings]")).to_contain_text(words["ratings"])
+    fits()
+    shot("night-ratings")
 
     page.goto(f"{live_server.url}/g/{group.view_key}/players/{anne.code}/")
     rating = page.locator("#rating")

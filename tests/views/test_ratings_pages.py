@@ -14,7 +14,7 @@ from pytest_django import DjangoAssertNumQueries
 from games.models import Game, Group, Rating
 from tests.factories import FOUR, anne_wins, endless_hands, make_game
 from tests.test_stats import TEAMS, euchre_game
-from tests.views.pages import part, table_rows
+from tests.views.pages import part, table_rows, text
 from tests.views.test_night import friday, night_url, on
 from tests.views.test_player import player_url
 
@@ -153,6 +153,8 @@ def test_the_night_page_shows_each_games_rating_changes(phone: Client, group: Gr
     anne = Rating.objects.get(game=won, player__name="Anne")
     assert f"Ratings Anne {anne.shown} +{anne.change}" in first[0]
     assert "Ratings" not in second[0]  # still played: nothing rated
+    # What a rating means, said once for the night.
+    assert text(response).count("A rating starts at 1000") == 1
 
 
 def test_the_player_page_lists_the_rating_after_each_latest_game(
