@@ -28,13 +28,21 @@ from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
-from django.db.models import F, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import (
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
 from django.db.models.functions import Lower
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import gamefile, live
+from games import gamefile, live, ratings
 from games.rules import GAMES, GameResult, RuleError, Table, get_game, make_table, play
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -299,15 +307,22 @@ class GameManager(models.Manager["Game"]):
         return version, edit_key == key, group
 
     def rebuild_statistics(self, games: Iterable[Game] | None = None) -> int:
-        """Rewrite the statistics rows and cached winners of these games (all games when
-        None) from their hands; returns how many were read."""
+        """Rewrite the statistics rows, ratings and cached winners of these games (all games
+        when None) from their hands; returns how many were read. The ratings of every group
+        and kind of game read are rated again from the first game on."""
         count = 0
+        rated: set[tuple[int, str]] = set()
         chosen = games if games is not None else self.order_by("pk").iterator(chunk_size=500)
         for game in chosen:
             # Locked like any change, so a hand saved meanwhile waits instead of racing it.
             with transaction.atomic():
                 game._lock()._write_statistics(rebuild=True)
             count += 1
+            rated.add((game.group_id, game.kind))
+        # A rebuild wrote each game's places alone: the ratings follow, game after game.
+        for group, kind in sorted(rated):
+            with transaction.atomic():
+                Rating.objects.rate_from(group, kind)
         return count
 
 
@@ -407,6 +422,8 @@ class Game(models.Model):
     _hands: list[Hand] | None = None
     _results: list[tuple[str, list[Mapping[str, Any]], GameResult]] | None = None
     _table: tuple[str, Table[object]] | None = None
+    # The rating rows the last change on this instance wrote (None: as read).
+    _ratings: list[Rating] | None = None
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -427,9 +444,20 @@ class Game(models.Model):
             self.night = Night.for_moment(self.group, self.created_at or timezone.now())
         super().save(*args, **kwargs)
 
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        """Delete the game; when it was rated, every later game of its kind in its group is
+        rated again without it."""
+        since, rated = (self.created_at, self.pk), self.ratings.exists()
+        with transaction.atomic():
+            deleted = super().delete(*args, **kwargs)
+            if rated:
+                Rating.objects.rate_from(self.group_id, self.kind, since=since)
+        return deleted
+
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         # The hands as read again, not as a change on this instance left them.
         self._hands = None
+        self._ratings = None
         super().refresh_from_db(*args, **kwargs)
 
     def get_kind_display(self) -> str:  # type: ignore[no-redef]  # Django allows overriding it
@@ -1061,6 +1089,9 @@ class Game(models.Model):
         if self.winners is not None or rebuild:
             GameStat.objects.filter(game=self).delete()
             PairStat.objects.filter(game=self).delete()
+        # Only a game with winners stored has rating rows to compare with.
+        rated = self.winners is not None
+        self._write_ratings(result if winners is not None else None, rated, rebuild=rebuild)
         if winners != self.winners:
             Game.objects.filter(pk=self.pk).update(winners=winners)
             self.winners = winners
@@ -1112,6 +1143,52 @@ class Game(models.Model):
                 )
                 for (bidder, partner), pair in collected.pairs.items()
             )
+
+    def _write_ratings(
+        self, result: GameResult | None, rated: bool, *, rebuild: bool = False
+    ) -> None:
+        """This game's rating rows follow its places (`result`: finished, else None), and
+        the ratings of every later game of its kind in its group follow them in turn.
+        Places that did not change rate nothing again; a rebuild writes the places only
+        (`GameManager.rebuild_statistics` rates the whole chain after). `rated`: whether
+        the game may have rows (a game newly won has none to read)."""
+        rows = []
+        if result is not None:
+            players = {seat.name: seat.player_id for seat in self.seats.all()}
+            table = self.table()
+            places = _places(table.sides, result)
+            index = {side: i for i, side in enumerate(table.sides)}
+            rows = [
+                Rating(
+                    game=self,
+                    player_id=players[name],
+                    group_id=self.group_id,
+                    kind=self.kind,
+                    played_at=self.created_at,
+                    side=index[table.side_of(name)],
+                    place=places[table.side_of(name)],
+                )
+                for name in table.players
+            ]
+        wanted = {(row.player_id, row.side, row.place) for row in rows}
+        stored = set(self.ratings.values_list("player_id", "side", "place")) if rated else set()
+        if wanted == stored and not rebuild:
+            return
+        if stored or rebuild:
+            self.ratings.all().delete()
+        if rebuild:
+            Rating.objects.bulk_create(rows)
+        else:
+            since = (self.created_at, self.pk)
+            Rating.objects.rate_from(self.group_id, self.kind, since=since, rows=rows)
+            self._ratings = rows
+
+    def rating_list(self) -> list[Rating]:
+        """This game's rating rows: as the last change on this instance wrote them, else
+        as read (prefetched, or asked for now)."""
+        if self._ratings is not None:
+            return list(self._ratings)
+        return list(self.ratings.all())
 
 
 def _ordered(mapping: dict[str, Any], order: list[str] | tuple[str, ...]) -> dict[str, Any]:
@@ -1324,3 +1401,136 @@ class ReplacedLink(models.Model):
     def was_replaced(key: str) -> bool:
         """Whether `key` was once a link of some group, since replaced."""
         return ReplacedLink.objects.filter(key_hash=ReplacedLink.hash_of(key)).exists()
+
+
+class RatingManager(models.Manager["Rating"]):
+    def rate_from(
+        self,
+        group: int,
+        kind: str,
+        *,
+        since: tuple[dt.datetime, int] | None = None,
+        rows: Sequence[Rating] = (),
+    ) -> None:
+        """Rate the games of this kind in this group again, in the order they were played,
+        from `since` on (from the first when None): `rows` are the places of `since`, not
+        stored yet (none: it is not rated), written with their ratings; the later games'
+        stored rows get theirs. Each player starts from their latest rating before it.
+        `since` is a game's place in the order: when it was started, and its id."""
+        # One chain is rated at a time (the caller's transaction holds the group's row):
+        # two games of a group won at the same moment at two tables would each be rated
+        # from the ratings before the other, and the later one would miss the earlier.
+        list(Group.objects.select_for_update().filter(pk=group).values_list("pk"))
+        chain = self.filter(group=group, kind=kind)
+        earlier, game = self.none(), None
+        if since is not None:
+            at, game = since
+            before = Q(played_at__lt=at) | Q(played_at=at, game_id__lt=game)
+            chain, earlier = chain.exclude(before), chain.filter(before)
+            chain = chain.exclude(game=game)
+        later = list(chain.order_by("played_at", "game_id", "side", "pk"))
+        games: dict[int, list[Rating]] = {}
+        for row in [*rows, *later]:
+            games.setdefault(row.game_id, []).append(row)
+        if not games:
+            return
+        players = {row.player_id for row in [*rows, *later]}
+        latest = earlier.filter(player=OuterRef("pk")).order_by("-played_at", "-game_id")
+        known = {
+            player: ratings.Skill(mu, sigma)
+            for player, mu, sigma in Player.objects.filter(pk__in=players)
+            .annotate(
+                mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1])
+            )
+            .filter(mu__isnull=False)
+            .values_list("pk", "mu", "sigma")
+        }
+        chained = ratings.rate_in_turn(known, (_finish(game) for game in games.values()))
+        for game_rows, rated in zip(games.values(), chained, strict=True):
+            for row in game_rows:
+                skill = rated[row.player_id]
+                row.mu_before, row.sigma_before = skill.before.mu, skill.before.sigma
+                row.mu, row.sigma = skill.after.mu, skill.after.sigma
+        if later:
+            # Written again rather than updated: Django's bulk_update of thousands of rows
+            # (a correction to a game played years ago) took thirty times as long.
+            chain.delete()
+        self.bulk_create([*rows, *later], batch_size=1000)
+
+    def current(self, group: int, kind: str, players: Iterable[int]) -> dict[int, ratings.Skill]:
+        """These players' latest ratings at this game in this group (a player not rated
+        yet is left out)."""
+        latest = self.filter(group=group, kind=kind, player=OuterRef("pk")).order_by(
+            "-played_at", "-game_id"
+        )
+        return {
+            player: ratings.Skill(mu, sigma)
+            for player, mu, sigma in Player.objects.filter(pk__in=list(players))
+            .annotate(
+                mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1])
+            )
+            .filter(mu__isnull=False)
+            .values_list("pk", "mu", "sigma")
+        }
+
+
+def _finish(rows: Sequence[Rating]) -> ratings.Finish[int]:
+    """How a game ended, from its rating rows: its sides in order with their places."""
+    sides: dict[int, list[Rating]] = {}
+    for row in sorted(rows, key=lambda r: r.side):
+        sides.setdefault(row.side, []).append(row)
+    return ratings.Finish(
+        tuple(tuple(row.player_id for row in side) for side in sides.values()),
+        tuple(side[0].place for side in sides.values()),
+    )
+
+
+class Rating(models.Model):
+    """One player's rating at one kind of game, before and after one finished game of it:
+    worked out by `games.ratings` from the places of every game of that kind in the group
+    until then, in the order they were played (`played_at`, then the game). Written with the
+    game's statistics rows (`Game._write_ratings`), and rated again from a game on when its
+    places change (a correction, a hand deleted or restored, a game restored from a
+    backup); ``manage.py rebuild_stats`` rates them all again from the first game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    # Copied from the game so that a group's chain of one game is read without a join.
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16)
+    played_at = models.DateTimeField()  # the game's start: the order games are rated in
+    side = models.PositiveSmallIntegerField()  # the player's side, as the table lists them
+    place = models.PositiveSmallIntegerField()
+    # The model's belief about the player's skill (see `games.ratings.Skill`).
+    mu_before = models.FloatField(default=ratings.NEW.mu)
+    sigma_before = models.FloatField(default=ratings.NEW.sigma)
+    mu = models.FloatField(default=ratings.NEW.mu)
+    sigma = models.FloatField(default=ratings.NEW.sigma)
+
+    objects = RatingManager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint("game", "player", name="rating_unique")]
+        indexes = [
+            models.Index(fields=["group", "kind", "played_at", "game"], name="rating_chain"),
+            models.Index(fields=["player", "kind", "played_at", "game"], name="rating_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after {self.game_id}"
+
+    @property
+    def before(self) -> ratings.Skill:
+        return ratings.Skill(self.mu_before, self.sigma_before)
+
+    @property
+    def after(self) -> ratings.Skill:
+        return ratings.Skill(self.mu, self.sigma)
+
+    @property
+    def shown(self) -> int:
+        return self.after.shown
+
+    @property
+    def change(self) -> int:
+        return self.after.shown - self.before.shown

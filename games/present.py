@@ -15,7 +15,7 @@ whose parts are all kept reads the game's row and nothing else.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, cast
 from urllib.parse import urlencode
@@ -26,8 +26,9 @@ from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from games import ratings
 from games.forms import posted, say
-from games.models import Change, Game, Hand, release
+from games.models import Change, Game, Hand, Rating, release
 from games.rules import GameResult, Standing, Table, get_game
 from games.rules.text import sheet_number
 
@@ -177,6 +178,73 @@ class GamePage:
     @cached_property
     def winner_text(self) -> str:
         return say(self.result.decision.text) if self.result.decision else ""
+
+    @cached_property
+    def ratings(self) -> RatingsPart:
+        """The ratings beside the scoreboard: how a finished game moved them, or each
+        side's chance before the first hand (drawn in a kept part: read only then)."""
+        game = read_seats_and_hands(self.game)
+        if self.result.finished:
+            return RatingsPart(changes=rating_changes(game))
+        if not self.stored and game.abandoned_at is None:
+            return RatingsPart(chances=chances_of(game, self.table))
+        return RatingsPart()
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One player's rating after a game, and how far the game moved it."""
+
+    name: str
+    shown: int
+    change: int
+
+
+@dataclass(frozen=True)
+class Chance:
+    """One side's chance to win a game about to start, in per cent."""
+
+    name: str
+    members: tuple[str, ...]  # a team's players; empty when the side is a player
+    per_cent: int
+
+
+@dataclass(frozen=True)
+class RatingsPart:
+    """What the game page shows of the ratings: a finished game's changes, or the chances
+    before the first hand (an empty list: no game of this kind was rated in the group
+    yet), or nothing."""
+
+    changes: list[RatingChange] = field(default_factory=list)
+    chances: list[Chance] | None = None
+
+
+def rating_changes(game: Game) -> list[RatingChange]:
+    """Each player's rating after this finished game and its change, in seating order
+    (one query; nothing when the game is not rated)."""
+    rows = {row.player_id: row for row in game.rating_list()}
+    return [
+        RatingChange(seat.name, rows[seat.player_id].shown, rows[seat.player_id].change)
+        for seat in sorted(game.seats.all(), key=lambda s: s.position)
+        if seat.player_id in rows
+    ]
+
+
+def chances_of(game: Game, table: Table[Any]) -> list[Chance]:
+    """Each side's chance to win this game from its players' ratings at this game, in
+    per cent adding up to 100; none before the group's first rated game of this kind."""
+    seats = {seat.name: seat.player_id for seat in game.seats.all()}
+    known = Rating.objects.current(game.group_id, game.kind, seats.values())
+    if not known and not Rating.objects.filter(group=game.group_id, kind=game.kind).exists():
+        return []
+    members = {side: [p for p in table.players if table.side_of(p) == side] for side in table.sides}
+    skills = [
+        [known.get(seats[name], ratings.NEW) for name in members[side]] for side in table.sides
+    ]
+    return [
+        Chance(side, tuple(members[side]) if table.teams else (), per_cent)
+        for side, per_cent in zip(table.sides, ratings.chances(skills), strict=True)
+    ]
 
 
 def scoreboard(

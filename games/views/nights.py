@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import NightForm
 from games.models import Game, Night, Seat
+from games.present import rating_changes
 from games.rules import GameResult, Table, get_game
 from games.rules.text import join_names
 from games.views.access import (
@@ -213,7 +214,10 @@ def night_date(date: dt.date) -> str:
 def _find_night(access: Access, code: str) -> Night:
     return get_object_or_404(
         Night.objects.prefetch_related(
-            Prefetch("games", queryset=games_with_hands(["created_at", "id"]))
+            Prefetch(
+                "games",
+                queryset=games_with_hands(["created_at", "id"]).prefetch_related("ratings"),
+            )
         ),
         group=access.group,
         code=code,
@@ -223,11 +227,16 @@ def _find_night(access: Access, code: str) -> Night:
 def _context(access: Access, night: Night, form: NightForm | None) -> dict[str, Any]:
     rows = [played(game) for game in night.games.all()]
     table = standings(rows)
+    cards = [(row, rating_changes(row.game)) for row in rows]
     return {
         "access": access,
         "night": night,
         "date": night_date(night.date),
         "rows": rows,
+        # Each game with how it moved its players' ratings (nothing for a game not rated),
+        # and what a rating means, said once under them.
+        "cards": cards,
+        "rated": any(changes for _row, changes in cards),
         "standings": table,
         "summary": evening_in_words(rows, table) if rows else "",
         "form": form,

@@ -22,6 +22,8 @@ from games.stats import HeadToHead, Line, Selection
 from games.views.access import access_for, find_player
 
 GAMES_PER_PAGE = 20
+#: A player's latest ratings on their page.
+RATINGS_SHOWN = 10
 
 PERIODS = {
     "all": gettext_lazy("All time"),
@@ -160,6 +162,9 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     pairs = []
     if card_game.paired:
         pairs = stats.pair_lines(selection, people, player.pk)
+    # The player's latest ratings at this game, newest first (the rating is of all time).
+    ratings = player.ratings.filter(kind=selection.kind).select_related("game")
+    rated = list(ratings.order_by("-played_at", "-game_id")[:RATINGS_SHOWN])
     games = Paginator(stats.games_of(selection, player.pk), GAMES_PER_PAGE)
     page = games.get_page(request.GET.get("page"))
     return render(
@@ -175,6 +180,7 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "with_partners": [p for p in pairs if p.bidder.id == player.pk],
             "as_partner": [p for p in pairs if p.partner.id == player.pk],
             "page": page,
+            "rated": rated,
             "chart": _chart(stats.wins_series(selection, [line] if line else [], player.pk)),
         },
     )

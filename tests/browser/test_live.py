@@ -74,7 +74,7 @@ def test_an_open_form_moves_on_when_another_phone_saves_its_hand(
     # Within a poll, Anne's open form moves on to hand 2 and says why; her tap stays.
     number = page.locator("form[data-hand-form] input[name=number]")
     expect(number).to_have_value("2", timeout=3500)
-    expect(page.locator("button[name=save]")).to_have_text("Save hand 2")
+    expect(page.locator("button[name=save]")).to_have_text("Save hand 2", use_inner_text=True)
     notice = page.locator("[data-renumbered]")
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("Hand 1 was just saved on another phone")

@@ -132,3 +132,73 @@ def test_a_poll_that_brings_the_winner_takes_the_old_message_away(
     expect(page.locator("#winner")).to_be_visible(timeout=6000)
     # The same poll that brought the banner took the refusal away.
     assert page.locator(MESSAGES).count() == 0
+
+
+@pytest.mark.parametrize(
+    ("locale", "missing"), [("en-GB", "bidder is missing"), ("nb-NO", "mangler")]
+)
+def test_what_the_form_was_refused_for_goes_once_the_hand_is_complete(
+    live_server: LiveServer, page: Page, locale: str, missing: str
+) -> None:
+    start_four(page, live_server.url)
+    # Everything but the bidder: Save is refused, and says what is missing.
+    choice(page, "bid", 8).click()
+    choice(page, "partner", "Dina").click()
+    page.locator('.tricks-row[data-side="Anne"] label:has(> input[value="2"])').click()
+    page.locator('.tricks-row[data-side="Cato"] label:has(> input[value="1"])').click()
+    page.locator("form[data-hand-form] button[name=save]").click()
+    refused = page.locator("form[data-hand-form] .errorlist")
+    expect(refused.first).to_contain_text(missing)
+    # The bidder tapped: the preview has the outcome, and "missing" is no longer true.
+    choice(page, "bidder", "Bjørn").click()
+    expect(page.locator("#preview strong")).to_be_visible()
+    expect(refused).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("locale", "unanswered", "offline"),
+    [
+        ("en-GB", "No answer came yet: hand 1 is kept on this phone", "No connection: hand 1"),
+        ("nb-NO", "Ikke noe svar ennå: runde 1 venter", "Ingen forbindelse: runde 1"),
+    ],
+)
+def test_an_unanswered_save_is_no_lost_connection_until_the_phone_knows(
+    live_server: LiveServer, page: Page, locale: str, unanswered: str, offline: str
+) -> None:
+    start_four(page, live_server.url)
+    # The save reaches the server, which stores it; its answer is lost. The polls get
+    # through: nothing says there is no connection.
+    page.route("**/hands/", lambda route: (route.fetch(), route.abort("connectionreset")))
+    play = choice(page, "bidder", "Bjørn")
+    play.click()
+    choice(page, "bid", 8).click()
+    choice(page, "partner", "Dina").click()
+    page.locator('.tricks-row[data-side="Anne"] label:has(> input[value="2"])').click()
+    page.locator('.tricks-row[data-side="Cato"] label:has(> input[value="1"])').click()
+    page.locator("form[data-hand-form] button[name=save]").click()
+    queue = page.locator("#status [data-queue]")
+    expect(queue).to_contain_text(unanswered)
+    expect(page.locator("#status")).not_to_contain_text(offline)
+    # Once the phone knows it is offline, it says so.
+    page.context.set_offline(True)
+    expect(queue).to_contain_text(offline)
+    page.context.set_offline(False)
+    page.unroute("**/hands/")
+    expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=10_000)
+    expect(queue).to_be_hidden()
+
+
+def test_an_unfinished_hand_whose_answer_is_lost_is_not_called_offline(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    page.route("**/hands/", lambda route: (route.fetch(), route.abort("connectionreset")))
+    choice(page, "bid", 8).click()  # no bidder yet
+    page.locator("form[data-hand-form] button[name=save]").click()
+    said = page.locator("#status [data-said]")
+    expect(said).to_have_text(
+        "No answer came yet, and this hand is not complete: finish it and save it again."
+    )
+    expect(page.locator("#status")).not_to_contain_text("No connection")
+    # The taps stay in the form, to be finished.
+    expect(page.locator("form[data-hand-form] input[name=bid][value='8']")).to_be_checked()

@@ -1,9 +1,12 @@
 """A normal hand takes six taps or fewer: the phone must not slow the table down."""
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Hand
 from tests.browser.steps import (
+    Taps,
     choice,
     expect_totals,
     fill_new_game,
@@ -40,3 +43,48 @@ def test_a_normal_four_player_hand_takes_six_taps(live_server: LiveServer, page:
     # Made: Anne and Cato +8 each; the opponents +1 per trick.
     expect_totals(page, {"Anne": 8, "Bjørn": 3, "Cato": 8, "Dina": 1})
     assert taps <= 6, f"a normal hand took {taps} taps"
+
+
+@pytest.mark.parametrize(
+    "others", [["Bjørn", "Cato", "Dina"], ["Bjørn", "Cato", "Dina", "Erik", "Frida"]]
+)
+def test_a_made_amerikaner_takes_three_taps_at_four_and_at_six_players(
+    live_server: LiveServer, page: Page, others: list[str]
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game(page)
+    fill_new_game(page, others)
+    start_game(page)
+    taps = Taps()
+    # The dealer comes from the rotation; every opponent's "0" follows from the outcome.
+    taps(choice(page, "bidder", "Bjørn"))
+    taps(choice(page, "bid", "amerikaner"))
+    expect(page.locator("#preview strong.made")).to_be_visible()
+    taps(page.locator("button[name=save]"))
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    totals = {name: 0 for name in ["Anne", *others]}
+    expect_totals(page, {**totals, "Bjørn": 52})
+    assert taps.count <= 4, f"a made Amerikaner took {taps.count} taps"
+
+
+def test_a_made_amerikaner_whose_answer_is_lost_is_kept_and_stored_once(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+    # The opponents' "0"s are left to the server: the phone keeps the hand all the same
+    # (the preview had its outcome), and it is stored once.
+    page.route("**/hands/", lambda route: (route.fetch(), route.abort("connectionreset")))
+    choice(page, "bidder", "Bjørn").click()
+    choice(page, "bid", "amerikaner").click()
+    expect(page.locator("#preview strong.made")).to_be_visible()
+    page.locator("button[name=save]").click()
+    expect(page.locator("#status [data-queue]")).to_contain_text("hand 1 is kept on this phone")
+    page.unroute("**/hands/")
+    # Made, Bjørn reaches 52 and wins: the banner says so (and no "saved" line beside it).
+    expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=10_000)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    expect(page.locator("#winner")).to_be_visible()
+    assert Hand.objects.count() == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, Playwright, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -74,3 +75,25 @@ def test_keep_awake_uses_the_wake_lock_api_on_a_secure_origin(
     toggle = page.locator("[data-wake-lock]")
     expect(toggle).to_be_visible()
     expect(toggle).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize(
+    ("locale", "on", "off"),
+    [
+        ("en-GB", "☀ Screen kept on", "☀ Keep the screen on"),
+        ("nb-NO", "☀ Skjermen holdes på", "☀ Hold skjermen på"),
+    ],
+)
+def test_the_keep_awake_button_says_whether_it_is_on(
+    live_server: LiveServer, page: Page, locale: str, on: str, off: str
+) -> None:
+    _start_a_game(page, live_server.url)
+    toggle = page.locator("[data-wake-lock]")
+    # What it shows, as a sighted player reads it (the other label is not shown).
+    expect(toggle).to_have_text(on, use_inner_text=True)
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    toggle.click()
+    expect(toggle).to_have_text(off, use_inner_text=True)
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(toggle).to_have_text(on, use_inner_text=True)

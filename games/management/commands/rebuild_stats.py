@@ -1,4 +1,5 @@
-"""``manage.py rebuild_stats``: write every game's statistics rows afresh from its hands."""
+"""``manage.py rebuild_stats``: write every game's statistics rows and ratings afresh from its
+hands."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from games.models import Game
 
 
 class Command(BaseCommand):
-    help = "Rebuild the statistics kept per finished game (they follow every change anyway)."
+    help = (
+        "Rebuild the statistics and ratings kept per finished game (they follow every "
+        "change anyway); the ratings are rated again from each group's first game."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         self.stdout.write(f"{Game.objects.rebuild_statistics()} games read")

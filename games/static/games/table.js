@@ -44,6 +44,7 @@
     sk.dropMessages();
     said.textContent = text;
     said.hidden = false;
+    said.toggleAttribute("data-lasting", !!lasting); // asks for something: kept in view (app.css)
     showStatus();
     clearTimeout(saidTimer);
     if (!lasting) saidTimer = setTimeout(unsay, sk.messageStays);
@@ -58,29 +59,38 @@
   function showStatus() {
     // Hands waiting say "no connection" already; the stale-totals line is for watchers.
     var offline = part("offline"), box = $("#status");
-    if (offline && offline.textContent) offline.hidden = !!queued().length;
+    if (offline && offline.textContent) offline.hidden = !gone && !!queued().length;
     if (box) box.hidden = !box.querySelector("p:not([hidden])");
   }
 
-  // The connection: one failed request may be a blip; two in a row, or the phone saying so,
-  // is offline. A good answer ends it, and what waited goes.
-  var failures = 0, offlineSince = null;
+  // The connection: one failed request may be a blip (a save's answer lost on the way);
+  // two in a row, or the phone saying so, is offline. A good answer ends it, and what
+  // waited goes. A replaced link is no blip: the phone says so, and what it holds stays.
+  var failures = 0, offlineSince = null, offline = false, gone = false;
   function lost() {
     failures += 1;
     offlineSince = offlineSince || new Date();
     var line = part("offline");
-    if ((failures < 2 && navigator.onLine) || !line) return;
+    if ((failures < 2 && navigator.onLine) || !line || gone) return;
+    offline = true;
     var time = offlineSince.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     line.textContent = fill(texts().offlineSince, { time: time });
-    showStatus();
+    showQueue(); // what waits here waits for the connection now
+  }
+  function replaced() {
+    var line = part("offline");
+    gone = true;
+    if (line) line.textContent = texts().linkReplaced;
+    showQueue();
   }
   function connected() {
     failures = 0;
     offlineSince = null;
+    offline = false;
     var line = part("offline"), chart = $("#chart[data-failed]");
     if (line) { line.hidden = true; line.textContent = ""; }
     if (chart) { delete chart.dataset.failed; htmx.trigger(chart, "retry"); } // a chart that could not come
-    showStatus();
+    showQueue();
     send();
   }
 
@@ -95,9 +105,10 @@
   function showQueue() {
     var items = queued(), box = part("queue"), list = $("#hands [data-waiting]");
     if (box) {
-      var line = (held ? "held" : sending ? "sending" : "queued") + (items.length > 1 ? "Many" : "");
+      // No connection only once the phone knows: until then, no answer came yet.
+      var line = (held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") + (items.length > 1 ? "Many" : "");
       box.textContent = items.length ? fill(texts()[line], { numbers: each(items, function (item) { return item.number; }).join(", ") }) : "";
-      box.hidden = !items.length;
+      box.hidden = !items.length || gone;
     }
     if (list) {
       list.textContent = "";
@@ -111,9 +122,11 @@
     }
     showStatus();
   }
-  // Every visible choice answered: what is worth keeping while nothing can check it.
+  // What is worth keeping while nothing can check it: every visible choice answered, or
+  // what the preview already gave an outcome for (the server fills in what it implies).
   function complete(form, body) {
-    return new URLSearchParams(body).get("redeal") === "on" || Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
+    if (new URLSearchParams(body).get("redeal") === "on" || form.querySelector("#preview strong")) return true;
+    return Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
       return input.disabled || !!input.closest("[hidden]") || !!picked(form, input.name);
     });
   }
@@ -125,7 +138,7 @@
     }).join(", ");
   }
   function keep(form, pending) {
-    if (!complete(form, pending.body)) { say(texts().incomplete, true); return; }
+    if (!complete(form, pending.body)) { say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true); return; }
     var all = read(QUEUE);
     if (!all.some(function (item) { return item.entry === pending.entry; })) write(QUEUE, all.concat([pending]));
     sk.dropMessages();
@@ -138,18 +151,19 @@
   // htmx's header for htmx's answer: htmx has no queue that outlives the page.
   function send() {
     var item = queued()[0];
-    if (sending || held || !item) return;
+    if (sending || held || gone || !item) return;
     sending = true;
     showQueue();
     fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin", headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } })
       .then(function (response) {
         if (response.status >= 500) throw new Error(String(response.status)); // worth another try; a refusal is not
+        if (response.headers.get("X-Link-Replaced")) return replaced(); // kept here: the new link can send it
         unqueue(item.entry);
         if (!response.ok) { say(texts().notSent + " " + item.line, true); return null; }
         var done = response.headers.get("X-Hand-Entry") === "done";
         return response.text().then(function (html) { answered(html, done); });
       })
-      .then(function () { sending = false; showQueue(); send(); }, function () { sending = false; lost(); showQueue(); });
+      .then(function () { sending = false; showQueue(); if (!gone) send(); }, function () { sending = false; lost(); showQueue(); });
   }
   // Its answer: saved (a poll brings the game), or a conflict, whose form holds the hand
   // unless the open form has taps of its own to keep.
@@ -201,7 +215,7 @@
     form.elements.number.value = String(number);
     form.elements.entry.value = newKey();
     rotationPicks(form, dealer);
-    form.querySelector("button[name=save]").textContent = fill(texts().saveHand, { number: number });
+    form.querySelector("button[name=save] [data-label]").textContent = fill(texts().saveHand, { number: number });
     form.querySelectorAll("[hx-morph-skip]").forEach(function (el) { el.hidden = true; });
     preview.innerHTML = '<span class="muted"></span>';
     preview.firstChild.textContent = texts().previewBlank;
@@ -303,24 +317,19 @@
     }
   });
   document.addEventListener("htmx:before:request", function (event) {
-    var ctx = event.detail.ctx, button = ctx.sourceElement.querySelector("button[name=save]");
-    if (!isPoll(ctx) && !isChart(ctx)) busy.add(ctx);
-    if (!isEntryForm(ctx.sourceElement) || !button) return;
-    ctx.label = button.textContent;
-    button.textContent = texts().saving;
+    if (!isPoll(event.detail.ctx) && !isChart(event.detail.ctx)) busy.add(event.detail.ctx);
   });
   // However the request ended (with no answer too, after the hand was kept below).
-  document.addEventListener("htmx:finally:request", function (event) {
-    var ctx = event.detail.ctx, button = ctx.sourceElement.querySelector("button[name=save]");
-    busy.delete(ctx);
-    if (ctx.label && button && button.textContent === texts().saving) button.textContent = ctx.label;
-  });
+  document.addEventListener("htmx:finally:request", function (event) { busy.delete(event.detail.ctx); });
   document.addEventListener("htmx:after:request", function (event) {
     var ctx = event.detail.ctx;
-    if (isPoll(ctx)) { if (ctx.response.status === 200 || ctx.response.status === 304) connected(); else lost(); }
+    if (ctx.response.headers.get("X-Link-Replaced")) replaced();
+    else if (isPoll(ctx)) { if (ctx.response.status === 200 || ctx.response.status === 304) connected(); else lost(); }
   });
   document.addEventListener("htmx:before:swap", function (event) {
     var ctx = event.detail.ctx;
+    // A replaced link's answer takes nothing away: the form keeps its hand (replaced()).
+    if (ctx.response.headers.get("X-Link-Replaced")) return event.preventDefault();
     // A save's or an undo's answer, under way or come first, is newer than a poll's.
     if (isPoll(ctx) && (busy.size || !ctx.sourceElement.isConnected)) return event.preventDefault();
     if (isPoll(ctx)) { was = before(); return; }
@@ -336,6 +345,10 @@
   });
   document.addEventListener("htmx:after:swap", function (event) {
     var ctx = event.detail.ctx, box = $("#chart"), next = $("[data-follow]");
+    // What the form was refused for goes once the preview has an outcome: it is no longer true.
+    if (ctx.sourceElement.matches("#preview") && ctx.sourceElement.querySelector("strong")) {
+      ctx.sourceElement.closest("form").querySelectorAll(".errorlist").forEach(function (el) { el.remove(); });
+    }
     if (isPoll(ctx)) { // the version now shown
       ctx.sourceElement.closest("[data-etag]").dataset.etag = ctx.response.headers.get("ETag") || "";
       follow(was);
