@@ -24,6 +24,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import (
     F,
@@ -235,6 +238,16 @@ def game_kinds() -> list[tuple[str, Any]]:
     return [(name, _(card_game.title.message)) for name, card_game in GAMES.items()]
 
 
+def release() -> str:
+    """This release of the app, as what is kept in the cache is keyed by it: the RELEASE
+    setting, else the hash of the static files' manifest (empty without collected files)."""
+    return settings.RELEASE or str(getattr(staticfiles_storage, "manifest_hash", ""))
+
+
+#: A game's result is kept for the next change: at a table, a minute or two later.
+RESULT_LIFETIME = 60 * 60
+
+
 class GameManager(models.Manager["Game"]):
     def _reached(self, key: str, code: str, *, edit_only: bool = False) -> QuerySet[Game]:
         """The game with this code in the group this link (or, `edit_only`, this full link)
@@ -254,23 +267,34 @@ class GameManager(models.Manager["Game"]):
         if not transaction.get_connection(self.db).in_atomic_block:
             # As on databases with row locks: a lock outside a transaction holds nothing.
             raise TransactionManagementError("A game is locked only inside a transaction.")
-        game = (
+        found = (
             self._reached(key, code, edit_only=True)
             .select_related("group", "night")
             .select_for_update(of=("self",))
             # A save and its answer never show when a hand was entered: reading those two
-            # times of every hand made a save of a long game a tenth slower.
-            .prefetch_related("seats", Prefetch("hands", Hand.objects.defer(*_WHEN)))
-            .first()
+            # times of every hand made a save of a long game a tenth slower. Neither is
+            # ordered by the database: `players` and `hand_list` put them in order.
+            .prefetch_related(
+                Prefetch("seats", Seat.objects.order_by()),
+                Prefetch("hands", Hand.objects.defer(*_WHEN).order_by()),
+            )
         )
-        if game is not None:
-            game._held = True
+        try:
+            # `get`, not `first`: no ordering to work out for the one game a code names.
+            game = found.get()
+        except Game.DoesNotExist:
+            return None
+        game._held = True
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
         """The game with this code in the group this link leads to, with its group (and
         nothing else: see `Game.read_seats_and_hands`); None when the pair leads nowhere."""
-        return self._reached(key, code).select_related("group").first()
+        try:
+            # `get`, not `first`: no ordering to work out for the one game a code names.
+            return self._reached(key, code).select_related("group").get()
+        except Game.DoesNotExist:
+            return None
 
     def version_by_link(self, key: str, code: str) -> tuple[int, bool, int] | None:
         """(version, whether `key` is the full link, group) of the game with this code in
@@ -436,6 +460,14 @@ class Game(models.Model):
         self._ratings = None
         super().refresh_from_db(*args, **kwargs)
 
+    def get_kind_display(self) -> str:  # type: ignore[no-redef]  # Django allows overriding it
+        """The game's title in the reader's language, as Django's own method gives it, but
+        from the registry: Django's works out every game's title (the choices are made
+        when asked) each time, a tenth of a game page kept in the cache."""
+        if self.kind not in GAMES:
+            return str(self.kind)
+        return str(_(GAMES[self.kind].title.message))
+
     # --- Reading ---------------------------------------------------------------------------
 
     @property
@@ -522,8 +554,20 @@ class Game(models.Model):
 
     def result(self) -> GameResult:
         """The game's hands played at its table, within the spec's limits: played once
-        for each state of the hands this instance sees (a request plays a game once)."""
-        return self._play([hand.data for hand in self.hand_list()])
+        for each state of the hands this instance sees (a request plays a game once).
+
+        A game read under its lock (`Game.objects.locked()`), as a save reads it, takes the
+        result of its version from the cache, where the change that made that version put
+        it once committed (`_share_result`): a save does not play the hands before it
+        again. Only there: a page reads the version and the hands in two queries, and a
+        change committed between them would pair one version with another's hands."""
+        hands = [hand.data for hand in self.hand_list()]
+        if self._held and self._hands is None and self._results is None:
+            made_of = self._made_table()[0]
+            kept = cache.get(self._result_key())
+            if kept is not None and kept[0] == made_of:
+                self._results = [(made_of, hands, kept[1])]
+        return self._play(hands)
 
     def result_with(self, hand: Mapping[str, Any], replacing: int | None = None) -> GameResult:
         """The game with `hand` added as the next hand, or in place of hand `replacing`:
@@ -1010,6 +1054,20 @@ class Game(models.Model):
         """What every change does once it is written: a new version, and the statistics."""
         self._bump(steps)
         self._write_statistics()
+        self._share_result()
+
+    def _result_key(self) -> str:
+        return f"game-result:{self.pk}.{self.version}.{release()}"
+
+    def _share_result(self) -> None:
+        """The result of the version this change made, into the cache once the change is
+        committed (a change rolled back leaves nothing), for the next change to start from
+        (see `result`)."""
+        result = self.result_or_none()
+        if result is None:
+            return
+        key, kept = self._result_key(), (self._made_table()[0], result)
+        transaction.on_commit(lambda: cache.set(key, kept, RESULT_LIFETIME))
 
     def _bump(self, steps: int = 1) -> None:
         """The one way a game's version moves on (under the row lock): what the game's

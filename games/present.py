@@ -20,8 +20,6 @@ from functools import cached_property
 from typing import Any, cast
 from urllib.parse import urlencode
 
-from django.conf import settings
-from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db.models import prefetch_related_objects
 from django.urls import reverse
@@ -30,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from games import ratings
 from games.forms import posted, say
-from games.models import Change, Game, Hand, Rating
+from games.models import Change, Game, Hand, Rating, release
 from games.rules import GameResult, Standing, Table, get_game
 from games.rules.text import sheet_number
 
@@ -39,12 +37,6 @@ LATEST = 10
 
 #: A kept part is asked for again within minutes; an hour keeps a game night's pages warm.
 LIFETIME = 60 * 60
-
-
-def release() -> str:
-    """This release of the app, as the kept parts of pages are keyed by it: the RELEASE
-    setting, else the hash of the static files' manifest (empty without collected files)."""
-    return settings.RELEASE or str(getattr(staticfiles_storage, "manifest_hash", ""))
 
 
 def read_seats_and_hands(game: Game) -> Game:
@@ -164,8 +156,20 @@ class GamePage:
         return len(self.stored) - len(self.shown)
 
     @cached_property
-    def rows(self) -> list[dict[str, Any]]:
-        return hand_rows(self.access, self.game, self.table, self.shown, self.result)
+    def rows(self) -> list[HandRow]:
+        return hand_rows(self)
+
+    @cached_property
+    def row_key(self) -> str:
+        """What every kept row of this page's hands table is kept under, with what the row
+        shows (`HandRow`): the game, the link, the language and the release, not the
+        version, so that a change draws only the rows it changed."""
+        return f"{self.game.pk}.{self.access.key}.{get_language()}.{release()}"
+
+    @cached_property
+    def marks(self) -> dict[str, dict[str, Any]]:
+        """The marks of the hands shown, read when the first row that has to be drawn asks."""
+        return _marks(self.game, self.shown)
 
     @cached_property
     def next_game(self) -> Game | None:
@@ -272,45 +276,86 @@ def scoreboard(
     return rows
 
 
-def hand_rows(
-    access: Any, game: Game, table: Table[Any], shown: list[Hand], result: GameResult
-) -> list[dict[str, Any]]:
-    """The rows of the hands table, newest first: each hand's words, link and cells (its
-    total and points per side, in seating order), and its mark if it was changed."""
-    marks = _marks(game, shown)
-    last = len(result.hands)
-    rules = get_game(game.kind)
-    rows = []
-    for position, hand in enumerate(reversed(shown)):
-        scored = result.hands[hand.number - 1]
-        outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
+class HandRow:
+    """A row of the hands table. What names the row (its key: the hand's code, revision and
+    number, where it stands, its running totals and points) is worked out at once; the rest
+    (its words, link, inputs and mark) only when the row is drawn, since a row kept in the
+    cache (`{% cache %}` in `games/game.html`, one per row) is not drawn again."""
+
+    def __init__(
+        self,
+        page: GamePage,
+        hand: Hand,
+        scored: Any,
+        *,
+        recent: bool,
+        newest: bool,
+    ) -> None:
+        self.page = page
+        self.hand = hand
+        self.scored = scored
+        self.number = hand.number
+        self.code = hand.code
+        self.revision = hand.revision
+        self.entry = hand.entry
+        # The newest rows carry what table.js reads.
+        self.recent = recent
         # The newest hand as the form's inputs: an open form holding exactly this hand
         # was too late, and is cleared rather than saved again (table.js).
-        newest = access.can_edit and hand.number == last
-        rows.append(
-            {
-                "number": hand.number,
-                "entry": hand.entry,
-                # The newest rows carry what table.js reads.
-                "recent": position < LATEST,
-                "url": reverse("hand", args=[access.key, game.code, hand.number]),
-                "why_label": _("Why? Hand %(number)s") % {"number": hand.number},
-                "mark": marks.get(hand.code),
-                "summary": say(rules.summary(hand.data)),
-                "outcome": outcome,
-                # The short word beside a hand; the engine's "made" names a field of the
-                # game file.
-                "outcome_text": {
-                    "made": pgettext("hand outcome", "made"),
-                    "failed": pgettext("hand outcome", "failed"),
-                }.get(outcome, ""),
-                "inputs": urlencode(posted(table, hand.data)) if newest else "",
-                "cells": [
-                    (scored.totals[side], scored.points.get(side, 0)) for side in table.sides
-                ],
-            }
+        self.newest = newest
+        self.outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
+        self.cells = [
+            (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
+        ]
+
+    @cached_property
+    def url(self) -> str:
+        return reverse("hand", args=[self.page.access.key, self.page.game.code, self.number])
+
+    @property
+    def why_label(self) -> str:
+        return _("Why? Hand %(number)s") % {"number": self.number}
+
+    @property
+    def mark(self) -> dict[str, Any] | None:
+        """The last correction or bringing back, and the number the hand had before it
+        moved: both come with a new revision of the hand, so the row's key covers them."""
+        return self.page.marks.get(self.code)
+
+    @cached_property
+    def summary(self) -> str:
+        return say(get_game(self.page.game.kind).summary(self.hand.data))
+
+    @property
+    def outcome_text(self) -> str:
+        # The short word beside a hand; the engine's "made" names a field of the game file.
+        if self.outcome == "made":
+            return pgettext("hand outcome", "made")
+        if self.outcome == "failed":
+            return pgettext("hand outcome", "failed")
+        return ""
+
+    @property
+    def inputs(self) -> str:
+        return urlencode(posted(self.page.table, self.hand.data)) if self.newest else ""
+
+
+def hand_rows(page: GamePage) -> list[HandRow]:
+    """The rows of the hands table, newest first: each hand's words, link and cells (its
+    total and points per side, in seating order), and its mark if it was changed."""
+    result = page.result
+    last = len(result.hands)
+    can_edit = page.access.can_edit
+    return [
+        HandRow(
+            page,
+            hand,
+            result.hands[hand.number - 1],
+            recent=position < LATEST,
+            newest=can_edit and hand.number == last,
         )
-    return rows
+        for position, hand in enumerate(reversed(page.shown))
+    ]
 
 
 def _marks(game: Game, shown: list[Hand]) -> dict[str, dict[str, Any]]:

@@ -10,9 +10,10 @@ import pytest
 from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from games.models import ALPHABET, Change, Game, Group, Hand, Seat, new_code, new_key
-from games.rules import RuleError, Text, play
+from games.rules import GAMES, RuleError, Text, play
 from tests.factories import FOUR, bid, endless_hands, make_game, make_group, revision
 
 
@@ -252,3 +253,11 @@ def test_the_table_is_made_again_only_when_what_it_is_made_of_changes() -> None:
     changed = game.table()
     assert changed is not table
     assert changed.rules != table.rules
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_a_game_s_title_is_its_kind_as_the_choices_name_it(language: str) -> None:
+    choices = Game._meta.get_field("kind")
+    with translation.override(language):
+        named = {kind: str(title) for kind, title in choices.flatchoices}
+        assert {kind: Game(kind=kind).get_kind_display() for kind in GAMES} == named

@@ -244,7 +244,7 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
 def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     """Save the next hand: the game, loaded locked, checks and writes it (`Game.add_hand`)
     and says what came of it; the answer is the game as it now is, or the form again."""
-    conflict = None
+    conflict = done = None
     with transaction.atomic():
         access, game = game_to_change(key, code)
         form = HandForm(request.POST, game=game)
@@ -257,17 +257,20 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                 entry=entered["entry"],
                 rotation_dealer=entered["rotation_dealer"],
             )
-            if done.stands or done.outcome is Outcome.ENTRY_DELETED:
-                messages.add_message(request, *_told(game, done))
-                return _after_save(request, access, game)
             if done.reason is not None:  # the game moved on and the hand no longer fits
                 form.refuse(done.reason)
-            else:  # the same inputs and entry key, on top of the game as it is now
+            elif done.outcome in (Outcome.CONFLICT, Outcome.DEAL_MOVED):
+                # The same inputs and entry key, on top of the game as it is now.
                 form = _fresh_form(game, request.POST, done.hand)
             if done.outcome is Outcome.CONFLICT:
                 conflict = conflict_between(game, done.hand, entered["hand"])
             elif done.outcome is Outcome.DEAL_MOVED:
                 form.add_error(None, _deal_moved(done.dealer, entered["number"]))
+    # Drawn once committed, outside the lock: what the answer keeps in the cache for the
+    # next phone is never of a version rolled back.
+    if done is not None and (done.stands or done.outcome is Outcome.ENTRY_DELETED):
+        messages.add_message(request, *_told(game, done))
+        return _after_save(request, access, game)
     context = game_context(
         request, access, game, form=form, conflict=conflict, all_hands=all_hands(request)
     )

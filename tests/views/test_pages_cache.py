@@ -39,7 +39,7 @@ def _drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     drawn: list[int] = []
     draw = present.hand_rows
 
-    def counted(*args: Any) -> list[dict[str, Any]]:
+    def counted(*args: Any) -> list[present.HandRow]:
         rows = draw(*args)
         drawn.append(len(rows))
         return rows
@@ -335,3 +335,59 @@ def test_every_row_of_a_long_game_stays_kept(
     drawn = _drawn(monkeypatch)
     assert len(table_rows(phone.get(page), "hand-rows")) == 321
     assert drawn == []
+
+
+def _rows_drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The numbers of the hands table's rows drawn from now on (not taken as kept)."""
+    drawn: list[int] = []
+    words: Any = vars(present.HandRow)["summary"]  # the cached_property
+
+    def counted(row: present.HandRow) -> str:
+        drawn.append(row.number)
+        return str(words.func(row))
+
+    monkeypatch.setattr(present.HandRow, "summary", property(counted))
+    return drawn
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_save_draws_only_the_rows_it_changed(
+    phone: Client, group: Group, htmx: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = make_game(group, hands=endless_hands(12))
+    page = reverse("game", args=[group.edit_key, game.code])
+    phone.get(page)
+    drawn = _rows_drawn(monkeypatch)
+    saved = phone.post(
+        reverse("hand_create", args=[group.edit_key, game.code]),
+        hand_post(game, endless_hands(13)[-1], 13),
+        headers={"HX-Request": "true"} if htmx else {},
+    )
+    answer = saved if htmx else phone.get(page)
+    # The new hand, and hand 12, which is no longer the newest (the form's inputs go);
+    # hands 4 to 11 are shown as they were kept.
+    assert sorted(set(drawn)) == [12, 13]
+    rows = table_rows(answer, "hand-rows")
+    assert [row[0].split(".")[0] for row in rows[1:]] == [str(n) for n in range(13, 3, -1)]
+    cache.clear()
+    assert rows == table_rows(phone.get(page), "hand-rows")
+
+
+def test_a_kept_row_shows_a_correction_made_since(
+    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A correction gives the hand a new revision, and the hands after it new totals: their
+    # rows are drawn again, the rows before it are kept.
+    game = make_game(group, hands=endless_hands(6))
+    page = reverse("game", args=[group.edit_key, game.code])
+    before = table_rows(phone.get(page), "hand-rows")
+    # Hand 4: Dina bid 12 alone and lost one trick to Anne; now she lost two.
+    corrected = bid("Dina", 12, None, {"Anne": 2, "Bjørn": 0, "Cato": 0}, dealer="Dina")
+    assert game.edit_hand(4, revision(game, 4), corrected, "Cato").stands
+    drawn = _rows_drawn(monkeypatch)
+    after = table_rows(phone.get(page), "hand-rows")
+    assert 4 in drawn and not {1, 2, 3} & set(drawn)
+    assert after[-3:] == before[-3:]  # hands 3, 2, 1 as they were
+    assert "Corrected by Cato" in after[3][0]
+    cache.clear()
+    assert after == table_rows(phone.get(page), "hand-rows")
