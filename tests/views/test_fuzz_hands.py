@@ -35,8 +35,8 @@ from tests.factories import FOUR
 
 pytestmark = pytest.mark.django_db
 
-#: 1,200 forms in all, about 20 s on a 2-core machine.
-FORMS_PER_GAME = 240
+#: 2,000 forms in all (five games), about 25 s on a 2-core machine.
+FORMS_PER_GAME = 400
 TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
 
 #: (kind, players, house rules, teams): every game, Amerikaner with both deals.
