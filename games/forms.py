@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import secrets
 from collections.abc import Mapping, Sequence
@@ -10,13 +11,13 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
-from games.models import Game, Group, Night
+from games.models import Game, Group, Night, Season
 from games.rules import (
     HandInput,
     HouseRule,
@@ -656,3 +657,72 @@ class NightForm(forms.ModelForm):
             "name": forms.TextInput(attrs={"autocomplete": "off"}),
             "place": forms.TextInput(attrs={"autocomplete": "off"}),
         }
+
+
+class SeasonForm(forms.Form):
+    """A season the group names: what it is called, its first and last evening."""
+
+    # Seasons are named for years of play, not for history: an evening from 2000 to 2099.
+    FIRST, LAST = dt.date(2000, 1, 1), dt.date(2099, 12, 31)
+
+    name = forms.CharField(
+        label=_("Name of the season"),
+        max_length=Season.NAME_LENGTH,
+        widget=forms.TextInput(attrs={"placeholder": _("Autumn league"), "autocomplete": "off"}),
+    )
+    start = forms.DateField(
+        label=_("First evening"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    end = forms.DateField(
+        label=_("Last evening"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+
+    def __init__(self, *args: Any, group: Group, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.group = group
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"].strip()
+        if not name:
+            raise ValidationError(_("Give the season a name."))
+        return name
+
+    def _in_range(self, field: str) -> dt.date:
+        day: dt.date = self.cleaned_data[field]
+        if not self.FIRST <= day <= self.LAST:
+            raise ValidationError(
+                _("Choose an evening from %(first)s to %(last)s."),
+                params={"first": self.FIRST.year, "last": self.LAST.year},
+            )
+        return day
+
+    def clean_start(self) -> dt.date:
+        return self._in_range("start")
+
+    def clean_end(self) -> dt.date:
+        return self._in_range("end")
+
+    def clean(self) -> dict[str, Any] | None:
+        data = super().clean() or {}
+        start, end = data.get("start"), data.get("end")
+        if start is None or end is None:
+            return data
+        if end < start:
+            self.add_error("end", _("The last evening cannot come before the first."))
+            return data
+        clash = Season.overlapping(self.group, start, end)
+        if clash is not None:
+            self.add_error(None, overlap_message(clash))
+        return data
+
+
+def overlap_message(clash: Season) -> str:
+    """Why a season was refused: a game belongs to one named season at most."""
+    return gettext(
+        "These dates overlap “%(name)s” (%(start)s to %(end)s): a game counts in one named "
+        "season at most. Change the dates, or remove that season first."
+    ) % {
+        "name": clash.name,
+        "start": date_format(clash.start, "SHORT_DATE_FORMAT"),
+        "end": date_format(clash.end, "SHORT_DATE_FORMAT"),
+    }

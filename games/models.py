@@ -232,6 +232,57 @@ class Night(models.Model):
         return night
 
 
+class Season(models.Model):
+    """A stretch of evenings a group names ("Autumn league", from 1 September to 30
+    November): its games are those played on its evenings, first to last (a game belongs by
+    its night's date, as in the statistics). Every group also has a season per calendar
+    year without naming one (`games.seasons`). A group's named seasons never overlap, so a
+    game is in one named season at most; one evening alone is a season too (a cup night)."""
+
+    NAME_LENGTH = 40
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="seasons")
+    code = models.CharField(max_length=16, unique=True, default=new_code)
+    name = models.CharField(_("name"), max_length=NAME_LENGTH)
+    start = models.DateField(_("first evening"))
+    end = models.DateField(_("last evening"))
+
+    class Meta:
+        ordering = ["-start"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end__gte=F("start")), name="season_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def overlapping(
+        cls, group: Group, start: dt.date, end: dt.date, *, other_than: int | None = None
+    ) -> Season | None:
+        """The group's named season sharing an evening with start to end, if any."""
+        found = cls.objects.filter(group=group, start__lte=end, end__gte=start)
+        return found.exclude(pk=other_than).first()
+
+    @classmethod
+    def name_one(cls, group: Group, name: str, start: dt.date, end: dt.date) -> tuple[Season, bool]:
+        """(the new named season, True), or (the season it would overlap, False) with
+        nothing written. The group's row is locked, so two phones naming overlapping
+        seasons at once cannot both succeed."""
+        with transaction.atomic():
+            list(Group.objects.select_for_update().filter(pk=group.pk).values_list("pk"))
+            clash = cls.overlapping(group, start, end)
+            if clash is not None:
+                return clash, False
+            return cls.objects.create(group=group, name=name, start=start, end=end), True
+
+    def forget(self) -> None:
+        """The group no longer names this season; its games stay, in their calendar year."""
+        self.delete()
+
+
 def game_kinds() -> list[tuple[str, Any]]:
     """The games the engine knows, in its order, with their titles (marked for translation
     in the game modules). Read when asked, so every game in the registry is a choice."""

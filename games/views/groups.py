@@ -36,6 +36,7 @@ from games.views.access import (
     who_is,
 )
 from games.views.nights import NightRow, in_play_on, listed_games
+from games.views.seasons import for_group_page
 
 NIGHTS_PER_PAGE = 20
 
@@ -97,6 +98,7 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
             "main_game": say(next(iter(GAMES.values())).title),
             "other_games": [(name, say(game.title)) for name, game in list(GAMES.items())[1:]],
             "who": who_is(request, group),
+            "seasons": for_group_page(group),
         },
     )
 
