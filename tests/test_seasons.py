@@ -70,6 +70,7 @@ def test_one_evening_is_a_season_but_an_end_before_the_start_is_not() -> None:
 def test_a_forgotten_season_leaves_its_games() -> None:
     group = make_group()
     game = make_game(group, hands=anne_wins())
+    assert game.night is not None
     season, _made = Season.name_one(group, "Cup", game.night.date, game.night.date)
     season.forget()
     assert not Season.objects.exists()
