@@ -18,14 +18,17 @@ from dataclasses import dataclass
 from functools import partial
 
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Count
 from django.http import HttpResponseBase
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 
 from bench.measure import Limits, count_queries, machine, say_who, timings
-from games.models import Game, GameStat, Group
+from games.models import Game, GameStat, Group, Night, Rating
+from games.rules import GAMES
 
 BUDGET_MS = 150  # what each page should stay under, server time
 PERIOD = "12m"  # the statistics page's "last 12 months" filter
@@ -48,6 +51,7 @@ def main(limits: Limits, games: int, hands: int) -> None:
     pages = _pages(group)
     built = server_time(client, pages, limits)
     where_time_goes(client, built)
+    rebuild(group)
     print(f"\n(whole run: {time.perf_counter() - started:.0f} s)")
 
 
@@ -96,6 +100,9 @@ def _pages(group: Group) -> list[Page]:
     )
     assert night is not None and busiest is not None and game is not None
     hands = game.hands.count()
+    this_year = Night.evening_of(timezone.now()).year
+    in_year = GameStat.objects.filter(group=group, date__year=this_year).values("game")
+    in_last_year = GameStat.objects.filter(group=group, date__year=this_year - 1).values("game")
     return [
         Page('trivial view (`HttpResponse("ok")`)', "/bench/ok/"),
         Page(f"group page ({group.nights.count()} evenings)", _url("group", key)),
@@ -106,6 +113,11 @@ def _pages(group: Group) -> list[Page]:
             f"statistics page (`?period={PERIOD}`)", _url("stats", key, query=f"?period={PERIOD}")
         ),
         Page(f"game page (Amerikaner, {hands} hands, finished)", _url("game", key, game.code)),
+        Page(f"season page, this year ({in_year.distinct().count()} games)", _url("seasons", key)),
+        Page(
+            f"season page, last year ({in_last_year.distinct().count()} games, champions)",
+            _url("season", key, str(this_year - 1)),
+        ),
     ]
 
 
@@ -161,6 +173,26 @@ def where_time_goes(client: Client, pages: list[Page]) -> None:
         cells = " | ".join(f"{100 * shares[name] / total:.0f} %" for name in names)
         print(f"| {page.name} | {total:.0f} | {cells} |")
     print()
+
+
+def rebuild(group: Group) -> None:
+    """Every rating worked out again from the history, as `rebuild_stats` ends: each kind
+    of game's chain rated from its first game on (`Rating.objects.rate_from`), timed."""
+    print("## Ratings rebuilt from the history\n")
+    print("| kind of game | rated games | rows | wall s | queries |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    total = 0.0
+    for kind in GAMES:
+        rows = Rating.objects.filter(group=group, kind=kind)
+        games = rows.values("game").distinct().count()
+        count = rows.count()
+        with CaptureQueriesContext(connection) as queries, transaction.atomic():
+            wall = time.perf_counter()
+            Rating.objects.rate_from(group.pk, kind)
+            wall = time.perf_counter() - wall
+        total += wall
+        print(f"| {kind} | {games} | {count} | {wall:.1f} | {len(queries)} |")
+    print(f"| every kind | | | {total:.1f} | |\n")
 
 
 def _profile(request: Callable[[], HttpResponseBase]) -> dict[str, float]:

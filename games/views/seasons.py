@@ -73,6 +73,7 @@ def _page(
             "group": group,
             "period": period,
             "over": period.is_over(now),
+            "upcoming": now < period.start,
             "tables": tables,
             "years": [p for p in every if not p.named],
             "named": [p for p in every if p.named],

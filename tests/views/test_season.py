@@ -123,6 +123,16 @@ def test_a_season_without_games_says_so(client: Client) -> None:
     response = client.get(season_url(group, "2011"))
     assert response.status_code == 200
     assert part(response, "no-games") is not None
+    assert part(response, "season-dates")[0].endswith("over")  # type: ignore[index]
+
+
+def test_a_season_named_ahead_has_not_started(client: Client) -> None:
+    group = make_group()
+    start = _tonight() + dt.timedelta(days=30)
+    ahead, _made = Season.name_one(group, "Spring", start, start + dt.timedelta(days=60))
+    response = client.get(season_url(group, ahead.code))
+    assert part(response, "season-dates")[0].endswith("not started yet")  # type: ignore[index]
+    assert part(response, "no-games") is not None
 
 
 def test_each_kind_of_game_has_its_own_table(client: Client) -> None:
