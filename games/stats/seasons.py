@@ -66,7 +66,14 @@ class Period:
         return self.end < today
 
     def rows(self, group_id: int) -> Q:
-        return Q(group_id=group_id, date__gte=self.start, date__lte=self.end)
+        return _rows_between(group_id, self.start, self.end)
+
+
+def _rows_between(group_id: int, start: dt.date, end: dt.date) -> Q:
+    """The statistics rows of the group's evenings from start to end. Each kind of game is
+    named, so that the index on group, kind and date finds the dates: asked for the group
+    alone, SQLite read every row of the group (40,000 rows in ten thousand games)."""
+    return Q(group_id=group_id, kind__in=list(GAMES), date__gte=start, date__lte=end)
 
 
 def today() -> dt.date:
@@ -242,8 +249,9 @@ def champions(group_id: int, periods: Sequence[Period]) -> list[Champions]:
         sums[f"games_{index}"] = Count("id", filter=inside)
         sums[f"wins_{index}"] = Sum("win_share", filter=inside)
         sums[f"place_{index}"] = Avg("place", filter=inside)
+    first, last = min(p.start for p in periods), max(p.end for p in periods)
     lines = (
-        GameStat.objects.filter(every_row, group_id=group_id)
+        GameStat.objects.filter(every_row, _rows_between(group_id, first, last))
         .values("kind", "player", "player__name", "player__code")
         .annotate(**sums)
         .order_by()

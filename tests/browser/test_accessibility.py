@@ -66,6 +66,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
             for kind in ("amerikaner", "euchre", "kaiser", "american")
         ),
         ("player", f"/g/{key}/players/{player.code}/"),
+        ("season", f"/g/{key}/seasons/"),
         ("import", f"/g/{key}/import/"),
     ]
     return pages
