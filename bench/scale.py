@@ -115,7 +115,7 @@ def _pages(group: Group) -> list[Page]:
         Page(f"game page (Amerikaner, {hands} hands, finished)", _url("game", key, game.code)),
         Page(f"season page, this year ({in_year.distinct().count()} games)", _url("seasons", key)),
         Page(
-            f"season page, last year ({in_last_year.distinct().count()} games, champions)",
+            f"season page, last year ({in_last_year.distinct().count()} games, over)",
             _url("season", key, str(this_year - 1)),
         ),
     ]
