@@ -78,13 +78,13 @@ def test_minified_stylesheet_keeps_its_colours_light_and_dark(served_static: Pat
     css = served(served_static, "games/app.css").decode()
     assert _custom_properties(css) == _custom_properties(source("games/app.css"))
     # The dark colours and the dark chart lines, the room kept for a chart while it comes;
-    # the big screen's wide layout (pages.css).
+    # the wide layouts of the big screen and of a season on a TV (pages.css).
     assert css.count("@media (prefers-color-scheme:dark){") == 2
     assert css.count("@media (scripting:enabled){") == 1
     assert css.count("@media") == source("games/app.css").count("@media") == 3
     pages = served(served_static, "games/pages.css").decode()
     assert (
-        pages.count("@media (min-width:60rem){") == source("games/pages.css").count("@media") == 1
+        pages.count("@media (min-width:60rem){") == source("games/pages.css").count("@media") == 2
     )
 
 

@@ -7,6 +7,7 @@ and "CSRF on every POST". The per-view modules test what each view does when all
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.db.models import Model
 from django.test import Client, RequestFactory
 from django.urls import URLPattern, reverse
 
-from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Seat
+from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Season, Seat
 from games.urls import urlpatterns
 from tests.factories import bid, endless_hands, hand_post, make_game, make_group, revision
 from tests.views.pages import field_values
@@ -60,7 +61,8 @@ def _ids(patterns: list[URLPattern]) -> list[str]:
 
 def _state() -> list[list[dict[str, Any]]]:
     """Every row the app stores, to show that a refused request changed nothing."""
-    models: tuple[type[Model], ...] = (Group, Player, Game, Seat, Hand, Change, GameEvent, Night)
+    models: tuple[type[Model], ...] = (Group, Player, Game, Seat, Hand, Change, GameEvent)
+    models += (Night, Season)
     return [list(model._default_manager.order_by("pk").values()) for model in models]
 
 
@@ -70,7 +72,8 @@ def table(group: Group) -> dict[str, Any]:
     game = make_game(group, hands=endless_hands(3))
     game.delete_hand(3, revision(game, 3), "Anne")
     deleted = game.changes.get(action=Change.DELETE)
-    return {"group": group, "game": game, "change": deleted.code}
+    season, _made = Season.name_one(group, "Vår", dt.date(2025, 3, 1), dt.date(2025, 5, 31))
+    return {"group": group, "game": game, "change": deleted.code, "season": season.code}
 
 
 def _url(pattern: URLPattern, table: dict[str, Any], key: str, **override: str) -> str:
@@ -82,6 +85,7 @@ def _url(pattern: URLPattern, table: dict[str, Any], key: str, **override: str) 
         "change": table["change"],
         "kind": "amerikaner",
         "night": table["game"].night.code,
+        "season": table["season"],
         **override,
     }
     return reverse(str(pattern.name), kwargs={name: values[name] for name in _params(pattern)})
@@ -103,6 +107,7 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
         "hand_delete": {"revision": revision(game, 1)},
         "undo": {"number": "2", "revision": revision(game, 2)},
         "night_edit": {"name": "Fredagskveld", "place": "Hos Anne"},
+        "season_name": {"name": "Sommer", "start": "2025-06-01", "end": "2025-08-31"},
         # A game file of a new game (the same seats, no hands yet).
         "import_game": {
             "file": SimpleUploadedFile(
