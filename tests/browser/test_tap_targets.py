@@ -127,6 +127,17 @@ def test_group_statistics_and_player_links_are_big_enough_to_tap(
     expect(page.locator("#nights li > a")).to_have_count(3)
     _big_enough(page.locator("#nights li > a"))
 
+    _big_enough(page.locator("#seasons .actions a"))  # this season
+    expect(page.locator("#champions li > a")).to_have_count(2)  # the last two years'
+    _big_enough(page.locator("#champions li > a"))
+
+    page.goto(f"{live_server.url}/g/{key}/seasons/")
+    shot("82-taps-season")
+    _big_enough(page.locator(f'main a[href="/g/{key}/"]'))  # back to the group
+    _big_enough(page.locator(".filters .chips a"))
+    _big_enough(page.locator("#standing-amerikaner .name a"))
+    _big_enough(page.locator("#name-season summary"))
+
     page.goto(f"{live_server.url}/g/{key}/stats/")
     shot("82-taps-stats")
     _big_enough(page.locator(f'main a[href="/g/{key}/"]'))  # back to the group

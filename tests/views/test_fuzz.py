@@ -8,6 +8,7 @@ long strings, other charsets, files that are no JSON, extra and missing fields).
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import re
@@ -21,7 +22,7 @@ from django.test import Client
 from django.urls import URLPattern
 from pytest_django import Settings
 
-from games.models import Game, Group, Player
+from games.models import Game, Group, Player, Season
 from games.urls import urlpatterns
 from tests.factories import FOUR, endless_hands, make_game, make_group
 
@@ -97,6 +98,7 @@ def site(settings: Settings) -> dict[str, str]:
         "night": game.night.code if game.night else "x",
         "change": game.changes.first().code,  # type: ignore[union-attr]
         "player": Player.objects.filter(group=group).first().code,  # type: ignore[union-attr]
+        "season": Season.name_one(group, "Vår", dt.date(2025, 3, 1), dt.date(2025, 5, 31))[0].code,
     }
 
 
@@ -114,6 +116,7 @@ def _url(rng: random.Random, route: str, site: dict[str, str]) -> str:
         "kind": rng.choice(["amerikaner", "euchre", "kaiser", "american"]),
         "number": rng.choice(["1", "3", "5"]),
         "seat": rng.choice(["1", "2", "5"]),
+        "season": rng.choice([site["season"], "2025", "1999"]),
     }
 
     def fill(match: re.Match[str]) -> str:
