@@ -11,13 +11,14 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Prefetch, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.timezone import localdate
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET
@@ -54,10 +55,17 @@ def game_picture(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access, game = game_by_link(key, code)
     kept = f"picture-game:{game.pk}.{game.version}.{get_language()}.{release()}"
     png = _kept(kept, lambda: pictures.png(game_picture_of(access, game)))
-    return _answer(png, f"{game.kind}-{localdate(game.created_at).isoformat()}.png")
+    return _answer(png, game_filename(game))
 
 
-def game_picture_of(access: Access, game: Game) -> pictures.Picture:
+def game_filename(game: Game) -> str:
+    """What a game's picture is saved as: "amerikaner-2025-03-07.png"."""
+    return f"{game.kind}-{Night.evening_of(game.created_at).isoformat()}.png"
+
+
+def game_picture_of(access: Access, game: Game, *, drawn: bool = True) -> pictures.Picture:
+    """What a game's picture shows; not `drawn`, only its words (no date, no chart): what
+    a link's preview says."""
     game = read_seats_and_hands(game)
     result = game.result_or_none()
     hands = len(result.hands) if result else len(game.hand_list())
@@ -66,8 +74,12 @@ def game_picture_of(access: Access, game: Game) -> pictures.Picture:
         "kind": game.get_kind_display(),
         "hands": ngettext("%(count)d hand", "%(count)d hands", hands) % {"count": hands},
     }
-    # The evening it belongs to (one query, only when drawn).
-    date = night_date(game.night.date if game.night else localdate(game.created_at))
+    # The evening it belongs to (one query).
+    date = (
+        night_date(game.night.date if game.night else Night.evening_of(game.created_at))
+        if drawn
+        else ""
+    )
     table = game.table()
     if result is None:  # a stored hand the engine refuses: the names, and what it needs
         rows = [pictures.Row(side, "") for side in table.sides]
@@ -105,9 +117,11 @@ def game_picture_of(access: Access, game: Game) -> pictures.Picture:
             headline = _("Level at the top: %(names)s") % {"names": join_names(leaders, _)}
         else:
             headline = _("Not started yet")
-    target = get_game(game.kind).standing(table, result).target
-    totals = [hand.totals for hand in result.hands]
-    chart = charts.running_totals(table.sides, totals, table.start_totals(), target)
+    chart = None
+    if drawn:
+        target = get_game(game.kind).standing(table, result).target
+        totals = [hand.totals for hand in result.hands]
+        chart = charts.running_totals(table.sides, totals, table.start_totals(), target) or None
     return pictures.Picture(
         access.group.name,
         title,
@@ -115,7 +129,7 @@ def game_picture_of(access: Access, game: Game) -> pictures.Picture:
         headline,
         bool(winners) and game.abandoned_at is None,
         rows,
-        chart=chart or None,
+        chart=chart,
     )
 
 
@@ -156,12 +170,17 @@ def night_picture(request: HttpRequest, key: str, night: str) -> HttpResponse:
     found = Night.objects.select_related("group").prefetch_related(
         Prefetch("games", queryset=games_with_hands(["created_at", "id"]))
     )
-    png = _kept(kept, lambda: pictures.png(night_picture_of(get_object_or_404(found, pk=pk))))
+    png = _kept(kept, lambda: pictures.png(_night_picture(get_object_or_404(found, pk=pk))))
     return _answer(png, f"night-{date.isoformat()}.png")
 
 
-def night_picture_of(night: Night) -> pictures.Picture:
+def _night_picture(night: Night) -> pictures.Picture:
     rows = [played(game) for game in night.games.all()]
+    return night_picture_of(night, rows, night.group.name)
+
+
+def night_picture_of(night: Night, rows: list[Played], group: str) -> pictures.Picture:
+    """What a night's picture shows, from its games as scored (`played`)."""
     table = standings(rows)
     date = night_date(night.date)
     subtitle = [date] if night.name else []
@@ -173,7 +192,7 @@ def night_picture_of(night: Night) -> pictures.Picture:
         for standing in table
     ]
     return pictures.Picture(
-        night.group.name,
+        group,
         night.name or date,
         " · ".join(subtitle),
         evening_in_words(rows, table) if rows else _("No games yet."),
@@ -205,6 +224,56 @@ def _game_line(number: int, row: Played) -> str:
         "kind": row.game.get_kind_display(),
         "how": how,
     }
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a game's or a night's page says of itself to a chat app showing a pasted link
+    (its og: tags), and what its Share button shares: always through the view-only link,
+    so that a page opened by the full link never passes the full link on."""
+
+    title: str
+    description: str
+    page: str  # the page's path by the view-only link
+    picture: str  # the picture's path by the view-only link, naming what it shows
+    filename: str
+
+
+def game_preview(access: Access, game: Game) -> Preview:
+    """A game's preview: its kind and group; who won or leads, and the totals."""
+    words = game_picture_of(access, game, drawn=False)
+    view_key = access.group.view_key
+    return Preview(
+        title=f"{words.title} · {words.group}",
+        description=_described(words),
+        page=reverse("game", args=[view_key, game.code]),
+        # A chat app keeps a picture by its address: a new one for each version.
+        picture=f"{reverse('game_picture', args=[view_key, game.code])}?v={game.version}",
+        filename=game_filename(game),
+    )
+
+
+def night_preview(access: Access, night: Night, rows: list[Played]) -> Preview:
+    """A night's preview: its name or date and group; who won most, and the standings."""
+    words = night_picture_of(night, rows, access.group.name)
+    view_key = access.group.view_key
+    shown = repr((night.name, night.place, [(row.game.pk, row.game.version) for row in rows]))
+    version = hashlib.blake2b(shown.encode(), digest_size=6).hexdigest()
+    return Preview(
+        title=f"{words.title} · {words.group}",
+        description=_described(words),
+        page=reverse("night", args=[view_key, night.code]),
+        picture=f"{reverse('night_picture', args=[view_key, night.code])}?v={version}",
+        filename=f"night-{night.date.isoformat()}.png",
+    )
+
+
+def _described(words: pictures.Picture) -> str:
+    """The headline and the rows: "Dina wins! Dina 57, Bjørn 54, Anne 46 and Cato 37." """
+    rows = [f"{row.name} {row.value}".strip() for row in words.rows]
+    # A headline that is no sentence in the picture ("Cato leads") ends as one here.
+    headline = words.headline if words.headline.endswith((".", "!", "?")) else f"{words.headline}."
+    return f"{headline} {join_names(rows, _)}." if rows else headline
 
 
 def _kept(key: str, draw: Callable[[], bytes]) -> bytes:
