@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_GET
+from django.views.decorators.http import condition, require_safe
 
 from games import charts, pictures
 from games.models import Game, Night, release
@@ -48,7 +48,7 @@ def _game_etag(request: HttpRequest, key: str, code: str) -> str:
     return f"game-{found[0]}-{get_language()}-{release()}"
 
 
-@require_GET
+@require_safe
 @condition(etag_func=_game_etag)
 def game_picture(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The game's picture: so far while it is played, its result once won."""
@@ -161,7 +161,7 @@ def _night_etag(request: HttpRequest, key: str, night: str) -> str:
     return f"night-{_night_state(key, night)[2]}-{get_language()}-{release()}"
 
 
-@require_GET
+@require_safe
 @condition(etag_func=_night_etag)
 def night_picture(request: HttpRequest, key: str, night: str) -> HttpResponse:
     """The night's picture: its standings and its games' winners."""

@@ -122,9 +122,13 @@ def test_a_wrong_link_or_code_finds_no_picture(client: Client, group: Group) -> 
     assert client.get(reverse("game_picture", args=["wrong", game.code])).status_code == 404
 
 
-def test_the_picture_is_read_only(client: Client, group: Group) -> None:
+def test_the_picture_is_read_only_and_answers_head(client: Client, group: Group) -> None:
     game = make_game(group, hands=anne_wins())
     assert client.post(picture_url(game, group.view_key)).status_code == 405
+    # Some chat apps ask what an image is before they fetch it.
+    head = client.head(picture_url(game, group.view_key))
+    assert head.status_code == 200
+    assert head["Content-Type"] == "image/png"
 
 
 def test_the_picture_is_drawn_once_per_version_and_then_answered_from_the_cache(
@@ -243,7 +247,10 @@ def test_a_game_in_play_previews_its_leader_and_offers_no_share(
     game = make_game(group, hands=endless_hands(2))
     page = meta(phone, reverse("game", args=[group.edit_key, game.code]))
     # Hand 1: Anne -12, Bjørn +1; hand 2: Bjørn -12, Cato +1.
-    assert page.found["og:description"] == "Cato leads. Cato 1, Dina 0, Bjørn −11 and Anne −12."
+    assert (
+        page.found["og:description"]
+        == "Cato leads. Cato 1, Dina 0, Bjørn \u221211 and Anne \u221212."
+    )
     assert page.share is None
 
 
