@@ -132,7 +132,7 @@ def test_printed_game_page_has_no_form_buttons_or_menus(
     assert shown == []
     # Three hands, all of them, first to last.
     expect(page.locator("#sheet")).to_be_visible()
-    expect(page.locator("#hand-rows")).to_be_hidden()
+    expect(page.locator("#hands")).to_be_hidden()
     rows = page.locator("#sheet tbody tr td.hand").all_inner_texts()
     assert [row.split(".")[0] for row in rows] == ["1", "2", "3"]
     expect(page.locator("#sheet-date")).to_be_visible()

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from games.models import Game, Group, Night
+from games.models import Game, Group, Hand, Night
 from tests.factories import anne_wins, bid, endless_hands, make_game, make_group
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -112,6 +112,18 @@ def test_a_game_in_play_has_a_picture_of_the_game_so_far(client: Client, group: 
 def test_a_game_without_hands_still_has_a_picture(client: Client, group: Group) -> None:
     response = client.get(picture_url(make_game(group), group.view_key))
     assert png_size(response.content) == (1200, 630)
+
+
+def test_a_game_that_no_longer_scores_still_has_a_picture_and_a_night_too(
+    client: Client, group: Group
+) -> None:
+    night = a_night(group)
+    game = make_game(group)
+    Game.objects.filter(pk=game.pk).update(night=night)
+    Hand.objects.create(game=game, number=1, data={"dealer": "Nobody"})
+    assert png_size(client.get(picture_url(game, group.view_key)).content) == (1200, 630)
+    night_picture = client.get(night_picture_url(night, group.view_key))
+    assert png_size(night_picture.content) == (1200, 630)
 
 
 def test_a_wrong_link_or_code_finds_no_picture(client: Client, group: Group) -> None:
