@@ -94,7 +94,7 @@ def test_the_night_page_shows_the_games_note(phone: Client, group: Group) -> Non
     assert game.night is not None
     night = phone.get(reverse("night", args=[group.view_key, game.night.code]))
     shown = part(night, "game-1")
-    assert shown is not None and f"🗒 {NOTE}" in shown[0]
+    assert shown is not None and f"📝 {NOTE}" in shown[0]
 
 
 def test_the_view_only_link_shows_the_note_and_cannot_write_it(

@@ -119,7 +119,7 @@ def test_the_row_has_a_mark_that_opens_the_note(phone: Client, group: Group) -> 
     _head, second, first = table_rows(page, "hand-rows")
     # Newest first: hand 2 has no note, hand 1 has its mark and the note under it.
     assert "Note" not in second[0]
-    assert first[0].endswith(f"Why? 🗒 Note {NOTE} Second line")
+    assert first[0].endswith(f"Why? 📝 Note {NOTE} Second line")
     html = text(page)
     assert 'aria-label="Note on hand 1"' in html
     assert "Second line" in html.split('aria-label="Note on hand 1"', 1)[1].split("</details>")[0]
