@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.steps import fill_hand, join_as, play_hand, save, start_four
+from games.models import Hand
+from tests.browser.steps import fill_hand, game_code, join_as, play_hand, save, start_four
 
 NOTE = "Bjørn revoked; the table let the hand stand"
 
@@ -56,6 +57,38 @@ def test_a_hands_note_opens_on_demand_and_survives_a_poll_while_typing(
     # The hand's own page ("Why?") shows it too.
     newest.locator("a.why").click()
     expect(page.locator("#note")).to_contain_text(NOTE)
+
+
+def test_a_note_written_offline_goes_with_its_hand(live_server: LiveServer, page: Page) -> None:
+    start_four(page, live_server.url)
+    page.context.set_offline(True)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    page.locator("form[data-hand-form] details.note-field summary").click()
+    page.locator("form[data-hand-form] textarea[name=note]").fill(NOTE)
+    page.locator("form[data-hand-form] button[name=save]").click()
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=10_000)
+    hands = Hand.objects.filter(game__code=game_code(page))
+    assert [hand.data.get("note") for hand in hands] == [NOTE]
+
+
+def test_notes_are_written_without_javascript(
+    live_server: LiveServer, page: Page, new_phone: Callable[..., Page]
+) -> None:
+    start_four(page, live_server.url)
+    plain = new_phone(javascript=False)
+    join_as(plain, page.url, "Cato")
+    fill_hand(plain, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    plain.locator("form[data-hand-form] details.note-field summary").click()
+    plain.locator("form[data-hand-form] textarea[name=note]").fill(NOTE)
+    plain.locator("form[data-hand-form] button[name=save]").click()
+    plain.locator("#hands tbody tr details.note-mark summary").click()
+    expect(plain.locator("#hands tbody tr .note")).to_have_text(NOTE)
+    plain.locator("#game-note-form summary").click()
+    plain.locator("#game-note-form textarea").fill("Dina's birthday")
+    plain.locator("#game-note-form button").click()
+    expect(plain.locator("#game-note")).to_have_text("📝 Dina's birthday")
 
 
 def test_the_games_note_is_written_from_its_page(live_server: LiveServer, page: Page) -> None:
