@@ -16,7 +16,6 @@ from tests.browser.steps import fill_hand, game_code, join_as, play_hand, save, 
 NOTE = "Bjørn revoked; the table let the hand stand"
 
 
-
 def test_a_hands_note_opens_on_demand_and_survives_a_poll_while_typing(
     live_server: LiveServer, page: Page, new_phone: Callable[..., Page]
 ) -> None:
