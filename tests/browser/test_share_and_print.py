@@ -120,7 +120,10 @@ def test_printed_game_page_has_no_form_buttons_or_menus(
     live_server: LiveServer, page: Page, transactional_db: None
 ) -> None:
     group = make_group()
-    game = make_game(group, hands=endless_hands(3))
+    hands = endless_hands(3)
+    hands[1]["note"] = "Bjørn revoked; the table let the hand stand"
+    game = make_game(group, hands=hands)
+    game.write_note("Played at the cabin", "Anne")
     join_as(page, game_url(live_server, group, game), "Anne")
     expect(page.locator("form[data-hand-form]")).to_be_visible()
     expect(page.locator("#sheet")).to_be_hidden()
@@ -135,6 +138,9 @@ def test_printed_game_page_has_no_form_buttons_or_menus(
     expect(page.locator("#hands")).to_be_hidden()
     rows = page.locator("#sheet tbody tr td.hand").all_inner_texts()
     assert [row.split(".")[0] for row in rows] == ["1", "2", "3"]
+    # The table's own words go on paper: a hand's note on its row, the game's note.
+    assert "Bjørn revoked; the table let the hand stand" in rows[1]
+    expect(page.locator("#game-note")).to_be_visible()
     expect(page.locator("#sheet-date")).to_be_visible()
     expect(page.locator(".scoreboard")).to_be_visible()
 
