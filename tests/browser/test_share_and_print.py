@@ -185,7 +185,9 @@ def test_paper_screenshots(
     button at phone size."""
     language = locale[:2]
     group = make_group()
-    game = make_game(group, hands=anne_wins_on_hand_40())
+    hands = anne_wins_on_hand_40()
+    hands[28]["note"] = "Bjørn revoked; the table let the hand stand"
+    game = make_game(group, hands=hands)
     night = a_night(group)
     Game.objects.filter(pk=game.pk).update(night=night)
     page.goto(game_url(live_server, group, game, "view_key"))
