@@ -30,6 +30,7 @@ from games import ratings
 from games.forms import posted, say
 from games.models import Change, Game, Hand, Rating, release
 from games.rules import GameResult, Standing, Table, get_game
+from games.rules.base import NOTE
 from games.rules.text import sheet_number
 
 #: Hands in the game page's table; the rest are one tap away.
@@ -278,9 +279,10 @@ def scoreboard(
 
 class HandRow:
     """A row of the hands table. What names the row (its key: the hand's code, revision and
-    number, where it stands, its running totals and points) is worked out at once; the rest
-    (its words, link, inputs and mark) only when the row is drawn, since a row kept in the
-    cache (`{% cache %}` in `games/game.html`, one per row) is not drawn again."""
+    number, where it stands, its running totals and points, its note) is worked out at
+    once; the rest (its words, link, inputs and mark) only when the row is drawn, since a
+    row kept in the cache (`{% cache %}` in `games/game.html`, one per row) is not drawn
+    again."""
 
     def __init__(
         self,
@@ -304,6 +306,7 @@ class HandRow:
         # was too late, and is cleared rather than saved again (table.js).
         self.newest = newest
         self.outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
+        self.note = hand.data.get(NOTE, "")
         self.cells = [
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
         ]
@@ -315,6 +318,10 @@ class HandRow:
     @property
     def why_label(self) -> str:
         return _("Why? Hand %(number)s") % {"number": self.number}
+
+    @property
+    def note_label(self) -> str:
+        return _("Note on hand %(number)s") % {"number": self.number}
 
     @property
     def mark(self) -> dict[str, Any] | None:
@@ -478,14 +485,29 @@ def _change_row(
 
 def _versions(game: Game, change: Change) -> dict[str, str]:
     """The hand before and after the change in words; a correction that moved the deal
-    names each version's dealer, or it would read as no change at all."""
+    names each version's dealer, or it would read as no change at all. A version with a
+    note says it; a correction of the note alone says "no note" where there was none."""
     before, after = describe_hand(game, change.before), describe_hand(game, change.after)
     if change.before and change.after:
         dealers = change.before.get("dealer"), change.after.get("dealer")
         if dealers[0] != dealers[1]:
             before = _with_dealer(before, dealers[0])
             after = _with_dealer(after, dealers[1])
+    notes = [(version or {}).get(NOTE, "") for version in (change.before, change.after)]
+    both = change.before is not None and change.after is not None
+    if change.before is not None:
+        before = _with_note(before, notes[0], say_none=both and notes[0] != notes[1])
+    if change.after is not None:
+        after = _with_note(after, notes[1], say_none=both and notes[0] != notes[1])
     return {"before": before, "after": after}
+
+
+def _with_note(words: str, note: str, *, say_none: bool) -> str:
+    if note:
+        return _("%(hand)s · note: “%(note)s”") % {"hand": words, "note": note}
+    if say_none:
+        return _("%(hand)s · no note") % {"hand": words}
+    return words
 
 
 def _with_dealer(words: str, dealer: object) -> str:

@@ -7,12 +7,14 @@ from functools import wraps
 from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     condition,
     require_GET,
@@ -21,7 +23,7 @@ from django.views.decorators.http import (
 )
 
 from games import live
-from games.forms import HandForm, NewGameForm, new_form_token
+from games.forms import GameNoteForm, HandForm, NewGameForm, new_form_token
 from games.models import Game
 from games.present import GamePage, Turn
 from games.rules import GAMES, get_game
@@ -89,6 +91,21 @@ def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
         return asked
     context = game_context(request, access, game, all_hands=all_hands(request))
     return render(request, "games/game.html", context)
+
+
+@require_POST
+def game_note(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """Write the note on the game (spec "Notes"); a note beyond the limits is refused in
+    the form, on the game's page."""
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    form = GameNoteForm(request.POST)
+    if not form.is_valid():
+        context = game_context(request, access, game, note_form=form)
+        return render(request, "games/game.html", context, status=422)
+    if game.write_note(form.cleaned_data["note"], who_is(request, access.group)):
+        messages.success(request, _("The note on the game is saved."))
+    return redirect(game_url(access, game))
 
 
 @require_GET
@@ -177,6 +194,7 @@ def game_context(
     conflict: dict[str, Any] | None = None,
     *,
     all_hands: bool = False,
+    note_form: GameNoteForm | None = None,
 ) -> dict[str, Any]:
     """What the game page draws: the parts kept per version come from `page` (worked out
     only if they are not kept); around them this request's own: its form (a refused one,
@@ -218,6 +236,8 @@ def game_context(
         "entry_key": new_form_token() if fresh_form else "",
         "entering": entering,
         "conflict": conflict,
+        # The game's note as it is, or as refused.
+        "note_form": note_form or GameNoteForm(initial={"note": game.note}),
     }
 
 

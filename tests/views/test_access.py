@@ -108,6 +108,7 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
         "undo": {"number": "2", "revision": revision(game, 2)},
         "night_edit": {"name": "Fredagskveld", "place": "Hos Anne"},
         "season_name": {"name": "Sommer", "start": "2025-06-01", "end": "2025-08-31"},
+        "game_note": {"note": "Dina's birthday"},
         # A game file of a new game (the same seats, no hands yet).
         "import_game": {
             "file": SimpleUploadedFile(

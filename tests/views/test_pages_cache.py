@@ -5,6 +5,7 @@ own) answers; languages and links never get each other's parts."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -169,6 +170,9 @@ def test_two_links_never_get_each_others_parts(phone: Client, group: Group) -> N
     view_only = reverse("game", args=[group.view_key, game.code])
     for _ in range(2):  # drawn, then kept
         scorer, watcher = phone.get(full).content.decode(), phone.get(view_only).content.decode()
+        # The scorer's page names the view-only link only in what it passes on: the preview
+        # a chat app reads of a pasted link (its og: tags).
+        scorer = re.sub(r'<meta property="og:[^>]*>', "", scorer)
         assert group.edit_key in scorer and group.view_key not in scorer
         assert group.view_key in watcher and group.edit_key not in watcher
         assert attribute(phone.get(full), "end-game", "href") is not None

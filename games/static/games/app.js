@@ -144,8 +144,31 @@
     }
     refreshHandForm(form);
   });
+  // Share a result's picture as a file where the phone can (the Web Share API), with the
+  // view-only link; elsewhere the link downloads it. The picture is fetched beforehand: a
+  // share must follow the tap at once.
+  function setUpShare(link) {
+    if (!navigator.canShare || link.dataset.ready) return;
+    link.dataset.ready = "1";
+    fetch(link.href).then(function (answer) { return answer.ok ? answer.blob() : null; }).then(function (blob) {
+      var file = blob && new File([blob], link.getAttribute("download"), { type: "image/png" });
+      var data = { files: [file], title: link.dataset.title, text: link.dataset.text, url: link.dataset.url };
+      if (file && navigator.canShare(data)) link.shareData = data;
+    }, function () {});
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-share]");
+    if (!link || !link.shareData) return;
+    event.preventDefault();
+    navigator.share(link.shareData).catch(function (error) {
+      if (error.name === "AbortError") return; // the phone's own sheet was closed
+      link.shareData = null;
+      link.click(); // refused: the picture is downloaded instead
+    });
+  });
   function setUp(root) {
     root.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
+    root.querySelectorAll("a[data-share]").forEach(setUpShare);
     root.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
     fadeMessages(root);
   }
@@ -153,6 +176,7 @@
   document.addEventListener("htmx:after:settle", function (event) {
     event.target.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
     fadeMessages(event.target);
+    event.target.querySelectorAll("a[data-share]").forEach(setUpShare);
   });
   // For table.js, which resets and replaces parts of the game page, and says things of its
   // own for as long as a message stays.
