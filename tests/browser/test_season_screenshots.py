@@ -63,6 +63,15 @@ def test_the_season_at_phone_size_and_on_a_tv(
     page.goto(url)
     expect(page.locator("#standing-amerikaner")).to_be_visible()
     shots(page, "61-season")
+    # The form, refused: the last evening before the first.
+    page.locator("#name-season summary").click()
+    page.locator("#id_name").fill("Vinterligaen")
+    page.locator("#id_start").fill("2025-12-01")
+    page.locator("#id_end").fill("2025-11-01")
+    page.locator("#name-season button").click()
+    expect(page.locator("#name-season .errorlist")).to_be_visible()
+    page.locator("#name-season").scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / f"61-season-form-{language}.png")
     page.goto(f"{live_server.url}/g/{group.view_key}/")
     # The autumn league and last year, both over.
     expect(page.locator("#champions li")).to_have_count(2)
