@@ -289,7 +289,6 @@ class HandRow:
         scored: Any,
         *,
         recent: bool,
-        newest: bool,
     ) -> None:
         self.page = page
         self.hand = hand
@@ -300,9 +299,6 @@ class HandRow:
         self.entry = hand.entry
         # The newest rows carry what table.js reads.
         self.recent = recent
-        # The newest hand as the form's inputs: an open form holding exactly this hand
-        # was too late, and is cleared rather than saved again (table.js).
-        self.newest = newest
         self.outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
         self.cells = [
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
@@ -320,6 +316,9 @@ class HandRow:
     def mark(self) -> dict[str, Any] | None:
         """The last correction or bringing back, and the number the hand had before it
         moved: both come with a new revision of the hand, so the row's key covers them."""
+        if self.page.game.just_added(self.hand):
+            # Its history is its adding: nothing to read (a save's answer draws this row).
+            return None
         return self.page.marks.get(self.code)
 
     @cached_property
@@ -337,23 +336,21 @@ class HandRow:
 
     @property
     def inputs(self) -> str:
-        return urlencode(posted(self.page.table, self.hand.data)) if self.newest else ""
+        """The hand as the form's inputs, for a phone that keeps score: an open form holding
+        exactly the newest hand was too late, and is cleared rather than saved again
+        (table.js reads the first row's). On every recent row, not only the newest, so that
+        a row stays the same when a hand is added after it: a save draws only its own row."""
+        if not (self.recent and self.page.access.can_edit):
+            return ""
+        return urlencode(posted(self.page.table, self.hand.data))
 
 
 def hand_rows(page: GamePage) -> list[HandRow]:
     """The rows of the hands table, newest first: each hand's words, link and cells (its
     total and points per side, in seating order), and its mark if it was changed."""
     result = page.result
-    last = len(result.hands)
-    can_edit = page.access.can_edit
     return [
-        HandRow(
-            page,
-            hand,
-            result.hands[hand.number - 1],
-            recent=position < LATEST,
-            newest=can_edit and hand.number == last,
-        )
+        HandRow(page, hand, result.hands[hand.number - 1], recent=position < LATEST)
         for position, hand in enumerate(reversed(page.shown))
     ]
 
