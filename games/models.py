@@ -739,10 +739,11 @@ class Game(models.Model):
             if entry:
                 if (stored := game.entered(entry)) is not None:
                     return Attempt(Outcome.ALREADY_DONE, stored)
-                # Only the hand's "add" records its entry: one row at most, the number it had.
-                gone = game.changes.filter(entry=entry).values_list("number", flat=True).first()
-                if gone is not None:
-                    return Attempt(Outcome.ENTRY_DELETED, number=gone)
+                # Only the hand's "add" records its entry: one row at most, the number it had
+                # (so nothing to order).
+                added = game.changes.filter(entry=entry).order_by().values_list("number", flat=True)
+                if gone := list(added[:1]):
+                    return Attempt(Outcome.ENTRY_DELETED, number=gone[0])
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:
