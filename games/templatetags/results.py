@@ -43,7 +43,7 @@ def score_sheet(page: GamePage) -> list[HandRow]:
     paper lists (the screen shows the latest hands, newest first)."""
     scored = page.result.hands
     return [
-        HandRow(page, hand, scored[hand.number - 1], recent=False, newest=False)
+        HandRow(page, hand, scored[hand.number - 1], recent=False)
         for hand in page.stored
     ]
 
