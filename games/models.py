@@ -1455,20 +1455,30 @@ class BidStat(models.Model):
 
 
 class AwardManager(models.Manager["Award"]):
-    def award_season(self, group: int, year: int) -> None:
-        """Work out a season's awards again from its games' statistics rows (one calendar
-        year of evenings, every kind of game, in the order the games were started)."""
+    def standings(
+        self, group: int, year: int
+    ) -> tuple[award_rules.Standings[int, int], dict[int, tuple[dt.datetime, str, dt.date]]]:
+        """A season's awards and where everyone stands, from its games' statistics rows
+        (one calendar year of evenings, every kind of game, in the order the games were
+        started); and each of its games' start, kind and evening. One query."""
         start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
         rows = (
             GameStat.objects.filter(group_id=group, date__gte=start, date__lt=end)
             .order_by("game__created_at", "game_id")
             .values_list("game_id", "game__created_at", "kind", "date", "player_id", "win_share")
         )
-        games: dict[int, tuple[dt.datetime, str, dt.date, dict[int, bool]]] = {}
+        games: dict[int, tuple[dt.datetime, str, dt.date]] = {}
+        won: dict[int, dict[int, bool]] = {}
         for game, at, kind, date, player, share in rows:
-            games.setdefault(game, (at, kind, date, {}))[3][player] = share > 0
-        played = [award_rules.Played(game, g[2], g[3]) for game, g in games.items()]
-        standings = award_rules.season_awards(played)
+            games[game] = (at, kind, date)
+            won.setdefault(game, {})[player] = share > 0
+        played = [award_rules.Played(game, games[game][2], won[game]) for game in games]
+        return award_rules.season_awards(played), games
+
+    def award_season(self, group: int, year: int) -> None:
+        """Work out a season's awards again from its games (see `standings`)."""
+        standings, games = self.standings(group, year)
+        start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
         season = [award.id for award in award_rules.SEASON]
         self.filter(group_id=group, date__gte=start, date__lt=end, award__in=season).delete()
         self.bulk_create(
