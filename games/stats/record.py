@@ -142,6 +142,7 @@ def longest_streak(selection: Selection, player_id: int) -> int:
 class Level:
     """A player's bids of one level: how many, the share made, the average points."""
 
+    key: str
     label: Text
     bids: int
     made: int
@@ -170,7 +171,7 @@ def bids_by_level(selection: Selection, player_id: int) -> list[Level]:
         .order_by()
     }
     return [
-        Level(label, sums[key]["n_bids"], sums[key]["n_made"], sums[key]["n_points"])
+        Level(key, label, sums[key]["n_bids"], sums[key]["n_made"], sums[key]["n_points"])
         for key, label in get_game(selection.kind).bid_levels
         if key in sums
     ]
