@@ -94,6 +94,7 @@ def test_seasons_are_calendar_years() -> None:
     group = make_group()
     games = [make_game(group, hands=anne_wins()) for _ in range(3)]
     # The first game on last New Year's Eve: two wins this year, one last year.
+    assert games[0].night is not None
     move_to(games[0], dt.date(games[0].night.date.year - 1, 12, 31))
     Game.objects.rebuild_statistics()
     assert not Award.objects.filter(group=group, award="streak").exists()
