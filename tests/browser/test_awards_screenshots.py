@@ -42,6 +42,13 @@ def test_awards_and_record_at_phone_and_tv_size(
     page.goto(awards)
     expect(page.locator("#award-streak")).to_be_visible()
     shot(page, "63-awards")
+    page.goto(f"{live_server.url}/g/{group.view_key}/")
+    expect(page.locator("#latest-awards")).to_be_visible()
+    shot(page, "66-group-latest-awards")
+    assert third.night is not None
+    page.goto(f"{live_server.url}/g/{group.view_key}/nights/{third.night.code}/")
+    expect(page.locator("#game-3 [data-awards]")).to_be_visible()
+    shot(page, "67-night-awards")
     tv = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale).new_page()
     tv.goto(player)
     expect(tv.locator("#record")).to_be_visible()
