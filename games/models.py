@@ -1476,22 +1476,33 @@ class AwardManager(models.Manager["Award"]):
         return award_rules.season_awards(played), games
 
     def award_season(self, group: int, year: int) -> None:
-        """Work out a season's awards again from its games (see `standings`)."""
+        """Work out a season's awards again from its games (see `standings`): only the
+        awards that changed are deleted or written (finishing the latest game changes a
+        few; a season holds hundreds)."""
         standings, games = self.standings(group, year)
         start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
         season = [award.id for award in award_rules.SEASON]
-        self.filter(group_id=group, date__gte=start, date__lt=end, award__in=season).delete()
+        stored = {
+            (game, player, award): pk
+            for game, player, award, pk in self.filter(
+                group_id=group, date__gte=start, date__lt=end, award__in=season
+            ).values_list("game_id", "player_id", "award", "pk")
+        }
+        wanted = {(one.game, one.player, one.award) for one in standings.earned}
+        gone = [pk for key, pk in stored.items() if key not in wanted]
+        if gone:
+            self.filter(pk__in=gone).delete()
         self.bulk_create(
             Award(
-                game_id=one.game,
-                player_id=one.player,
+                game_id=game,
+                player_id=player,
                 group_id=group,
-                kind=games[one.game][1],
-                date=games[one.game][2],
-                played_at=games[one.game][0],
-                award=one.award,
+                kind=games[game][1],
+                date=games[game][2],
+                played_at=games[game][0],
+                award=award,
             )
-            for one in standings.earned
+            for game, player, award in sorted(wanted - stored.keys())
         )
 
     def award_seasons(self, group: int) -> None:
