@@ -10,7 +10,7 @@ import pytest
 from games import stats
 from games.models import Group
 from games.stats import Selection, record
-from tests.factories import FOUR, TEAMS, anne_wins, make_game, make_group
+from tests.factories import FOUR, TEAMS, anne_wins, bid, make_game, make_group
 from tests.test_stats import shared_win_hands
 
 pytestmark = pytest.mark.django_db
@@ -67,6 +67,24 @@ def test_the_best_bidding_partner_needs_enough_hands_together() -> None:
     assert found is not None
     assert (found.player.name, found.made, found.together, found.bids) == ("Bjørn", 5, 5, True)
     assert record.best_partner(selection, people, _id(group, "Anne")) is None
+
+
+def test_partners_level_on_share_go_by_hands_then_name() -> None:
+    group = make_group()
+    _shared(group)  # Bjørn with Dina: 5 of 5 made
+    # Bjørn with Cato: the same game, Cato calling the tune instead of Dina.
+    with_cato = [bid("Bjørn", 12, "Cato", {"Anne": 0, "Dina": 0}) for _ in range(4)]
+    make_game(group, hands=[*with_cato, bid("Bjørn", 6, "Cato", {"Anne": 2, "Dina": 3})])
+    selection, people = Selection(group.pk, "amerikaner"), stats.people(group.pk)
+    found = record.best_partner(selection, people, _id(group, "Bjørn"))
+    # 5 of 5 with each: level on share and on hands, so the first name.
+    assert found is not None and found.player.name == "Cato"
+    # One more hand with Dina, failed (11 tricks of 12 bid): 5 of 6, so Cato is the best
+    # on share alone.
+    make_game(group, hands=[bid("Bjørn", 12, "Dina", {"Anne": 2, "Cato": 0}), *anne_wins()])
+    found = record.best_partner(selection, people, _id(group, "Bjørn"))
+    assert found is not None and found.player.name == "Cato"
+    assert record.best_partner(selection, people, _id(group, "Dina")) is not None
 
 
 def _euchre(group: Group) -> None:
