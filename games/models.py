@@ -1399,6 +1399,8 @@ class GameStat(models.Model):
         indexes = [
             models.Index(fields=["group", "kind", "date"]),
             models.Index(fields=["player", "kind", "date"]),
+            # A season of every kind (`AwardManager.standings`), read on every change.
+            models.Index(fields=["group", "date"], name="gamestat_season"),
         ]
 
     def __str__(self) -> str:
