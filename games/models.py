@@ -1450,7 +1450,13 @@ class BidStat(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint("game", "player", "level", name="bidstat_unique")]
-        indexes = [models.Index(fields=["player", "kind", "date"], name="bidstat_player")]
+        # Covers a player's bids by level: the sums read the index alone.
+        indexes = [
+            models.Index(
+                fields=["player", "kind", "date", "level", "bids", "made", "points"],
+                name="bidstat_player",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id} bid {self.level} in {self.game_id}"

@@ -24,6 +24,12 @@ def _shared(group: Group) -> None:
     make_game(group, hands=shared_win_hands(), rules={"tie_break": "shared"})
 
 
+def _partner(group: Group, name: str) -> record.Partner | None:
+    selection, people = Selection(group.pk, "amerikaner"), stats.people(group.pk)
+    pairs = stats.pair_lines(selection, people, _id(group, name))
+    return record.best_partner(selection, people, _id(group, name), pairs)
+
+
 def _rival(group: Group, name: str) -> record.Rival | None:
     selection = Selection(group.pk, "amerikaner")
     return record.rival(selection, stats.people(group.pk), _id(group, name))
@@ -61,12 +67,11 @@ def test_rivals_level_on_losses_go_by_share_then_name() -> None:
 def test_the_best_bidding_partner_needs_enough_hands_together() -> None:
     group = make_group()
     _shared(group)
-    selection, people = Selection(group.pk, "amerikaner"), stats.people(group.pk)
-    found = record.best_partner(selection, people, _id(group, "Dina"))
+    found = _partner(group, "Dina")
     # Called by Bjørn five times (PARTNER_HANDS), all made.
     assert found is not None
     assert (found.player.name, found.made, found.together, found.bids) == ("Bjørn", 5, 5, True)
-    assert record.best_partner(selection, people, _id(group, "Anne")) is None
+    assert _partner(group, "Anne") is None
 
 
 def test_partners_level_on_share_go_by_hands_then_name() -> None:
@@ -75,15 +80,14 @@ def test_partners_level_on_share_go_by_hands_then_name() -> None:
     # Bjørn with Cato: the same game, Cato calling the tune instead of Dina.
     with_cato = [bid("Bjørn", 12, "Cato", {"Anne": 0, "Dina": 0}) for _ in range(4)]
     make_game(group, hands=[*with_cato, bid("Bjørn", 6, "Cato", {"Anne": 2, "Dina": 3})])
-    selection, people = Selection(group.pk, "amerikaner"), stats.people(group.pk)
-    found = record.best_partner(selection, people, _id(group, "Bjørn"))
+    found = _partner(group, "Bjørn")
     # 5 of 5 with each: level on share and on hands, so the first name.
     assert found is not None and found.player.name == "Cato"
     # One more hand with Cato, failed (11 tricks of 12 bid): 5 of 6, so Dina is the best.
     make_game(group, hands=[bid("Bjørn", 12, "Cato", {"Anne": 2, "Dina": 0}), *anne_wins()])
-    found = record.best_partner(selection, people, _id(group, "Bjørn"))
+    found = _partner(group, "Bjørn")
     assert found is not None and found.player.name == "Dina"
-    assert record.best_partner(selection, people, _id(group, "Dina")) is not None
+    assert _partner(group, "Dina") is not None
 
 
 def _euchre(group: Group) -> None:

@@ -8,6 +8,7 @@ adds up the per-game rows (`GameStat`, `PairStat`, `Rating`, `BidStat`, `Award`)
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, F, Q, QuerySet, Sum
@@ -15,7 +16,7 @@ from django.db.models import Count, F, Q, QuerySet, Sum
 from games.models import Award, BidStat, Rating
 from games.rules import Text, all_awards, get_game
 from games.rules.awards import Award as AwardRule
-from games.stats.figures import People, Selection, Who, _rate
+from games.stats.figures import PairLine, People, Selection, Who, _rate
 
 #: Games together before one player can be another's rival, and hands (games in a team
 #: game) together before a partner can be the best: fewer says more about luck.
@@ -74,14 +75,16 @@ class Partner:
         return _rate(self.made, self.together)
 
 
-def best_partner(selection: Selection, people: People, player_id: int) -> Partner | None:
+def best_partner(
+    selection: Selection, people: People, player_id: int, pairs: Sequence[PairLine] = ()
+) -> Partner | None:
     """The partner with whom things went best: a team game's teammate with the most games
     won together (by share), `PARTNER_GAMES` at least; otherwise the bidding side (this
-    player bidding or called) with the most bids made together (by share),
-    `PARTNER_HANDS` at least. Ties: more together, then the name."""
-    card_game = get_game(selection.kind)
+    player bidding or called: `pairs`, the player's `pair_lines`) with the most bids made
+    together (by share), `PARTNER_HANDS` at least. Ties: more together, then the name.
+    One query in a team game, none otherwise."""
     found: list[Partner] = []
-    if card_game.team_game:
+    if get_game(selection.kind).team_game:
         mine = Rating.objects.filter(
             group_id=selection.group_id, kind=selection.kind, player_id=player_id
         )
@@ -100,23 +103,16 @@ def best_partner(selection: Selection, people: People, player_id: int) -> Partne
             and row["game__ratings__player_id"] in people
             and row["together"] >= PARTNER_GAMES
         ]
-    elif card_game.paired:
-        sides: dict[int, tuple[int, int]] = {}
-        pairs = (
-            selection.pairs()
-            .filter(Q(bidder_id=player_id) | Q(partner_id=player_id))
-            .values("bidder_id", "partner_id")
-            .annotate(n_hands=Sum("hands"), n_made=Sum("made"))
-            .order_by()
-        )
-        for row in pairs:
-            mate = row["partner_id"] if row["bidder_id"] == player_id else row["bidder_id"]
-            hands, made = sides.get(mate, (0, 0))
-            sides[mate] = (hands + row["n_hands"], made + row["n_made"])
+    else:
+        sides: dict[int, tuple[Who, int, int]] = {}
+        for pair in pairs:
+            mate = pair.partner if pair.bidder.id == player_id else pair.bidder
+            _who, hands, made = sides.get(mate.id, (mate, 0, 0))
+            sides[mate.id] = (mate, hands + pair.hands, made + pair.made)
         found = [
-            Partner(people[mate], hands, made, True)
-            for mate, (hands, made) in sides.items()
-            if mate in people and hands >= PARTNER_HANDS
+            Partner(mate, hands, made, True)
+            for mate, hands, made in sides.values()
+            if hands >= PARTNER_HANDS
         ]
     found.sort(key=lambda p: (-p.made / p.together, -p.together, p.player.name.lower()))
     return found[0] if found else None

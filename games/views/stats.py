@@ -188,7 +188,7 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "rating_chart": charts.rating_over_time(shown) if len(shown) > 1 else "",
             "awards": record.player_awards(access.group.pk, player.pk),
             "rival": record.rival(selection, people, player.pk),
-            "partner": record.best_partner(selection, people, player.pk),
+            "partner": record.best_partner(selection, people, player.pk, pairs),
             "streak": record.longest_streak(selection, player.pk) if line else 0,
             "levels": record.bids_by_level(selection, player.pk),
             "record": record,
