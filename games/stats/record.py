@@ -155,9 +155,8 @@ class Level:
 
 def bids_by_level(selection: Selection, player_id: int) -> list[Level]:
     """This player's bids per level, in the order the game lists its levels."""
-    rows = BidStat.objects.filter(
-        group_id=selection.group_id, kind=selection.kind, player_id=player_id
-    )
+    # A player belongs to one group: by player alone, the covering index answers.
+    rows = BidStat.objects.filter(kind=selection.kind, player_id=player_id)
     if selection.since is not None:
         rows = rows.filter(date__gte=selection.since)
     sums = {
