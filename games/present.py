@@ -32,6 +32,7 @@ from games.models import Change, Game, Hand, Rating, release
 from games.rules import GameResult, Standing, Table, get_game
 from games.rules.base import NOTE
 from games.rules.text import sheet_number
+from games.stats.record import Earned, game_awards
 
 #: Hands in the game page's table; the rest are one tap away.
 LATEST = 10
@@ -123,16 +124,21 @@ class GamePage:
         )
 
     @cached_property
+    def read(self) -> Game:
+        """The game with its seats and hands, read once, when a part is drawn."""
+        return read_seats_and_hands(self.game)
+
+    @cached_property
     def stored(self) -> list[Hand]:
-        return read_seats_and_hands(self.game).hand_list()
+        return self.read.hand_list()
 
     @cached_property
     def table(self) -> Table[Any]:
-        return read_seats_and_hands(self.game).table()
+        return self.read.table()
 
     @cached_property
     def result(self) -> GameResult:
-        return read_seats_and_hands(self.game).result()
+        return self.read.result()
 
     @cached_property
     def standing(self) -> Standing:
@@ -140,7 +146,7 @@ class GamePage:
 
     @cached_property
     def next_dealer(self) -> str | None:
-        return read_seats_and_hands(self.game).next_dealer()
+        return self.read.next_dealer()
 
     @cached_property
     def scoreboard(self) -> list[dict[str, Any]]:
@@ -181,10 +187,15 @@ class GamePage:
         return say(self.result.decision.text) if self.result.decision else ""
 
     @cached_property
+    def awards(self) -> list[Earned]:
+        """The awards earned in this finished game (drawn in a kept part: read only then)."""
+        return game_awards([self.game.pk]).get(self.game.code, [])
+
+    @cached_property
     def ratings(self) -> RatingsPart:
         """The ratings beside the scoreboard: how a finished game moved them, or each
         side's chance before the first hand (drawn in a kept part: read only then)."""
-        game = read_seats_and_hands(self.game)
+        game = self.read
         if self.result.finished:
             return RatingsPart(changes=rating_changes(game))
         if not self.stored and game.abandoned_at is None:
@@ -291,7 +302,6 @@ class HandRow:
         scored: Any,
         *,
         recent: bool,
-        newest: bool,
     ) -> None:
         self.page = page
         self.hand = hand
@@ -302,14 +312,14 @@ class HandRow:
         self.entry = hand.entry
         # The newest rows carry what table.js reads.
         self.recent = recent
-        # The newest hand as the form's inputs: an open form holding exactly this hand
-        # was too late, and is cleared rather than saved again (table.js).
-        self.newest = newest
         self.outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
         self.note = hand.data.get(NOTE, "")
         self.cells = [
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
         ]
+        # What the row shows, as one value: what its kept copy is kept under (with the
+        # page's `row_key`).
+        self.key = f"{self.code}.{self.revision}.{self.number}.{recent}.{self.outcome}.{self.cells}"
 
     @cached_property
     def url(self) -> str:
@@ -327,6 +337,9 @@ class HandRow:
     def mark(self) -> dict[str, Any] | None:
         """The last correction or bringing back, and the number the hand had before it
         moved: both come with a new revision of the hand, so the row's key covers them."""
+        if self.page.game.just_added(self.hand):
+            # Its history is its adding: nothing to read (a save's answer draws this row).
+            return None
         return self.page.marks.get(self.code)
 
     @cached_property
@@ -344,23 +357,21 @@ class HandRow:
 
     @property
     def inputs(self) -> str:
-        return urlencode(posted(self.page.table, self.hand.data)) if self.newest else ""
+        """The hand as the form's inputs, for a phone that keeps score: an open form holding
+        exactly the newest hand was too late, and is cleared rather than saved again
+        (table.js reads the first row's). On every recent row, not only the newest, so that
+        a row stays the same when a hand is added after it: a save draws only its own row."""
+        if not (self.recent and self.page.access.can_edit):
+            return ""
+        return urlencode(posted(self.page.table, self.hand.data))
 
 
 def hand_rows(page: GamePage) -> list[HandRow]:
     """The rows of the hands table, newest first: each hand's words, link and cells (its
     total and points per side, in seating order), and its mark if it was changed."""
     result = page.result
-    last = len(result.hands)
-    can_edit = page.access.can_edit
     return [
-        HandRow(
-            page,
-            hand,
-            result.hands[hand.number - 1],
-            recent=position < LATEST,
-            newest=can_edit and hand.number == last,
-        )
+        HandRow(page, hand, result.hands[hand.number - 1], recent=position < LATEST)
         for position, hand in enumerate(reversed(page.shown))
     ]
 

@@ -1,6 +1,7 @@
 from django.urls import path, register_converter
 
 from games.views import (
+    awards,
     ending,
     exports,
     games,
@@ -42,6 +43,7 @@ urlpatterns = [
     path("g/<code:key>/seasons/name/", seasons.season_name, name="season_name"),
     path("g/<code:key>/seasons/<code:season>/", seasons.season_detail, name="season"),
     path("g/<code:key>/seasons/<code:season>/remove/", seasons.season_forget, name="season_forget"),
+    path("g/<code:key>/awards/", awards.awards, name="awards"),
     path("g/<code:key>/nights/<code:night>/", nights.night_detail, name="night"),
     path("g/<code:key>/nights/<code:night>/edit/", nights.night_edit, name="night_edit"),
     path(

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0016_notes'),
+        ('games', '0017_awards'),
     ]
 
     operations = [

@@ -42,10 +42,7 @@ def score_sheet(page: GamePage) -> list[HandRow]:
     """Every hand of the game, first to last, as the hands table words it: what a page on
     paper lists (the screen shows the latest hands, newest first)."""
     scored = page.result.hands
-    return [
-        HandRow(page, hand, scored[hand.number - 1], recent=False, newest=False)
-        for hand in page.stored
-    ]
+    return [HandRow(page, hand, scored[hand.number - 1], recent=False) for hand in page.stored]
 
 
 @register.simple_tag

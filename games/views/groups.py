@@ -27,6 +27,7 @@ from games.forms import (
 from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group, Player
 from games.rules import GAMES
+from games.stats import record
 from games.views.access import (
     access_for,
     access_to_edit,
@@ -39,6 +40,8 @@ from games.views.nights import NightRow, in_play_on, listed_games
 from games.views.seasons import for_group_page
 
 NIGHTS_PER_PAGE = 20
+#: The latest awards on the group page.
+LATEST_AWARDS = 3
 
 
 @require_http_methods(["GET", "POST"])
@@ -99,6 +102,7 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
             "other_games": [(name, say(game.title)) for name, game in list(GAMES.items())[1:]],
             "who": who_is(request, group),
             "seasons": for_group_page(group),
+            "latest_awards": record.latest_awards(group.pk, LATEST_AWARDS),
         },
     )
 

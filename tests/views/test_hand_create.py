@@ -394,7 +394,9 @@ def test_a_save_does_its_work_once(
     # hand, its change, the new version, and the history of the hands shown (which marks
     # corrected hands). The hand that finishes the game writes its winners and statistics
     # rows too (it had none to delete), rates its players (the group's row locked, the later
-    # games of its kind, their ratings before it, its rating rows) and asks whether a next game was started.
+    # games of its kind, their ratings before it, its rating rows), writes its bids by level,
+    # awards its season again (the season's rows read, its awards deleted and written), reads
+    # the awards the page shows, and asks whether a next game was started.
     # The bracket of the transaction (BEGIN, COMMIT) is not counted.
     game = make_game(group, hands=anne_wins()[:4])
     hand = anne_wins()[4] if finishing else {**FIRST, "dealer": "Anne"}
@@ -414,7 +416,7 @@ def test_a_save_does_its_work_once(
     ):
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
-    assert len(queries) == (15 if finishing else 8), "\n".join(q[:60] for q in queries)
+    assert len(queries) == (20 if finishing else 8), "\n".join(q[:60] for q in queries)
     # Each hand is played once: the four stored (unless the change that stored the fourth
     # kept their result in the cache once committed, `Game.result`), then the new hand
     # alone, going on from them. The form's check, the write, the statistics and the
@@ -427,6 +429,24 @@ def test_a_save_does_its_work_once(
     assert game.version == 5
     assert (game.winners is not None) == finishing
     assert game.stats.count() == (4 if finishing else 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_from_the_page_reads_no_history(phone: Client, group: Group) -> None:
+    # The phone drew the page (its rows are kept), then saves the next hand: the game
+    # (locked, with its group), its seats and hands, whether the entry was saved and
+    # deleted before, the hand, its change and the new version. The answer draws the new
+    # hand's row alone, and a hand just added has no history to mark: nothing more is read.
+    game = make_game(group, hands=anne_wins()[:4])
+    phone.get(reverse("game", args=[group.edit_key, game.code]))
+    post = hand_post(game, {**FIRST, "dealer": "Anne"}, 5, entry="k" * 32)
+    with CaptureQueriesContext(connection) as captured:
+        response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
+    queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
+    assert len(queries) == 7, "\n".join(q[:60] for q in queries)
+    assert response["X-Hand-Entry"] == "done"
+    shown = [row[0].split(".")[0] for row in table_rows(response, "hand-rows")[1:]]
+    assert shown == ["5", "4", "3", "2", "1"]
 
 
 def _kaiser_before_its_bid(group: Group) -> Game:
