@@ -1,8 +1,9 @@
 // The game page and the big screen at a real table. htmx polls the live part every 2 s
-// (hx-trigger), morphs it in so the open form keeps its taps, and posts the hand form
+// (hx-trigger) and morphs it in so the open form keeps its taps; the poll sends what the
+// form holds, and the server draws how the game moved under it. htmx posts the hand form
 // (hx-post, hx-sync). This script does what htmx cannot: the polls' ETag, hands kept on the
-// phone while it has no connection, the open form following the game, and what the phone
-// says. Words come from the page (#texts), in its language.
+// phone while it has no connection, and what the phone says. Words come from the page
+// (#texts), in its language.
 (function () {
   "use strict";
   var QUEUE = "scorekeeper-queue"; // hands waiting to be sent, oldest first
@@ -23,15 +24,6 @@
     return each(crypto.getRandomValues(new Uint8Array(12)), function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
   function picked(form, name) { var input = form.querySelector('input[name="' + name + '"]:checked'); return input ? input.value : ""; }
-  // What is tapped in, shown; and whether two hands' inputs are alike in whatever order.
-  function shown(form) {
-    return Array.prototype.filter.call(form.querySelectorAll("input:checked"), function (i) { return i.value && !i.closest("[hidden]"); });
-  }
-  function same(one, other) {
-    var a = new URLSearchParams(one), b = new URLSearchParams(other);
-    a.sort(); b.sort();
-    return a.toString() === b.toString();
-  }
   // Something of the hand itself is tapped in (the dealer comes filled in).
   function tapped(form) { return !!form.querySelector('input:checked:not([name=dealer]):not([value=""])'); }
 
@@ -45,23 +37,11 @@
     said.textContent = text;
     said.hidden = false;
     said.toggleAttribute("data-lasting", !!lasting); // asks for something: kept in view (app.css)
-    showStatus();
     clearTimeout(saidTimer);
     if (!lasting) saidTimer = setTimeout(unsay, sk.messageStays);
   }
-  function unsay() {
-    var said = part("said");
-    if (!said || said.hidden) return;
-    said.hidden = true;
-    said.textContent = "";
-    showStatus();
-  }
-  function showStatus() {
-    // Hands waiting say "no connection" already; the stale-totals line is for watchers.
-    var offline = part("offline"), box = $("#status");
-    if (offline && offline.textContent) offline.hidden = !gone && !!queued().length;
-    if (box) box.hidden = !box.querySelector("p:not([hidden])");
-  }
+  // With the server's line of a hand saved elsewhere as the form has it (#same-hand).
+  function unsay() { document.querySelectorAll("#status [data-said], #same-hand").forEach(function (p) { p.hidden = true; }); }
 
   // The connection: one failed request may be a blip (a save's answer lost on the way);
   // two in a row, or the phone saying so, is offline. A good answer ends it, and what
@@ -103,7 +83,9 @@
   }
   function unqueue(entry) { write(QUEUE, read(QUEUE).filter(function (item) { return item.entry !== entry; })); }
   function showQueue() {
-    var items = queued(), box = part("queue"), list = $("#hands [data-waiting]");
+    var items = queued(), box = part("queue"), list = $("#hands [data-waiting]"), offlineLine = part("offline");
+    // Hands waiting say "no connection" already; the stale-totals line is for watchers.
+    if (offlineLine && offlineLine.textContent) offlineLine.hidden = !gone && !!items.length;
     if (box) {
       // No connection only once the phone knows: until then, no answer came yet.
       var line = (held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") + (items.length > 1 ? "Many" : "");
@@ -120,7 +102,6 @@
       });
       list.hidden = !items.length;
     }
-    showStatus();
   }
   // What is worth keeping while nothing can check it: every visible choice answered, or
   // what the preview already gave an outcome for (the server fills in what it implies).
@@ -132,7 +113,8 @@
   }
   // The hand in a few words, from what was tapped: "Bjørn, 8, Dina, Anne 2, Cato 1".
   function describe(form) {
-    return each(shown(form).filter(function (input) { return input.name !== "dealer"; }), function (input) {
+    var taps = form.querySelectorAll('input:checked:not([name=dealer]):not([value=""])');
+    return each(Array.prototype.filter.call(taps, function (input) { return !input.closest("[hidden]"); }), function (input) {
       var row = input.closest(".tricks-row"), label = input.closest("label");
       return row ? row.dataset.side + " " + input.value : (label ? label.textContent.trim() : input.value);
     }).join(", ");
@@ -192,15 +174,8 @@
     htmx_before_morph_node: function (elt) { return !(elt.matches && elt.matches("form[data-hand-form]") && queued().length); }
   });
 
-  // --- The open form follows the game --------------------------------------------------
+  // --- The open form after a hand kept here, or its own hand found saved -----------------
 
-  // The form keeps the dealer the rotation named while that is its dealer (none checked
-  // while it names nobody), and forgets it once someone picks one here by hand.
-  function rotationPicks(form, dealer) {
-    form.querySelectorAll("input[name=dealer]").forEach(function (input) { input.checked = input.value === dealer; });
-    if (form.elements.rotation_dealer) form.elements.rotation_dealer.value = dealer;
-  }
-  function dealerChosen(form) { var named = form.elements.rotation_dealer; return !!named && named.value !== picked(form, "dealer"); }
   // Who deals after `pending`: the next seat, or the same dealer after a redeal where the game says so.
   function dealerAfter(form, pending) {
     var sent = new URLSearchParams(pending.body), dealer = sent.get("dealer") || "";
@@ -214,9 +189,13 @@
     form.reset();
     form.elements.number.value = String(number);
     form.elements.entry.value = newKey();
-    rotationPicks(form, dealer);
+    // The attribute, not the tap: a poll's morph moves it with the rotation as the server's.
+    form.querySelectorAll("input[name=dealer]").forEach(function (input) { input.defaultChecked = input.value === dealer; });
     form.querySelector("button[name=save] [data-label]").textContent = fill(texts().saveHand, { number: number });
-    form.querySelectorAll("[hx-morph-skip]").forEach(function (el) { el.hidden = true; });
+    // No note of how the game moved, nor its state that polls carry (input[name^=follow_]).
+    form.querySelectorAll("[data-game-moved]").forEach(function (el) { el.hidden = true; });
+    form.querySelectorAll("input[name^=follow_]").forEach(function (input) { input.value = input.name === "follow_rotation" ? dealer : ""; });
+    form.elements.rotation_dealer.value = dealer;
     preview.innerHTML = '<span class="muted"></span>';
     preview.firstChild.textContent = texts().previewBlank;
     sk.refreshHandForm(form);
@@ -228,64 +207,18 @@
   }
   function savedRow(entry) { return entry ? $('#hands tr[data-entry="' + CSS.escape(entry) + '"]') : null; }
 
-  // What this phone said of a hand saved elsewhere exactly as its form holds it: the line
-  // stands while that hand is the newest, under the number it has now.
-  var sameHand = null;
-  function sameHandLine(newest, next) { return fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }); }
-  // The form before a poll's morph, which brings the next hand's number, label and the
-  // rotation's dealer; `follow` then says what moved, and keeps a dealer chosen here.
-  function before() {
-    var form = handForm();
-    return form && {
-      number: Number(form.elements.number.value), entry: form.elements.entry.value, dealer: picked(form, "dealer"),
-      chosen: dealerChosen(form), rotation: $("#entry").dataset.dealer || "",
-      inputs: each(shown(form), function (i) { return encodeURIComponent(i.name) + "=" + encodeURIComponent(i.value); }).join("&")
-    };
-  }
-  function follow(was) {
-    queued().forEach(function (item) { // their answers were lost: the server has them all the same
+  // After a poll's morph: hands kept here that the server has leave the queue, and so does
+  // the open form's own hand (its answer lost); the preview follows the form's new place.
+  function follow(entry) {
+    queued().forEach(function (item) {
       var row = savedRow(item.entry);
       if (row) { unqueue(item.entry); ownSaved(row); }
     });
     if ($("#winner")) { sk.dropMessages(); unsay(); } // the banner says it all
-    var form = handForm(), entry = $("#entry");
-    if (!form || !was || queued().length) return;
-    sk.refreshHandForm(form); // the morph brought the server's hidden parts back
-    var next = Number(entry.dataset.next), dealer = entry.dataset.dealer || "", own = savedRow(was.entry);
-    if (own) { startNext(form, next, dealer); return ownSaved(own); }
-    var newest = $("#hands tr[data-inputs]"), said = part("said"), renumbered = next !== was.number;
-    if (sameHand) {
-      var showing = said && said.textContent === sameHand.line;
-      if (!newest || !same(newest.dataset.inputs, sameHand.inputs)) { if (showing) unsay(); sameHand = null; }
-      else if (newest.dataset.number !== sameHand.number) {
-        sameHand.number = newest.dataset.number;
-        sameHand.line = sameHandLine(newest, next);
-        if (showing) say(sameHand.line, true);
-      }
-    }
-    if (next > was.number && newest && Number(newest.dataset.number) === was.number && same(was.inputs, newest.dataset.inputs)) {
-      sameHand = { line: sameHandLine(newest, next), number: newest.dataset.number, inputs: newest.dataset.inputs };
-      say(sameHand.line, true);
-    }
-    if (renumbered) { // the form's notes (hx-morph-skip) say which way the game went
-      var saved = form.querySelector("[data-renumbered]"), removed = form.querySelector("[data-removed]");
-      saved.querySelector("[data-saved]").textContent = String(next - 1);
-      saved.querySelector("[data-next]").textContent = removed.querySelector("[data-next]").textContent = String(next);
-      saved.hidden = next < was.number;
-      removed.hidden = next > was.number;
-    }
-    // The dealer follows the rotation, unless someone chose it here by hand: then the form
-    // says whom the rotation names, while that is someone else.
-    var moved = form.querySelector("[data-dealer-moved]");
-    rotationPicks(form, was.chosen ? was.dealer : dealer);
-    if (was.chosen) form.elements.rotation_dealer.value = "";
-    if (renumbered || dealer !== was.rotation) {
-      moved.textContent = dealer ? fill(texts()[was.chosen ? "dealerMoved" : "dealerFollowed"], { name: dealer }) : "";
-      moved.hidden = !dealer || was.dealer === dealer || (!was.chosen && (renumbered || !was.dealer));
-      if (was.chosen) delete moved.dataset.followed; else moved.dataset.followed = "";
-    }
-    sk.refreshHandForm(form);
-    if (tapped(form)) form.dispatchEvent(new Event("followed")); // the preview, for its new place
+    var form = handForm(), own = savedRow(entry), next = $("#entry");
+    if (!form || queued().length) return;
+    if (own) { startNext(form, Number(next.dataset.next), next.dataset.dealer || ""); return ownSaved(own); }
+    if (tapped(form)) form.dispatchEvent(new Event("followed"));
   }
 
   // --- htmx's requests ---------------------------------------------------------------------
@@ -332,7 +265,7 @@
     if (ctx.response.headers.get("X-Link-Replaced")) return event.preventDefault();
     // A save's or an undo's answer, under way or come first, is newer than a poll's.
     if (isPoll(ctx) && (busy.size || !ctx.sourceElement.isConnected)) return event.preventDefault();
-    if (isPoll(ctx)) { was = before(); return; }
+    if (isPoll(ctx)) { was = handForm() && handForm().elements.entry.value; return; }
     if (isChart(ctx)) return;
     chartShown = $("#chart > svg"); // a save's or an undo's answer: the chart shown stays shown
     if (!isEntryForm(ctx.sourceElement)) return;
@@ -391,13 +324,16 @@
   // capture phase, before the save's own handlers say more.
   document.addEventListener("submit", function (event) { if (!event.defaultPrevented) unsay(); }, true);
   document.addEventListener("change", unsay, true);
-  // A dealer tapped here is picked by hand, even the one the rotation named; why the form's
-  // dealer changed is left behind by a pick, that the rotation names someone else stays.
+  // A dealer tapped here is picked by hand, even the one the rotation named: the note of why
+  // the form's dealer followed the rotation goes, and the one that the rotation names
+  // someone else once the pick is that one (the polls carry what stays, follow_dealer).
   document.addEventListener("change", function (event) {
-    var form = event.target.form, moved = form && form.querySelector("[data-dealer-moved]"), entry = $("#entry");
-    if (event.target.name !== "dealer" || !form || !form.elements.rotation_dealer) return;
+    var form = event.target.form, note = form && form.elements.follow_dealer;
+    if (event.target.name !== "dealer" || !note) return;
     form.elements.rotation_dealer.value = "";
-    if (moved && !moved.hidden) moved.hidden = "followed" in moved.dataset || !entry || event.target.value === entry.dataset.dealer;
+    if (note.value !== "followed" && event.target.value !== form.elements.follow_rotation.value) return;
+    note.value = "";
+    form.querySelector("[data-dealer-moved]").hidden = true;
   });
 
   // A copy of the page for opening it again offline (HTTPS or localhost only).
