@@ -14,30 +14,23 @@ self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 
 self.addEventListener("fetch", function (event) {
-  var request = event.request;
-  var url = new URL(request.url);
+  var request = event.request, url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   var page = request.mode === "navigate" && GAME_PAGE.test(url.pathname);
   // The chart the game page asks for alone (htmx), kept apart from the chart's own page.
   var chart = CHART.test(url.pathname) && request.headers.get("HX-Request") === "true";
   if (!page && !chart && url.pathname.indexOf(STATIC) !== 0) return;
   var key = chart ? url.href + "?alone" : url.href;
-  event.respondWith(
-    fetch(request).then(function (response) {
-      if (response.ok) {
-        var copy = response.clone();
-        event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.put(key, copy); }));
-      } else if (response.status === 404 || response.status === 410) {
-        // Every copy under this address, whatever its query (?hands=all, ?alone).
-        var gone = [url.origin + url.pathname];
-        if (page) gone.push(url.origin + url.pathname + "chart/");
-        event.waitUntil(caches.open(CACHE).then(function (cache) {
-          return Promise.all(gone.map(function (at) { return cache.delete(at, { ignoreSearch: true }); }));
-        }));
-      }
-      return response;
-    }).catch(function () {
-      return caches.match(key).then(function (kept) { return kept || Response.error(); });
-    })
-  );
+  // Every copy under a gone address, whatever its query (?hands=all, ?alone).
+  var gone = page ? [url.pathname, url.pathname + "chart/"] : [url.pathname];
+  event.respondWith(fetch(request).then(function (response) {
+    var copy = response.clone();
+    event.waitUntil(caches.open(CACHE).then(function (cache) {
+      if (response.ok) return cache.put(key, copy);
+      if (response.status === 404 || response.status === 410) return Promise.all(gone.map(function (at) { return cache.delete(url.origin + at, { ignoreSearch: true }); }));
+    }));
+    return response;
+  }).catch(function () {
+    return caches.match(key).then(function (kept) { return kept || Response.error(); });
+  }));
 });

@@ -1,54 +1,36 @@
 // Scorekeeper's own JavaScript: each part improves a page that already works without it.
 (function () {
   "use strict";
-  var AWAKE = "scorekeeper-awake";
+  var AWAKE = "scorekeeper-awake", MESSAGE_STAYS = 8000;
 
   // Keep the screen awake on the game page, with a toggle. The Screen Wake Lock API exists
   // only on HTTPS and localhost; on a LAN's plain http address NoSleep.js plays a tiny
-  // silent looping video instead. Only phones without the API fetch it, with the first tap
-  // (which its video waits for anyway): a first visit does not carry it. A video may only
-  // start after a tap, so a refusal is tried again on the next one.
-  function setUpWakeLock(toggle) {
-    var wanted = localStorage.getItem(AWAKE) !== "off";
-    if ("wakeLock" in navigator || window.NoSleep || !toggle.dataset.fallback) return keepAwake(toggle);
-    toggle.hidden = false;
-    toggle.setAttribute("aria-pressed", String(wanted));
-    toggle.dataset.awake = "off";
-    document.addEventListener("click", function (event) {
-      if (toggle.contains(event.target)) { // this tap on the toggle itself says what is wanted
-        localStorage.setItem(AWAKE, wanted ? "off" : "on");
-        event.stopPropagation();
-      }
-      var script = document.createElement("script");
-      script.src = toggle.dataset.fallback;
-      script.onload = function () { keepAwake(toggle); };
-      document.head.append(script);
-    }, { once: true, capture: true });
-  }
+  // silent looping video instead, fetched with the first tap (a first visit does not carry
+  // it). A video may only start after a tap, so a refusal is tried again on the next one.
   function keepAwake(toggle) {
-    var native = "wakeLock" in navigator, noSleep = native || !window.NoSleep ? null : new window.NoSleep();
-    var lock = null, wanted = localStorage.getItem(AWAKE) !== "off";
-    if (!native && !noSleep) { toggle.hidden = true; return; }
-    function show(held) {
-      toggle.setAttribute("aria-pressed", String(wanted));
-      toggle.dataset.awake = held && wanted ? "on" : "off";
-    }
+    var wanted = localStorage.getItem(AWAKE) !== "off", native = "wakeLock" in navigator, lock = null, noSleep = null;
+    if (!native && !toggle.dataset.fallback) return;
+    function show(held) { toggle.setAttribute("aria-pressed", String(wanted)); toggle.dataset.awake = held && wanted ? "on" : "off"; }
+    function later() { document.addEventListener("click", acquire, { once: true, capture: true }); }
     function acquire() {
       if (!wanted || document.visibilityState !== "visible") return;
-      var asked = native ? navigator.wakeLock.request("screen").then(function (l) {
-        lock = l;
-        lock.addEventListener("release", function () { show(false); });
-      }) : noSleep.enable();
-      asked.then(function () {
-        if (wanted) show(true); else release(); // turned off while it was being asked for
-      }, function () {
-        show(false);
-        document.addEventListener("click", acquire, { once: true, capture: true });
+      if (!native && !window.NoSleep) { // fetched with this tap, then tried within it
+        var script = document.createElement("script");
+        script.onload = acquire;
+        script.src = toggle.dataset.fallback;
+        return document.head.append(script);
+      }
+      noSleep = noSleep || (native ? null : new window.NoSleep());
+      var asked = noSleep ? noSleep.enable() : navigator.wakeLock.request("screen").then(function (held) {
+        lock = held;
+        held.addEventListener("release", function () { show(false); });
       });
+      asked.then(function () { if (wanted) show(true); else release(); }, function () { show(false); later(); }); // turned off meanwhile; refused
     }
     function release() {
-      if (lock) { lock.release(); lock = null; }
+      if (lock) lock.release();
       if (noSleep) noSleep.disable();
+      lock = null;
       show(false);
     }
     toggle.hidden = false;
@@ -57,9 +39,9 @@
       localStorage.setItem(AWAKE, wanted ? "on" : "off");
       if (wanted) acquire(); else release();
     });
-    document.addEventListener("visibilitychange", acquire);
+    document.addEventListener("visibilitychange", function () { if (native || noSleep) acquire(); });
     show(false);
-    acquire();
+    if (native) acquire(); else later();
   }
 
   // The hand form shows only the inputs that apply (the partner only for a numeric bid), as
@@ -68,8 +50,7 @@
   function valueOf(form, name) {
     var field = form.querySelector('[name="' + name + '"]'), checked = form.querySelector('[name="' + name + '"]:checked');
     if (!field) return "";
-    if (field.type === "checkbox") return !!checked;
-    return field.type === "radio" ? (checked ? checked.value : "") : field.value;
+    return field.type === "checkbox" ? !!checked : field.type === "radio" ? (checked ? checked.value : "") : field.value;
   }
   function refreshHandForm(form) {
     var bidder = valueOf(form, "bidder"), partner = valueOf(form, "partner"), reveal = form.querySelector("[data-show-split]");
@@ -80,22 +61,20 @@
       });
     });
     form.querySelectorAll(".tricks-row[data-side]").forEach(function (row) {
-      var side = row.dataset.side === bidder || (partner && row.dataset.side === partner);
-      row.classList.toggle("side", !!side);
-      row.hidden = !!side && !form.dataset.showSplit && !row.querySelector("input:checked");
+      var side = row.dataset.side === bidder || (!!partner && row.dataset.side === partner);
+      row.classList.toggle("side", side);
+      row.hidden = side && !form.dataset.showSplit && !row.querySelector("input:checked");
     });
     if (reveal) reveal.hidden = !form.querySelector(".tricks-row.side[hidden]");
     form.querySelectorAll('[name="partner"]').forEach(function (input) {
       input.disabled = input.value !== "" && input.value === bidder;
-      if (input.disabled && input.checked) input.checked = false;
+      if (input.disabled) input.checked = false;
     });
   }
 
   // A message ("Hand 11 deleted…") answers the last action: it goes with the next one (a
   // tap on a chip, a save), and a confirmation also by itself once it has been in view long
-  // enough to be read, and read aloud (role=status). What was refused (a warning, an error)
-  // stays until the next action: it says that nothing happened.
-  var MESSAGE_STAYS = 8000;
+  // enough to be read aloud (role=status). What was refused stays until the next action.
   function fadeMessages(root) {
     root.querySelectorAll(".messages:not([data-fading])").forEach(function (list) {
       list.dataset.fading = "";
@@ -106,37 +85,30 @@
     });
   }
   function dropMessages() { document.querySelectorAll(".messages").forEach(function (list) { list.remove(); }); }
-  // In the capture phase, before the form's own handlers (htmx, table.js) say something new.
-  // First, ask before what is hard to take back (replacing links; deleting a hand): a "no"
-  // is no action.
+  // In the capture phase, before the form's own handlers (htmx, table.js) say something new;
+  // and first, ask before what is hard to take back (data-confirm): a "no" is no action.
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
-    if (message && !window.confirm(message)) event.preventDefault();
-    else dropMessages();
+    if (message && !window.confirm(message)) event.preventDefault(); else dropMessages();
   }, true);
   document.addEventListener("change", dropMessages, true);
 
   document.addEventListener("click", function (event) {
     var form = event.target.closest && event.target.closest("[data-show-split]") && event.target.closest("form");
-    if (!form) return;
-    form.dataset.showSplit = "1";
-    refreshHandForm(form);
+    if (form) { form.dataset.showSplit = "1"; refreshHandForm(form); }
   });
   document.addEventListener("change", function (event) {
-    var input = event.target, form = input.closest && input.closest("form[data-hand-form]"), shared = input.closest && input.closest("[data-shared-total]");
-    // A preset ticks several house rules at once: show their values in the form.
-    if (input.matches && input.matches("input[data-preset]")) {
+    var input = event.target, form = input.form, shared = input.closest && input.closest("[data-shared-total]");
+    if (input.matches && input.matches("input[data-preset]")) { // a preset ticks several house rules at once: show their values
       var rules = JSON.parse(input.dataset.preset);
       Object.keys(rules).forEach(function (name) {
-        var field = input.form.querySelector('[name="rule_' + name + '"]');
-        if (!field) return;
-        if (!field.dataset.before) field.dataset.before = field.value;
-        field.value = input.checked ? rules[name] : field.dataset.before;
+        var field = form.querySelector('[name="rule_' + name + '"]');
+        if (field && !field.dataset.before) field.dataset.before = field.value;
+        if (field) field.value = input.checked ? rules[name] : field.dataset.before;
       });
     }
-    if (!form) return;
-    // Two teams share every trick: tapping one team's count lights up the other's.
-    if (shared && input.closest(".tricks-row")) {
+    if (!form || !form.matches("[data-hand-form]")) return;
+    if (shared && input.closest(".tricks-row")) { // two teams share every trick: one team's count lights up the other's
       shared.querySelectorAll(".tricks-row").forEach(function (row) {
         var other = !row.contains(input) && row.querySelector('input[value="' + (Number(shared.dataset.sharedTotal) - Number(input.value)) + '"]');
         if (other) other.checked = true;
@@ -144,8 +116,9 @@
     }
     refreshHandForm(form);
   });
+  // On the page as it comes, and on each part htmx swaps in.
   function setUp(root) {
-    root.querySelectorAll("[data-wake-lock]").forEach(setUpWakeLock);
+    root.querySelectorAll("[data-wake-lock]").forEach(keepAwake);
     root.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
     fadeMessages(root);
   }

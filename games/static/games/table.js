@@ -1,16 +1,12 @@
-// The game page and the big screen at a real table. htmx polls the live part every 2 s
-// (hx-trigger) and morphs it in so the open form keeps its taps; the poll sends what the
-// form holds, and the server draws how the game moved under it. htmx posts the hand form
-// (hx-post, hx-sync). This script does what htmx cannot: the polls' ETag, hands kept on the
-// phone while it has no connection, and what the phone says. Words come from the page
-// (#texts), in its language.
+// The game page and the big screen at a real table. htmx polls the live part (hx-trigger),
+// sending what the open form holds, and morphs the answer in: the form keeps its taps, and
+// the server says how the game moved under it. htmx posts the hand form (hx-post, hx-sync).
+// This script does what htmx cannot: the polls' ETag, hands kept on the phone while it has
+// no connection, and what the phone says, in the page's words (#texts).
 (function () {
   "use strict";
-  var QUEUE = "scorekeeper-queue"; // hands waiting to be sent, oldest first
-  var SENT = "scorekeeper-entries"; // entry keys this phone has sent (the newest 50)
-  var CACHE = "scorekeeper-v1"; // as in sw.js
+  var QUEUE = "scorekeeper-queue", SENT = "scorekeeper-entries", CACHE = "scorekeeper-v1"; // hands waiting, oldest first; the newest 50 entry keys sent; as in sw.js
   var sk = window.scorekeeper; // app.js
-
   function $(selector) { return document.querySelector(selector); }
   function texts() { var el = $("#texts"); return el ? el.dataset : {}; }
   function fill(text, values) { return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; }); }
@@ -20,15 +16,14 @@
   function handForm() { return $("#entry form[data-hand-form]"); }
   function part(name) { return $("#status [data-" + name + "]"); }
   function each(list, fn) { return Array.prototype.map.call(list, fn); }
-  function newKey() { // unlike randomUUID, there on plain http too
-    return each(crypto.getRandomValues(new Uint8Array(12)), function (b) { return (b + 256).toString(16).slice(1); }).join("");
-  }
+  function newKey() { return each(crypto.getRandomValues(new Uint8Array(12)), function (b) { return (b + 256).toString(16).slice(1); }).join(""); } // randomUUID needs https
   function picked(form, name) { var input = form.querySelector('input[name="' + name + '"]:checked'); return input ? input.value : ""; }
-  // Something of the hand itself is tapped in (the dealer comes filled in).
-  function tapped(form) { return !!form.querySelector('input:checked:not([name=dealer]):not([value=""])'); }
+  function taps(form) { // what of the hand itself is tapped in and shown (the dealer comes filled in)
+    return Array.prototype.filter.call(form.querySelectorAll('input:checked:not([name=dealer]):not([value=""])'), function (input) { return !input.closest("[hidden]"); });
+  }
 
   // What the phone says goes as a message does (app.js): with the next action, and a
-  // confirmation also after a while; what asks for something (`lasting`) stays until then.
+  // confirmation also after a while; what asks for something (`lasting`) stays in view.
   var saidTimer = null;
   function say(text, lasting) {
     var said = part("said");
@@ -36,91 +31,67 @@
     sk.dropMessages();
     said.textContent = text;
     said.hidden = false;
-    said.toggleAttribute("data-lasting", !!lasting); // asks for something: kept in view (app.css)
+    said.toggleAttribute("data-lasting", !!lasting);
     clearTimeout(saidTimer);
     if (!lasting) saidTimer = setTimeout(unsay, sk.messageStays);
   }
-  // With the server's line of a hand saved elsewhere as the form has it (#same-hand).
   function unsay() { document.querySelectorAll("#status [data-said], #same-hand").forEach(function (p) { p.hidden = true; }); }
 
-  // The connection: one failed request may be a blip (a save's answer lost on the way);
-  // two in a row, or the phone saying so, is offline. A good answer ends it, and what
-  // waited goes. A replaced link is no blip: the phone says so, and what it holds stays.
+  // The connection: one failed request may be a blip (a save's answer lost); two in a row,
+  // or the phone saying so, is offline. A good answer ends it, and what waited goes. A
+  // replaced link is no blip: the phone says so, and what it holds stays.
   var failures = 0, offlineSince = null, offline = false, gone = false;
   function lost() {
     failures += 1;
     offlineSince = offlineSince || new Date();
-    var line = part("offline");
-    if ((failures < 2 && navigator.onLine) || !line || gone) return;
+    if ((failures < 2 && navigator.onLine) || gone) return;
     offline = true;
-    var time = offlineSince.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    line.textContent = fill(texts().offlineSince, { time: time });
-    showQueue(); // what waits here waits for the connection now
+    showQueue(fill(texts().offlineSince, { time: offlineSince.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) }));
   }
-  function replaced() {
-    var line = part("offline");
-    gone = true;
-    if (line) line.textContent = texts().linkReplaced;
-    showQueue();
-  }
+  function replaced() { gone = true; showQueue(texts().linkReplaced); }
   function connected() {
-    failures = 0;
-    offlineSince = null;
-    offline = false;
-    var line = part("offline"), chart = $("#chart[data-failed]");
-    if (line) { line.hidden = true; line.textContent = ""; }
+    var chart = $("#chart[data-failed]");
+    failures = 0; offlineSince = null; offline = false;
     if (chart) { delete chart.dataset.failed; htmx.trigger(chart, "retry"); } // a chart that could not come
-    showQueue();
+    showQueue("");
     send();
   }
 
   // --- Hands saved without a connection, kept in localStorage with their entry keys ------
-
   var sending = false, held = false; // held: behind a conflict, until the form's hand is in
   function queued() {
     var here = main();
     return here ? read(QUEUE).filter(function (item) { return item.game === here.dataset.liveUrl; }) : [];
   }
   function unqueue(entry) { write(QUEUE, read(QUEUE).filter(function (item) { return item.entry !== entry; })); }
-  function showQueue() {
-    var items = queued(), box = part("queue"), list = $("#hands [data-waiting]"), offlineLine = part("offline");
-    // Hands waiting say "no connection" already; the stale-totals line is for watchers.
-    if (offlineLine && offlineLine.textContent) offlineLine.hidden = !gone && !!items.length;
-    if (box) {
-      // No connection only once the phone knows: until then, no answer came yet.
-      var line = (held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") + (items.length > 1 ? "Many" : "");
-      box.textContent = items.length ? fill(texts()[line], { numbers: each(items, function (item) { return item.number; }).join(", ") }) : "";
+  // The status lines and the hands waiting; `connection`, how the connection stands now.
+  function showQueue(connection) {
+    var items = queued(), box = part("queue"), list = $("#hands [data-waiting]"), line = part("offline");
+    if (line && connection !== undefined) line.textContent = connection;
+    if (line) line.hidden = !line.textContent || (!gone && !!items.length); // hands waiting say "no connection" already
+    if (box) { // no connection only once the phone knows: until then, no answer came yet
+      var words = texts()[(held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") + (items.length > 1 ? "Many" : "")];
+      box.textContent = items.length ? fill(words, { numbers: each(items, function (item) { return item.number; }).join(", ") }) : "";
       box.hidden = !items.length || gone;
     }
-    if (list) {
-      list.textContent = "";
-      items.slice().reverse().forEach(function (item) {
-        var row = document.createElement("li"), what = document.createElement("strong");
-        what.textContent = fill(texts().waiting, { number: item.number });
-        row.append(what, " " + item.line);
-        list.append(row);
-      });
-      list.hidden = !items.length;
-    }
+    if (!list) return;
+    list.hidden = !items.length;
+    list.replaceChildren.apply(list, each(items.slice().reverse(), function (item) {
+      var row = document.createElement("li"), what = row.appendChild(document.createElement("strong"));
+      what.textContent = fill(texts().waiting, { number: item.number });
+      row.append(" " + item.line);
+      return row;
+    }));
   }
-  // What is worth keeping while nothing can check it: every visible choice answered, or
-  // what the preview already gave an outcome for (the server fills in what it implies).
+  // Worth keeping while nothing can check it: every visible choice answered, or what the
+  // preview already gave an outcome for (the server fills in what it implies).
   function complete(form, body) {
-    if (new URLSearchParams(body).get("redeal") === "on" || form.querySelector("#preview strong")) return true;
-    return Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
+    return new URLSearchParams(body).get("redeal") === "on" || !!form.querySelector("#preview strong") || Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
       return input.disabled || !!input.closest("[hidden]") || !!picked(form, input.name);
     });
   }
-  // The hand in a few words, from what was tapped: "Bjørn, 8, Dina, Anne 2, Cato 1".
-  function describe(form) {
-    var taps = form.querySelectorAll('input:checked:not([name=dealer]):not([value=""])');
-    return each(Array.prototype.filter.call(taps, function (input) { return !input.closest("[hidden]"); }), function (input) {
-      var row = input.closest(".tricks-row"), label = input.closest("label");
-      return row ? row.dataset.side + " " + input.value : (label ? label.textContent.trim() : input.value);
-    }).join(", ");
-  }
   function keep(form, pending) {
-    if (!complete(form, pending.body)) { say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true); return; }
+    if (!complete(form, pending.body)) return say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true);
     var all = read(QUEUE);
     if (!all.some(function (item) { return item.entry === pending.entry; })) write(QUEUE, all.concat([pending]));
     sk.dropMessages();
@@ -141,72 +112,61 @@
         if (response.status >= 500) throw new Error(String(response.status)); // worth another try; a refusal is not
         if (response.headers.get("X-Link-Replaced")) return replaced(); // kept here: the new link can send it
         unqueue(item.entry);
-        if (!response.ok) { say(texts().notSent + " " + item.line, true); return null; }
-        var done = response.headers.get("X-Hand-Entry") === "done";
-        return response.text().then(function (html) { answered(html, done); });
+        if (!response.ok) return say(texts().notSent + " " + item.line, true);
+        return response.text().then(function (html) { answered(html, response.headers.get("X-Hand-Entry") === "done"); });
       })
-      .then(function () { sending = false; showQueue(); if (!gone) send(); }, function () { sending = false; lost(); showQueue(); });
+      .then(function () { sending = false; showQueue(); send(); }, function () { sending = false; lost(); showQueue(); });
   }
   // Its answer: saved (a poll brings the game), or a conflict, whose form holds the hand
   // unless the open form has taps of its own to keep.
   function answered(html, done) {
-    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#main");
-    var said = fresh && fresh.querySelector(".messages li"), form = handForm(), card = fresh && fresh.querySelector("[data-conflict], .errorlist");
+    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#main"), form = handForm();
+    var said = fresh && fresh.querySelector(".messages li"), card = fresh && fresh.querySelector("[data-conflict], .errorlist");
     if (!fresh) return;
-    if (done) {
-      if (said) say(said.textContent.trim(), !said.matches(".success, .info"));
-      return pollNow();
-    }
+    if (done) { if (said) say(said.textContent.trim(), !said.matches(".success, .info")); return pollNow(); }
     held = true;
-    if (form && tapped(form) && card) main().prepend(card);
+    if (form && taps(form).length && card) main().prepend(card);
     else { main().replaceWith(fresh); htmx.process(fresh); sk.setUp(fresh); }
     showConflict();
-  }
-  // While hands wait here, the heading's number and the dealer's badge follow the form.
-  function showNext(form) {
-    var no = $("#main .game-title .hand-no"), dealer = picked(form, "dealer"), badge = $("#main tr[data-side] .badge.dealer");
-    var cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
-    if (no) no.textContent = no.textContent.replace(/\d+/, form.elements.number.value);
-    if (badge && cell) cell.insertBefore(badge, cell.firstChild.nextSibling);
   }
   // htmx's morph leaves the form alone while hands wait here: it is ahead on purpose.
   htmx.registerExtension("scorekeeper-queue", {
     htmx_before_morph_node: function (elt) { return !(elt.matches && elt.matches("form[data-hand-form]") && queued().length); }
   });
-
-  // --- The open form after a hand kept here, or its own hand found saved -----------------
-
-  // Who deals after `pending`: the next seat, or the same dealer after a redeal where the game says so.
+  // Who deals after `pending`: the next seat, or the same after a redeal where the game says so.
   function dealerAfter(form, pending) {
     var sent = new URLSearchParams(pending.body), dealer = sent.get("dealer") || "";
     var seats = each(form.querySelectorAll("input[name=dealer]"), function (i) { return i.value; }), at = seats.indexOf(dealer);
     if (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer) return dealer;
     return at < 0 ? "" : seats[(at + 1) % seats.length];
   }
-  // A clean form for the next hand, with an entry key of its own.
+  // A clean form for the next hand, with an entry key of its own; the heading's number and
+  // the dealer's badge go on with it while hands wait here.
   function startNext(form, number, dealer) {
-    var preview = form.querySelector("#preview");
+    var preview = form.querySelector("#preview"), no = $("#main .game-title .hand-no"), badge = $("#main tr[data-side] .badge.dealer");
+    var cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
     form.reset();
     form.elements.number.value = String(number);
     form.elements.entry.value = newKey();
-    // The attribute, not the tap: a poll's morph moves it with the rotation as the server's.
+    form.elements.rotation_dealer.value = dealer;
+    // The attribute, not a tap: a poll's morph moves it with the rotation, as the server does.
     form.querySelectorAll("input[name=dealer]").forEach(function (input) { input.defaultChecked = input.value === dealer; });
     form.querySelector("button[name=save] [data-label]").textContent = fill(texts().saveHand, { number: number });
-    // No note of how the game moved, nor its state that polls carry (input[name^=follow_]).
-    form.querySelectorAll("[data-game-moved]").forEach(function (el) { el.hidden = true; });
+    // No note of how the game moved, nor what the polls carry of them.
+    form.querySelectorAll("[data-game-moved]").forEach(function (note) { note.hidden = true; });
     form.querySelectorAll("input[name^=follow_]").forEach(function (input) { input.value = input.name === "follow_rotation" ? dealer : ""; });
-    form.elements.rotation_dealer.value = dealer;
-    preview.innerHTML = '<span class="muted"></span>';
+    preview.replaceChildren(document.createElement("span"));
+    preview.firstChild.className = "muted";
     preview.firstChild.textContent = texts().previewBlank;
     sk.refreshHandForm(form);
-    showNext(form);
+    if (no) no.textContent = no.textContent.replace(/\d+/, String(number));
+    if (badge && cell) cell.insertBefore(badge, cell.firstChild.nextSibling);
   }
   function ownSaved(row) {
     say(fill(texts().ownSaved, { number: row.dataset.number, summary: row.dataset.summary }));
     window.scrollTo(0, 0);
   }
   function savedRow(entry) { return entry ? $('#hands tr[data-entry="' + CSS.escape(entry) + '"]') : null; }
-
   // After a poll's morph: hands kept here that the server has leave the queue, and so does
   // the open form's own hand (its answer lost); the preview follows the form's new place.
   function follow(entry) {
@@ -218,36 +178,34 @@
     var form = handForm(), own = savedRow(entry), next = $("#entry");
     if (!form || queued().length) return;
     if (own) { startNext(form, Number(next.dataset.next), next.dataset.dealer || ""); return ownSaved(own); }
-    if (tapped(form)) form.dispatchEvent(new Event("followed"));
+    if (taps(form).length) form.dispatchEvent(new Event("followed"));
   }
 
   // --- htmx's requests ---------------------------------------------------------------------
-
   function pollNow() { var poller = $("[data-poll]"); if (poller) htmx.trigger(poller, "every", {}, false); }
   function isPoll(ctx) { return !!ctx && ctx.sourceElement.matches("[data-poll]"); }
   function isChart(ctx) { return !!ctx && ctx.sourceElement.id === "chart"; }
   function isEntryForm(elt) { return elt.matches("form[data-hand-form]") && !!elt.elements.entry; }
   var busy = new Set(), refused = false, chartShown = null, was = null;
   document.addEventListener("htmx:config:request", function (event) {
-    var ctx = event.detail.ctx, form = ctx.sourceElement;
+    var ctx = event.detail.ctx, form = ctx.sourceElement, shown = form.closest("[data-etag]");
     if (isPoll(ctx)) { // has the game changed since the version shown? 304 while it has not
       if (busy.size || document.visibilityState !== "visible") event.preventDefault();
-      if (form.closest("[data-etag]").dataset.etag) ctx.request.headers["If-None-Match"] = form.closest("[data-etag]").dataset.etag;
+      if (shown.dataset.etag) ctx.request.headers["If-None-Match"] = shown.dataset.etag;
       return;
     }
     // htmx asks before hx-sync drops a second submit of a form whose save is under way (a
     // tap on Redeal meanwhile): that one is no save, and must not take the hand's place.
     if (!isEntryForm(form) || Array.from(busy).some(function (c) { return c.sourceElement === form; })) return;
-    var pending = { game: main().dataset.liveUrl, url: ctx.request.action, body: new URLSearchParams(ctx.request.body).toString(), number: Number(form.elements.number.value), entry: form.elements.entry.value, line: describe(form) };
+    var line = each(taps(form), function (input) { // the hand in a few words: "Bjørn, 8, Dina, Anne 2, Cato 1"
+      var row = input.closest(".tricks-row"), label = input.closest("label");
+      return row ? row.dataset.side + " " + input.value : (label ? label.textContent.trim() : input.value);
+    }).join(", ");
+    var pending = form.pending = { game: main().dataset.liveUrl, url: ctx.request.action, body: new URLSearchParams(ctx.request.body).toString(), number: Number(form.elements.number.value), entry: form.elements.entry.value, line: line };
     write(SENT, read(SENT).concat([pending.entry]).slice(-50));
-    form.pending = pending;
     // Hands are waiting: this one goes after them, in order (an unfinished one goes to the
     // server now, which says what is missing; so does the one a conflict held back).
-    if (queued().length && !held && complete(form, pending.body)) {
-      event.preventDefault();
-      keep(form, pending);
-      send();
-    }
+    if (queued().length && !held && complete(form, pending.body)) { event.preventDefault(); keep(form, pending); send(); }
   });
   document.addEventListener("htmx:before:request", function (event) {
     if (!isPoll(event.detail.ctx) && !isChart(event.detail.ctx)) busy.add(event.detail.ctx);
@@ -261,10 +219,9 @@
   });
   document.addEventListener("htmx:before:swap", function (event) {
     var ctx = event.detail.ctx;
-    // A replaced link's answer takes nothing away: the form keeps its hand (replaced()).
-    if (ctx.response.headers.get("X-Link-Replaced")) return event.preventDefault();
-    // A save's or an undo's answer, under way or come first, is newer than a poll's.
-    if (isPoll(ctx) && (busy.size || !ctx.sourceElement.isConnected)) return event.preventDefault();
+    // A replaced link's answer takes nothing away: the form keeps its hand (replaced()). A
+    // save's or an undo's answer, under way or come first, is newer than a poll's.
+    if (ctx.response.headers.get("X-Link-Replaced") || (isPoll(ctx) && (busy.size || !ctx.sourceElement.isConnected))) return event.preventDefault();
     if (isPoll(ctx)) { was = handForm() && handForm().elements.entry.value; return; }
     if (isChart(ctx)) return;
     chartShown = $("#chart > svg"); // a save's or an undo's answer: the chart shown stays shown
@@ -278,10 +235,6 @@
   });
   document.addEventListener("htmx:after:swap", function (event) {
     var ctx = event.detail.ctx, box = $("#chart"), next = $("[data-follow]");
-    // What the form was refused for goes once the preview has an outcome: it is no longer true.
-    if (ctx.sourceElement.matches("#preview") && ctx.sourceElement.querySelector("strong")) {
-      ctx.sourceElement.closest("form").querySelectorAll(".errorlist").forEach(function (el) { el.remove(); });
-    }
     if (isPoll(ctx)) { // the version now shown
       ctx.sourceElement.closest("[data-etag]").dataset.etag = ctx.response.headers.get("ETag") || "";
       follow(was);
@@ -294,11 +247,11 @@
   // No answer: the phone is offline, or the answer was lost after the server saved it.
   // Either way the hand waits here and goes again with its key.
   document.addEventListener("htmx:error", function (event) {
-    var ctx = event.detail.ctx, form = ctx && ctx.sourceElement;
+    var ctx = event.detail.ctx, form = ctx && ctx.sourceElement, saving = form && isEntryForm(form) && form.pending;
     if (!ctx || ctx.response) return;
     if (isChart(ctx)) form.dataset.failed = "";
-    if (isPoll(ctx) || (isEntryForm(form) && form.pending)) lost();
-    if (isEntryForm(form) && form.pending) keep(form, form.pending);
+    if (isPoll(ctx) || saving) lost();
+    if (saving) keep(form, form.pending);
   });
   document.addEventListener("htmx:response:error", function (event) {
     if (isChart(event.detail.ctx)) event.detail.ctx.sourceElement.dataset.failed = "";
@@ -307,8 +260,7 @@
     if (isChart(event.detail.ctx) || isPoll(event.detail.ctx)) return;
     if ($("#main > .messages")) unsay(); // the server's answer says what happened now
     showConflict();
-    // After htmx's own scroll to the top: a refused save shows its first reason.
-    setTimeout(function () {
+    setTimeout(function () { // after htmx's own scroll to the top: a refused save shows its first reason
       var reason = refused && !$("#main [data-conflict]") && $("#main form[data-hand-form] .errorlist");
       refused = false;
       if (reason) reason.scrollIntoView({ block: "center" });
@@ -316,17 +268,15 @@
   });
   function showConflict() {
     var card = $("#main [data-conflict]");
-    if (!card) return;
-    card.scrollIntoView({ block: "start" });
-    card.focus({ preventScroll: true });
+    if (card) { card.scrollIntoView({ block: "start" }); card.focus({ preventScroll: true }); }
   }
   // The next action ends what the phone said, as it ends a message (app.js); in the
   // capture phase, before the save's own handlers say more.
   document.addEventListener("submit", function (event) { if (!event.defaultPrevented) unsay(); }, true);
   document.addEventListener("change", unsay, true);
-  // A dealer tapped here is picked by hand, even the one the rotation named: the note of why
-  // the form's dealer followed the rotation goes, and the one that the rotation names
-  // someone else once the pick is that one (the polls carry what stays, follow_dealer).
+  // A dealer tapped here is picked by hand, even the rotation's own: the note of why the
+  // form's dealer followed the rotation goes, and the one that the rotation names someone
+  // else once the pick is that one (the polls carry what stays, follow_dealer).
   document.addEventListener("change", function (event) {
     var form = event.target.form, note = form && form.elements.follow_dealer;
     if (event.target.name !== "dealer" || !note) return;
@@ -340,16 +290,8 @@
   function keepCopy() {
     if (window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) caches.open(CACHE).then(function (cache) { return cache.add(location.href); }).catch(function () {});
   }
-  function offlineCopy(url) {
-    if (!url || !("serviceWorker" in navigator) || !window.caches) return;
-    navigator.serviceWorker.register(url).then(function () { return navigator.serviceWorker.ready; })
-      .then(function () { return caches.open(CACHE); })
-      .then(function (cache) { return cache.addAll([location.href].concat(each(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) { return el.src || el.href; }))); })
-      .catch(function () {});
-  }
-
   document.addEventListener("DOMContentLoaded", function () {
-    var form = handForm(), waiting = queued(), last = waiting[waiting.length - 1];
+    var form = handForm(), waiting = queued(), last = waiting[waiting.length - 1], worker = texts().serviceWorker;
     if (!main()) return;
     // A page opened again (from the offline copy, or the browser's) may carry a key that
     // was sent already, and a number that hands waiting here have taken.
@@ -359,6 +301,10 @@
     if (waiting.length && !navigator.onLine) lost();
     window.addEventListener("online", pollNow);
     window.addEventListener("offline", lost);
-    offlineCopy(texts().serviceWorker);
+    if (!worker || !("serviceWorker" in navigator) || !window.caches) return;
+    navigator.serviceWorker.register(worker).then(function () { return navigator.serviceWorker.ready; })
+      .then(function () { return caches.open(CACHE); })
+      .then(function (cache) { return cache.addAll([location.href].concat(each(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) { return el.src || el.href; }))); })
+      .catch(function () {});
   });
 })();
