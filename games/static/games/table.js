@@ -1,14 +1,11 @@
-// The game page and the big screen at a real table. htmx polls the live part (hx-trigger),
-// sending what the open form holds, and morphs the answer in: the form keeps its taps, and
-// the server says how the game moved under it. htmx posts the hand form (hx-post, hx-sync).
-// This script does what htmx cannot: the polls' ETag, hands kept on the phone while it has
-// no connection, and what the phone says, in the page's words (#texts).
+// The game page and the big screen: what htmx cannot do (docs/design.md, "Scripts"): the
+// polls' ETag, hands kept on the phone while it has no connection, what the phone says.
 (function () {
   "use strict";
   var QUEUE = "scorekeeper-queue", SENT = "scorekeeper-entries", CACHE = "scorekeeper-v1"; // hands waiting, oldest first; the newest 50 entry keys sent; as in sw.js
   var sk = window.scorekeeper; // app.js
   function $(selector) { return document.querySelector(selector); }
-  function texts() { var el = $("#texts"); return el ? el.dataset : {}; }
+  function texts() { var el = $("#texts"); return el ? el.dataset : {}; } // the page's words, in its language
   function fill(text, values) { return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; }); }
   function read(name) { try { return JSON.parse(localStorage.getItem(name) || "[]"); } catch (e) { return []; } }
   function write(name, list) { try { localStorage.setItem(name, JSON.stringify(list)); } catch (e) { /* private mode */ } }
@@ -22,8 +19,7 @@
     return Array.prototype.filter.call(form.querySelectorAll('input:checked:not([name=dealer]):not([value=""])'), function (input) { return !input.closest("[hidden]"); });
   }
 
-  // What the phone says goes as a message does (app.js): with the next action, and a
-  // confirmation also after a while; what asks for something (`lasting`) stays in view.
+  // What the phone says goes as a message does (app.js); what asks for something stays in view.
   var saidTimer = null;
   function say(text, lasting) {
     var said = part("said");
@@ -37,9 +33,8 @@
   }
   function unsay() { document.querySelectorAll("#status [data-said], #same-hand").forEach(function (p) { p.hidden = true; }); }
 
-  // The connection: one failed request may be a blip (a save's answer lost); two in a row,
-  // or the phone saying so, is offline. A good answer ends it, and what waited goes. A
-  // replaced link is no blip: the phone says so, and what it holds stays.
+  // The connection: two failed requests in a row, or the phone saying so, is offline (one
+  // may be a save's answer lost); a replaced link is no blip, and what waits here stays.
   var failures = 0, offlineSince = null, offline = false, gone = false;
   function lost() {
     failures += 1;
@@ -59,27 +54,20 @@
 
   // --- Hands saved without a connection, kept in localStorage with their entry keys ------
   var sending = false, held = false; // held: behind a conflict, until the form's hand is in
-  function queued() {
-    var here = main();
-    return here ? read(QUEUE).filter(function (item) { return item.game === here.dataset.liveUrl; }) : [];
-  }
+  function queued() { var here = main(); return here ? read(QUEUE).filter(function (item) { return item.game === here.dataset.liveUrl; }) : []; }
   function unqueue(entry) { write(QUEUE, read(QUEUE).filter(function (item) { return item.entry !== entry; })); }
-  // The status lines and the hands waiting; `connection`, how the connection stands now.
-  function showQueue(connection) {
+  function showQueue(connection) { // the status lines and the hands waiting; how the connection stands, if it changed
     var items = queued(), box = part("queue"), list = $("#hands [data-waiting]"), line = part("offline");
+    var words = texts()[(held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") + (items.length > 1 ? "Many" : "")]; // no connection only once the phone knows
     if (line && connection !== undefined) line.textContent = connection;
     if (line) line.hidden = !line.textContent || (!gone && !!items.length); // hands waiting say "no connection" already
-    if (box) { // no connection only once the phone knows: until then, no answer came yet
-      var words = texts()[(held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") + (items.length > 1 ? "Many" : "")];
-      box.textContent = items.length ? fill(words, { numbers: each(items, function (item) { return item.number; }).join(", ") }) : "";
-      box.hidden = !items.length || gone;
-    }
-    if (!list) return;
-    list.hidden = !items.length;
-    list.replaceChildren.apply(list, each(items.slice().reverse(), function (item) {
-      var row = document.createElement("li"), what = row.appendChild(document.createElement("strong"));
-      what.textContent = fill(texts().waiting, { number: item.number });
-      row.append(" " + item.line);
+    if (box) box.textContent = items.length ? fill(words, { numbers: each(items, function (item) { return item.number; }).join(", ") }) : "";
+    if (box) box.hidden = !items.length || gone;
+    if (list) list.hidden = !items.length;
+    if (list) list.replaceChildren.apply(list, each(items.slice().reverse(), function (item) {
+      var row = document.createElement("li");
+      row.append(document.createElement("strong"), " " + item.line);
+      row.firstChild.textContent = fill(texts().waiting, { number: item.number });
       return row;
     }));
   }
@@ -92,16 +80,14 @@
   }
   function keep(form, pending) {
     if (!complete(form, pending.body)) return say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true);
-    var all = read(QUEUE);
-    if (!all.some(function (item) { return item.entry === pending.entry; })) write(QUEUE, all.concat([pending]));
+    if (!read(QUEUE).some(function (item) { return item.entry === pending.entry; })) write(QUEUE, read(QUEUE).concat([pending]));
     sk.dropMessages();
     startNext(form, pending.number + 1, dealerAfter(form, pending));
     showQueue();
     window.scrollTo(0, 0);
   }
-  // Sends the oldest waiting hand, then the next, each with its entry key: a hand that did
-  // reach the server before is answered as saved, not added again. A fetch of our own, with
-  // htmx's header for htmx's answer: htmx has no queue that outlives the page.
+  // The oldest waiting hand goes, then the next, each with its entry key: one the server has
+  // is answered as saved, not added again. Our own fetch: htmx has no queue that outlives the page.
   function send() {
     var item = queued()[0];
     if (sending || held || gone || !item) return;
@@ -127,53 +113,42 @@
     held = true;
     if (form && taps(form).length && card) main().prepend(card);
     else { main().replaceWith(fresh); htmx.process(fresh); sk.setUp(fresh); }
-    showConflict();
+    var conflict = $("#main [data-conflict]"); // as htmx shows one (the form's hx-swap, autofocus)
+    if (conflict) { conflict.scrollIntoView({ block: "start" }); conflict.focus({ preventScroll: true }); }
   }
-  // htmx's morph leaves the form alone while hands wait here: it is ahead on purpose.
-  htmx.registerExtension("scorekeeper-queue", {
+  htmx.registerExtension("scorekeeper-queue", { // the morph leaves the form alone while hands wait: it is ahead on purpose
     htmx_before_morph_node: function (elt) { return !(elt.matches && elt.matches("form[data-hand-form]") && queued().length); }
   });
-  // Who deals after `pending`: the next seat, or the same after a redeal where the game says so.
-  function dealerAfter(form, pending) {
+  function dealerAfter(form, pending) { // the next seat, or the same after a redeal where the game says so
     var sent = new URLSearchParams(pending.body), dealer = sent.get("dealer") || "";
     var seats = each(form.querySelectorAll("input[name=dealer]"), function (i) { return i.value; }), at = seats.indexOf(dealer);
-    if (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer) return dealer;
-    return at < 0 ? "" : seats[(at + 1) % seats.length];
+    return sent.get("redeal") === "on" && form.dataset.redealKeepsDealer ? dealer : at < 0 ? "" : seats[(at + 1) % seats.length];
   }
-  // A clean form for the next hand, with an entry key of its own; the heading's number and
-  // the dealer's badge go on with it while hands wait here.
+  // A clean form for the next hand, with an entry key of its own, and the dealer as its
+  // attribute (a poll's morph moves it with the rotation, as the server does); the heading's
+  // number and the dealer's badge go on with it while hands wait here.
   function startNext(form, number, dealer) {
-    var preview = form.querySelector("#preview"), no = $("#main .game-title .hand-no"), badge = $("#main tr[data-side] .badge.dealer");
-    var cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
+    var no = $("#main .game-title .hand-no"), badge = $("#main tr[data-side] .badge.dealer"), cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
     form.reset();
     form.elements.number.value = String(number);
     form.elements.entry.value = newKey();
     form.elements.rotation_dealer.value = dealer;
-    // The attribute, not a tap: a poll's morph moves it with the rotation, as the server does.
     form.querySelectorAll("input[name=dealer]").forEach(function (input) { input.defaultChecked = input.value === dealer; });
     form.querySelector("button[name=save] [data-label]").textContent = fill(texts().saveHand, { number: number });
-    // No note of how the game moved, nor what the polls carry of them.
-    form.querySelectorAll("[data-game-moved]").forEach(function (note) { note.hidden = true; });
+    form.querySelectorAll("[data-game-moved]").forEach(function (note) { note.hidden = true; }); // and what polls carry of them:
     form.querySelectorAll("input[name^=follow_]").forEach(function (input) { input.value = input.name === "follow_rotation" ? dealer : ""; });
-    preview.replaceChildren(document.createElement("span"));
-    preview.firstChild.className = "muted";
-    preview.firstChild.textContent = texts().previewBlank;
+    form.querySelector("#preview").innerHTML = '<span class="muted"></span>';
+    form.querySelector("#preview span").textContent = texts().previewBlank;
     sk.refreshHandForm(form);
     if (no) no.textContent = no.textContent.replace(/\d+/, String(number));
     if (badge && cell) cell.insertBefore(badge, cell.firstChild.nextSibling);
   }
-  function ownSaved(row) {
-    say(fill(texts().ownSaved, { number: row.dataset.number, summary: row.dataset.summary }));
-    window.scrollTo(0, 0);
-  }
+  function ownSaved(row) { say(fill(texts().ownSaved, { number: row.dataset.number, summary: row.dataset.summary })); window.scrollTo(0, 0); }
   function savedRow(entry) { return entry ? $('#hands tr[data-entry="' + CSS.escape(entry) + '"]') : null; }
   // After a poll's morph: hands kept here that the server has leave the queue, and so does
   // the open form's own hand (its answer lost); the preview follows the form's new place.
   function follow(entry) {
-    queued().forEach(function (item) {
-      var row = savedRow(item.entry);
-      if (row) { unqueue(item.entry); ownSaved(row); }
-    });
+    queued().forEach(function (item) { var row = savedRow(item.entry); if (row) { unqueue(item.entry); ownSaved(row); } });
     if ($("#winner")) { sk.dropMessages(); unsay(); } // the banner says it all
     var form = handForm(), own = savedRow(entry), next = $("#entry");
     if (!form || queued().length) return;
@@ -186,7 +161,7 @@
   function isPoll(ctx) { return !!ctx && ctx.sourceElement.matches("[data-poll]"); }
   function isChart(ctx) { return !!ctx && ctx.sourceElement.id === "chart"; }
   function isEntryForm(elt) { return elt.matches("form[data-hand-form]") && !!elt.elements.entry; }
-  var busy = new Set(), refused = false, chartShown = null, was = null;
+  var busy = new Set(), chartShown = null, was = null;
   document.addEventListener("htmx:config:request", function (event) {
     var ctx = event.detail.ctx, form = ctx.sourceElement, shown = form.closest("[data-etag]");
     if (isPoll(ctx)) { // has the game changed since the version shown? 304 while it has not
@@ -194,7 +169,7 @@
       if (shown.dataset.etag) ctx.request.headers["If-None-Match"] = shown.dataset.etag;
       return;
     }
-    // htmx asks before hx-sync drops a second submit of a form whose save is under way (a
+    // Asked too before hx-sync drops a second submit of a form whose save is under way (a
     // tap on Redeal meanwhile): that one is no save, and must not take the hand's place.
     if (!isEntryForm(form) || Array.from(busy).some(function (c) { return c.sourceElement === form; })) return;
     var line = each(taps(form), function (input) { // the hand in a few words: "Bjørn, 8, Dina, Anne 2, Cato 1"
@@ -207,11 +182,8 @@
     // server now, which says what is missing; so does the one a conflict held back).
     if (queued().length && !held && complete(form, pending.body)) { event.preventDefault(); keep(form, pending); send(); }
   });
-  document.addEventListener("htmx:before:request", function (event) {
-    if (!isPoll(event.detail.ctx) && !isChart(event.detail.ctx)) busy.add(event.detail.ctx);
-  });
-  // However the request ended (with no answer too, after the hand was kept below).
-  document.addEventListener("htmx:finally:request", function (event) { busy.delete(event.detail.ctx); });
+  document.addEventListener("htmx:before:request", function (event) { if (!isPoll(event.detail.ctx) && !isChart(event.detail.ctx)) busy.add(event.detail.ctx); });
+  document.addEventListener("htmx:finally:request", function (event) { busy.delete(event.detail.ctx); }); // however it ended
   document.addEventListener("htmx:after:request", function (event) {
     var ctx = event.detail.ctx;
     if (ctx.response.headers.get("X-Link-Replaced")) replaced();
@@ -226,11 +198,9 @@
     if (isChart(ctx)) return;
     chartShown = $("#chart > svg"); // a save's or an undo's answer: the chart shown stays shown
     if (!isEntryForm(ctx.sourceElement)) return;
-    // A save refused shows its reason once in; one gone through updates the offline copy,
-    // and hands held back behind a conflict go on.
-    refused = ctx.response.headers.get("X-Hand-Entry") !== "done";
-    if (refused) return;
-    keepCopy();
+    // A save gone through updates the offline copy, and hands held back behind a conflict go on.
+    if (ctx.response.headers.get("X-Hand-Entry") !== "done") return;
+    if (window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) caches.open(CACHE).then(function (cache) { return cache.add(location.href); }).catch(function () {});
     if (held) { held = false; setTimeout(send, 0); }
   });
   document.addEventListener("htmx:after:swap", function (event) {
@@ -253,23 +223,8 @@
     if (isPoll(ctx) || saving) lost();
     if (saving) keep(form, form.pending);
   });
-  document.addEventListener("htmx:response:error", function (event) {
-    if (isChart(event.detail.ctx)) event.detail.ctx.sourceElement.dataset.failed = "";
-  });
-  document.addEventListener("htmx:after:settle", function (event) {
-    if (isChart(event.detail.ctx) || isPoll(event.detail.ctx)) return;
-    if ($("#main > .messages")) unsay(); // the server's answer says what happened now
-    showConflict();
-    setTimeout(function () { // after htmx's own scroll to the top: a refused save shows its first reason
-      var reason = refused && !$("#main [data-conflict]") && $("#main form[data-hand-form] .errorlist");
-      refused = false;
-      if (reason) reason.scrollIntoView({ block: "center" });
-    }, 0);
-  });
-  function showConflict() {
-    var card = $("#main [data-conflict]");
-    if (card) { card.scrollIntoView({ block: "start" }); card.focus({ preventScroll: true }); }
-  }
+  document.addEventListener("htmx:response:error", function (event) { if (isChart(event.detail.ctx)) event.detail.ctx.sourceElement.dataset.failed = ""; });
+  document.addEventListener("htmx:after:settle", function () { if ($("#main > .messages")) unsay(); }); // the server's answer says what happened now
   // The next action ends what the phone said, as it ends a message (app.js); in the
   // capture phase, before the save's own handlers say more.
   document.addEventListener("submit", function (event) { if (!event.defaultPrevented) unsay(); }, true);
@@ -281,15 +236,9 @@
     var form = event.target.form, note = form && form.elements.follow_dealer;
     if (event.target.name !== "dealer" || !note) return;
     form.elements.rotation_dealer.value = "";
-    if (note.value !== "followed" && event.target.value !== form.elements.follow_rotation.value) return;
-    note.value = "";
-    form.querySelector("[data-dealer-moved]").hidden = true;
+    if (note.value === "followed" || event.target.value === form.elements.follow_rotation.value) { note.value = ""; form.querySelector("[data-dealer-moved]").hidden = true; }
   });
 
-  // A copy of the page for opening it again offline (HTTPS or localhost only).
-  function keepCopy() {
-    if (window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) caches.open(CACHE).then(function (cache) { return cache.add(location.href); }).catch(function () {});
-  }
   document.addEventListener("DOMContentLoaded", function () {
     var form = handForm(), waiting = queued(), last = waiting[waiting.length - 1], worker = texts().serviceWorker;
     if (!main()) return;
@@ -301,7 +250,7 @@
     if (waiting.length && !navigator.onLine) lost();
     window.addEventListener("online", pollNow);
     window.addEventListener("offline", lost);
-    if (!worker || !("serviceWorker" in navigator) || !window.caches) return;
+    if (!worker || !("serviceWorker" in navigator) || !window.caches) return; // a copy to open offline (https or localhost)
     navigator.serviceWorker.register(worker).then(function () { return navigator.serviceWorker.ready; })
       .then(function () { return caches.open(CACHE); })
       .then(function (cache) { return cache.addAll([location.href].concat(each(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) { return el.src || el.href; }))); })
