@@ -221,8 +221,11 @@ def form_notes(page: GamePage, sent: QueryDict) -> FormNotes:
     except ValueError:  # no open form polled: the next hand's form as it is
         return FormNotes(dealer=rotation, rotation_dealer=rotation)
     dealer = sent.get("dealer", "")
-    # A dealer tapped here is picked by hand (the form then names no rotation's dealer).
-    chosen = sent.get("rotation_dealer", "") != dealer
+    # A dealer tapped here is picked by hand (the form then names no rotation's dealer);
+    # one of the players, since the fields are kept by the dealer they check.
+    chosen = sent.get("rotation_dealer", "") != dealer and (
+        not dealer or dealer in page.game.players
+    )
     moved = turn.next_number != number
     renumbered = sent.get("follow_renumbered", "")
     if moved:

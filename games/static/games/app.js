@@ -3,42 +3,26 @@
   "use strict";
   var AWAKE = "scorekeeper-awake", MESSAGE_STAYS = 8000;
 
-  // Keep the screen awake on the game page, with a toggle. The Screen Wake Lock API exists
-  // only on HTTPS and localhost; on a LAN's plain http address NoSleep.js plays a tiny
-  // silent looping video instead, fetched with the first tap (a first visit does not carry
-  // it). A video may only start after a tap, so a refusal is tried again on the next one.
+  // Keep the screen awake on the game page, with a toggle: the Screen Wake Lock API (HTTPS and localhost only), else
+  // NoSleep.js's silent looping video (a LAN's plain http), fetched with the first tap, not with a first visit; a
+  // video starts only after a tap, so a refusal is tried again on the next one.
   function keepAwake(toggle) {
     var wanted = localStorage.getItem(AWAKE) !== "off", native = "wakeLock" in navigator, lock = null, noSleep = null;
-    if (!native && !toggle.dataset.fallback) return;
     function show(held) { toggle.setAttribute("aria-pressed", String(wanted)); toggle.dataset.awake = held && wanted ? "on" : "off"; }
     function later() { document.addEventListener("click", acquire, { once: true, capture: true }); }
     function acquire() {
       if (!wanted || document.visibilityState !== "visible") return;
       if (!native && !window.NoSleep) { // fetched with this tap, then tried within it
-        var script = document.createElement("script");
-        script.onload = acquire;
-        script.src = toggle.dataset.fallback;
-        return document.head.append(script);
+        return document.head.append(Object.assign(document.createElement("script"), { onload: acquire, src: toggle.dataset.fallback }));
       }
       noSleep = noSleep || (native ? null : new window.NoSleep());
-      var asked = noSleep ? noSleep.enable() : navigator.wakeLock.request("screen").then(function (held) {
-        lock = held;
-        held.addEventListener("release", function () { show(false); });
-      });
+      var asked = noSleep ? noSleep.enable() : navigator.wakeLock.request("screen").then(function (held) { lock = held; held.addEventListener("release", function () { show(false); }); });
       asked.then(function () { if (wanted) show(true); else release(); }, function () { show(false); later(); }); // turned off meanwhile; refused
     }
-    function release() {
-      if (lock) lock.release();
-      if (noSleep) noSleep.disable();
-      lock = null;
-      show(false);
-    }
+    function release() { if (lock) lock.release(); if (noSleep) noSleep.disable(); lock = null; show(false); }
+    if (!native && !toggle.dataset.fallback) return;
     toggle.hidden = false;
-    toggle.addEventListener("click", function () {
-      wanted = !wanted;
-      localStorage.setItem(AWAKE, wanted ? "on" : "off");
-      if (wanted) acquire(); else release();
-    });
+    toggle.addEventListener("click", function () { wanted = !wanted; localStorage.setItem(AWAKE, wanted ? "on" : "off"); if (wanted) acquire(); else release(); });
     document.addEventListener("visibilitychange", function () { if (native || noSleep) acquire(); });
     show(false);
     if (native) acquire(); else later();
@@ -49,16 +33,13 @@
   // the opponents'), so they wait behind a button.
   function valueOf(form, name) {
     var field = form.querySelector('[name="' + name + '"]'), checked = form.querySelector('[name="' + name + '"]:checked');
-    if (!field) return "";
-    return field.type === "checkbox" ? !!checked : field.type === "radio" ? (checked ? checked.value : "") : field.value;
+    return !field ? "" : field.type === "checkbox" ? !!checked : field.type === "radio" ? (checked ? checked.value : "") : field.value;
   }
   function refreshHandForm(form) {
     var bidder = valueOf(form, "bidder"), partner = valueOf(form, "partner"), reveal = form.querySelector("[data-show-split]");
     form.querySelectorAll("[data-shown-when]").forEach(function (el) {
       var rules = JSON.parse(el.dataset.shownWhen);
-      el.hidden = !Object.keys(rules).every(function (key) {
-        return rules[key].some(function (allowed) { return String(allowed) === String(valueOf(form, key)); });
-      });
+      el.hidden = !Object.keys(rules).every(function (key) { return rules[key].map(String).indexOf(String(valueOf(form, key))) >= 0; });
     });
     form.querySelectorAll(".tricks-row[data-side]").forEach(function (row) {
       var side = row.dataset.side === bidder || (!!partner && row.dataset.side === partner);
@@ -66,37 +47,28 @@
       row.hidden = side && !form.dataset.showSplit && !row.querySelector("input:checked");
     });
     if (reveal) reveal.hidden = !form.querySelector(".tricks-row.side[hidden]");
-    form.querySelectorAll('[name="partner"]').forEach(function (input) {
+    form.querySelectorAll('[name="partner"]').forEach(function (input) { // no partner of oneself
       input.disabled = input.value !== "" && input.value === bidder;
       if (input.disabled) input.checked = false;
     });
   }
 
-  // A message ("Hand 11 deleted…") answers the last action: it goes with the next one (a
-  // tap on a chip, a save), and a confirmation also by itself once it has been in view long
-  // enough to be read aloud (role=status). What was refused stays until the next action.
+  // A message ("Hand 11 deleted…") answers the last action: it goes with the next one (a tap, a save), and a confirmation
+  // also by itself once in view long enough to be read aloud (role=status); what was refused stays until the next action.
   function fadeMessages(root) {
     root.querySelectorAll(".messages:not([data-fading])").forEach(function (list) {
       list.dataset.fading = "";
-      setTimeout(function () {
-        list.querySelectorAll("li.success, li.info").forEach(function (item) { item.remove(); });
-        if (!list.querySelector("li")) list.remove();
-      }, MESSAGE_STAYS);
+      setTimeout(function () { list.querySelectorAll("li.success, li.info").forEach(function (item) { item.remove(); }); if (!list.querySelector("li")) list.remove(); }, MESSAGE_STAYS);
     });
   }
   function dropMessages() { document.querySelectorAll(".messages").forEach(function (list) { list.remove(); }); }
-  // In the capture phase, before the form's own handlers (htmx, table.js) say something new;
-  // and first, ask before what is hard to take back (data-confirm): a "no" is no action.
+  // Captured, before the form's own handlers (htmx, table.js); first asks before what is hard to take back (data-confirm).
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
     if (message && !window.confirm(message)) event.preventDefault(); else dropMessages();
   }, true);
   document.addEventListener("change", dropMessages, true);
-
-  document.addEventListener("click", function (event) {
-    var form = event.target.closest && event.target.closest("[data-show-split]") && event.target.closest("form");
-    if (form) { form.dataset.showSplit = "1"; refreshHandForm(form); }
-  });
+  document.addEventListener("click", function (event) { var form = event.target.closest && event.target.closest("[data-show-split]") && event.target.closest("form"); if (form) { form.dataset.showSplit = "1"; refreshHandForm(form); } });
   document.addEventListener("change", function (event) {
     var input = event.target, form = input.form, shared = input.closest && input.closest("[data-shared-total]");
     if (input.matches && input.matches("input[data-preset]")) { // a preset ticks several house rules at once: show their values
@@ -116,18 +88,13 @@
     }
     refreshHandForm(form);
   });
-  // On the page as it comes, and on each part htmx swaps in.
-  function setUp(root) {
+  function setUp(root) { // the page as it comes, and each part htmx swaps in
     root.querySelectorAll("[data-wake-lock]").forEach(keepAwake);
     root.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
     fadeMessages(root);
   }
   document.addEventListener("DOMContentLoaded", function () { setUp(document); });
-  document.addEventListener("htmx:after:settle", function (event) {
-    event.target.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
-    fadeMessages(event.target);
-  });
-  // For table.js, which resets and replaces parts of the game page, and says things of its
-  // own for as long as a message stays.
+  document.addEventListener("htmx:after:settle", function (event) { setUp(event.target); });
+  // For table.js, which resets and replaces parts of the game page, and speaks as a message does.
   window.scorekeeper = { refreshHandForm: refreshHandForm, setUp: setUp, dropMessages: dropMessages, messageStays: MESSAGE_STAYS };
 })();
