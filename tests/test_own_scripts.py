@@ -11,7 +11,10 @@ MOST = 350
 
 
 def _own_scripts() -> list[Path]:
-    return [*sorted((ROOT / "games" / "static" / "games").glob("*.js")), ROOT / "templates" / "sw.js"]
+    return [
+        *sorted((ROOT / "games" / "static" / "games").glob("*.js")),
+        ROOT / "templates" / "sw.js",
+    ]
 
 
 def test_our_own_scripts_keep_to_350_non_blank_lines() -> None:

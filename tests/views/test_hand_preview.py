@@ -138,6 +138,6 @@ def test_an_outcome_takes_the_forms_refusals_away_for_htmx(phone: Client, game: 
     scored = text(phone.get(url, hand_post(game, FIRST, 1), HTTP_HX_REQUEST="true"))
     assert '<template hx-swap-oob="delete:.errorlist"></template>' in scored
     # Not while the hand has none yet (the bidder alone), nor outside htmx.
-    unfinished = text(phone.get(url, {"number": 1, "bidder": "Bjørn"}, HTTP_HX_REQUEST="true"))
+    unfinished = text(phone.get(url, {"number": "1", "bidder": "Bjørn"}, HTTP_HX_REQUEST="true"))
     assert "hx-swap-oob" not in unfinished
     assert "hx-swap-oob" not in text(phone.get(url, hand_post(game, FIRST, 1)))
