@@ -24,7 +24,8 @@ from django.utils.translation import gettext, ngettext, pgettext
 from games import gamefile
 from games.models import Change, Game, GameEvent, Group, Hand, Night, Player
 from games.rules import RuleError, Text, get_game
-from games.rules.limits import printable
+from games.rules.base import NOTE
+from games.rules.limits import printable, read_note
 from games.rules.text import Translate, TranslatePlural, _
 
 BACKUP_FORMAT = "scorekeeper-backup/1"
@@ -85,6 +86,7 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
                 _cell(pgettext("CSV column", "total %(side)s") % {"side": side})
                 for side in table.sides
             ),
+            pgettext("CSV column", "note"),
         ]
     )
     yes, no = pgettext("CSV made", "yes"), pgettext("CSV made", "no")
@@ -100,6 +102,7 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
                 made,
                 *(scored.points.get(side, 0) for side in table.sides),
                 *(scored.totals[side] for side in table.sides),
+                _cell(data.get(NOTE, "")),
             ]
         )
     return out.getvalue()
@@ -214,6 +217,7 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
             start=plain.get("start") or {},
             first_dealer=str(hands[0].get("dealer", "")) if hands else "",
             by=by,
+            note=read_note(plain.get(NOTE)),
         )
         added = game.add_hands(hands, by)
     if added.reason is not None:  # pragma: no cover - the whole file was checked
@@ -393,6 +397,7 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
         created_at=_parse_time(entry["created_at"]),
         night=nights.get(entry["night"]) if entry["night"] else None,
         version=entry["version"],
+        note=read_note(file.get(NOTE)),
     )
     table, card_game = game.table(), get_game(game.kind)
     hands = [
@@ -561,7 +566,7 @@ def _check_game(
             _text(change["hand"], "a change's hand code", 16)
         for event in entry.get("events", []):
             _parse_time(event["at"])
-            if event["action"] not in {GameEvent.ABANDON, GameEvent.TAKE_UP}:
+            if event["action"] not in {GameEvent.ABANDON, GameEvent.TAKE_UP, GameEvent.NOTE}:
                 raise ValueError(f"unknown event {event['action']!r}")
             _text(event["by"], "who gave the game up or took it up again", 40)
         if entry.get("abandoned_at") is not None:

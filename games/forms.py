@@ -27,7 +27,14 @@ from games.rules import (
     get_game,
     make_table,
 )
-from games.rules.limits import LARGEST_NUMBER, PLAYER_NAME_LENGTH, TEAM_NAME_LENGTH, check_name
+from games.rules.base import NOTE
+from games.rules.limits import (
+    LARGEST_NUMBER,
+    PLAYER_NAME_LENGTH,
+    TEAM_NAME_LENGTH,
+    check_name,
+    read_note,
+)
 from games.rules.text import Quoted, sheet_number
 
 
@@ -64,6 +71,31 @@ def name_field(label: Any, *, team: bool = False, **kwargs: Any) -> forms.CharFi
 
     longest = TEAM_NAME_LENGTH if team else PLAYER_NAME_LENGTH
     return forms.CharField(label=label, max_length=longest, validators=[within_limits], **kwargs)
+
+
+class NoteField(forms.CharField):
+    """A note (spec "Notes"), kept as the engine keeps it: trimmed, lines ending in a line
+    feed (a browser sends a text box's lines with CR LF), "" for none."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 3}))
+        super().__init__(required=False, **kwargs)
+
+    def clean(self, value: Any) -> str:
+        text = super().clean(value)
+        try:
+            return read_note(text.replace("\r\n", "\n").replace("\r", "\n"))
+        except RuleError as exc:
+            raise ValidationError(rule_error(exc)) from None
+
+
+class GameNoteForm(forms.Form):
+    note = NoteField(label=_("Note on the game"))
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        # Beside the hand form's own note on the game page.
+        kwargs.setdefault("auto_id", "id_game_%s")
+        super().__init__(*args, **kwargs)
 
 
 class GroupForm(forms.Form):
@@ -484,6 +516,8 @@ class HandForm(forms.Form):
     rotation_dealer = forms.CharField(
         widget=forms.HiddenInput, required=False, max_length=PLAYER_NAME_LENGTH
     )
+    # What the table wrote on this hand, if anything: behind a tap of its own.
+    note = NoteField(label=_("Note"))
 
     def __init__(
         self,
@@ -575,7 +609,15 @@ class HandForm(forms.Form):
             ):
                 hand[name] = value
         # What the outcome implies may be left empty; the engine says what that is.
-        return get_game(self.game.kind).implied(self.table, hand)
+        hand = get_game(self.game.kind).implied(self.table, hand)
+        if data.get(NOTE):
+            hand[NOTE] = data[NOTE]
+        return hand
+
+    @property
+    def note_open(self) -> bool:
+        """The note's box starts open when it holds something, or says what is wrong."""
+        return bool(self[NOTE].value() or self[NOTE].errors)
 
     def unchosen(self, hand: dict[str, Any]) -> list[HandInput]:
         """Inputs whose empty choice is a chip of its own (the partner's "alone") that apply
@@ -644,7 +686,11 @@ def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
 def posted(table: Table[object], hand: dict[str, Any]) -> dict[str, str]:
     """A hand as the hand form's checked inputs post it (a ticked box sends "on")."""
     values = initial_for(table, hand)
-    return {k: "on" if v is True else str(v) for k, v in values.items() if v is not False}
+    return {
+        k: "on" if v is True else str(v)
+        for k, v in values.items()
+        if v is not False and k != NOTE  # written, not tapped
+    }
 
 
 class NightForm(forms.ModelForm):

@@ -14,11 +14,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules import GameResult, RuleError, Table, make_table, play
-from games.rules.base import describe
+from games.rules.base import NOTE, describe
+from games.rules.limits import read_note
 from games.rules.text import Text, _, error
 
 FORMAT = "scorekeeper/1"
-INPUT_KEYS = ("format", "game", "rules", "players", "teams", "start", "hands")
+INPUT_KEYS = ("format", "game", "rules", "players", "teams", "start", "hands", "note")
 OUTPUT_KEYS = ("totals", "winners", "finished")
 
 
@@ -135,6 +136,7 @@ def read(document: object) -> tuple[Table[object], list[Mapping[str, Any]]]:
             format=FORMAT,
             value=describe(document.get("format")),
         )
+    read_note(document.get(NOTE))
     table = make_table(
         document.get("game"),
         document.get("players"),
@@ -160,11 +162,12 @@ def score_document(document: object) -> dict[str, Any]:
 
 
 def with_results(document: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
-    output = {key: value for key, value in document.items() if key not in OUTPUT_KEYS}
+    output = _with_note({key: value for key, value in document.items() if key not in OUTPUT_KEYS})
     hands = []
     for raw, scored in zip(document["hands"], result.hands, strict=True):
         # A kaiser bid's own "made" is dropped too: the engine writes back the same value.
         hand = {key: value for key, value in raw.items() if key not in ("points", "totals", "made")}
+        hand = _with_note(hand)
         hand["points"] = dict(scored.points)
         hand["totals"] = dict(scored.totals)
         if scored.made is not None:
@@ -175,3 +178,13 @@ def with_results(document: Mapping[str, Any], result: GameResult) -> dict[str, A
     output["winners"] = list(result.winners)
     output["finished"] = result.finished
     return output
+
+
+def _with_note(part: dict[str, Any]) -> dict[str, Any]:
+    """The game or a hand with its note as kept (spec "Notes"): trimmed, and left out when
+    empty. Already checked: a note that broke the spec's limits was refused."""
+    if NOTE in part:
+        note = read_note(part.pop(NOTE))
+        if note:
+            part[NOTE] = note
+    return part

@@ -44,6 +44,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games import gamefile, live, ratings
 from games.rules import GAMES, GameResult, RuleError, Table, get_game, make_table, play
+from games.rules.base import NOTE
+from games.rules.limits import read_note
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
 # command line (export_game CODE), and these are easy to read aloud at the table.
@@ -120,6 +122,7 @@ class Group(models.Model):
         by: str = "",
         form_token: str = "",
         previous: Game | None = None,
+        note: str = "",
     ) -> Game:
         """A new game of `kind`, these players seated in order. The form's one-time token
         starts it once: a second tap, even at the same moment, finds the game the first
@@ -138,6 +141,7 @@ class Group(models.Model):
                     created_by=by,
                     form_token=form_token,
                     previous=previous,
+                    note=note,
                 )
                 game.take_seats(players)
         except IntegrityError:
@@ -160,6 +164,7 @@ class Group(models.Model):
         created_at: dt.datetime,
         night: Night | None,
         version: int,
+        note: str = "",
     ) -> Game:
         """A game as a backup kept it (its code, night, version and when it was started),
         its players seated, without hands: `Game.load_history` brings those back."""
@@ -175,6 +180,7 @@ class Group(models.Model):
             night=night,
             version=version,
             created_at=created_at,
+            note=note,
         )
         if game.created_at != created_at:
             # Creating stamped it with now; an update puts the time back.
@@ -412,6 +418,9 @@ class Game(models.Model):
     # Set while the table has given the game up: it leaves "In play" and the statistics,
     # and is kept with its hands so that it can be taken up again (see `GameEvent`).
     abandoned_at = models.DateTimeField(null=True, blank=True)
+    # What the table wrote on the game as a whole (spec "Notes"), trimmed; "" for none.
+    # A hand's note is in its `Hand.data`, as the game file has it.
+    note = models.TextField(blank=True, default="")
 
     objects = GameManager()
 
@@ -534,8 +543,10 @@ class Game(models.Model):
             document["teams"] = _ordered(self.teams, sides)
         if self.start:
             document["start"] = _ordered(self.start, sides)
-        inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table))]
+        inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table)), NOTE]
         document["hands"] = [_ordered(self.seated(hand.data), inputs) for hand in self.hand_list()]
+        if self.note:
+            document[NOTE] = self.note
         return document
 
     def scored_document(self) -> dict[str, Any]:
@@ -678,6 +689,27 @@ class Game(models.Model):
                 return False
             game._mark(None, GameEvent.TAKE_UP, by)
             return True
+
+    def write_note(self, note: str, by: str) -> bool:
+        """Write the game's note (spec "Notes": trimmed, "" for none; the form has checked
+        it), a change in the game's history. False if it says that already (a second tap)."""
+        note = read_note(note)
+        with transaction.atomic():
+            game = self._lock()
+            if game.note == note:
+                return False
+            Game.objects.filter(pk=game.pk).update(note=note)
+            game.note = self.note = note
+            GameEvent.objects.create(game=game, action=GameEvent.NOTE, by=by)
+            # A note changes no score: a new version for the pages, the statistics as they are.
+            game._bump()
+            if game is not self:
+                self.version = game.version
+            return True
+
+    def last_abandon(self) -> GameEvent | None:
+        """The last giving up or taking up of the game (prefetched events serve)."""
+        return next((e for e in self.events.all() if e.action != GameEvent.NOTE), None)
 
     def delete_if_empty(self) -> bool:
         """Delete a game no hand was saved in; False (and nothing deleted) if one was, on
@@ -1286,10 +1318,15 @@ class Change(models.Model):
 
 
 class GameEvent(models.Model):
-    """A change to the game as a whole (given up, taken up again), for its history."""
+    """A change to the game as a whole (given up, taken up again, its note written), for
+    its history."""
 
-    ABANDON, TAKE_UP = "abandon", "take-up"
-    ACTIONS = [(ABANDON, _("abandoned")), (TAKE_UP, _("taken up again"))]
+    ABANDON, TAKE_UP, NOTE = "abandon", "take-up", "note"
+    ACTIONS = [
+        (ABANDON, _("abandoned")),
+        (TAKE_UP, _("taken up again")),
+        (NOTE, _("note written")),
+    ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     action = models.CharField(max_length=8, choices=ACTIONS)

@@ -30,6 +30,7 @@ from games import ratings
 from games.forms import posted, say
 from games.models import Change, Game, Hand, Rating, release
 from games.rules import GameResult, Standing, Table, get_game
+from games.rules.base import NOTE
 from games.rules.text import sheet_number
 
 #: Hands in the game page's table; the rest are one tap away.
@@ -195,31 +196,31 @@ NOT_THE_HAND = {"number", "revision", "entry", "rotation_dealer", "csrfmiddlewar
 
 
 @dataclass(frozen=True)
-class FormNotes:
+class Following:
     """How an open hand form follows the game when a poll brings a change: the poll sends
     what the form holds (`hx-include`, its taps stay where they are) and the next hand's
-    empty form comes back with the dealer it keeps and its notes, which it carries in its
-    hidden `follow_*` inputs to the next poll. `renumbered` is "saved" or "removed" (which
-    way the game went under it), `dealer_note` "moved" (the rotation names another dealer
-    than the one picked here by hand) or "followed" (the form's dealer followed the
-    rotation after an earlier hand changed), `same_as` the code of the newest hand, saved
-    elsewhere exactly as the form holds it (`same_line` says so)."""
+    empty form comes back with the dealer it keeps and the lines saying how the game moved,
+    which it carries in its hidden `follow_*` inputs to the next poll. `renumbered` is
+    "saved" or "removed" (which way the game went under it), `dealer_line` "moved" (the
+    rotation names another dealer than the one picked here by hand) or "followed" (the
+    form's dealer followed the rotation after an earlier hand changed), `same_as` the code
+    of the newest hand, saved elsewhere exactly as the form holds it (`same_line` says so)."""
 
     dealer: str
     rotation_dealer: str
     renumbered: str = ""
-    dealer_note: str = ""
+    dealer_line: str = ""
     same_as: str = ""
     same_line: str = ""
 
 
-def form_notes(page: GamePage, sent: QueryDict) -> FormNotes:
+def follow_form(page: GamePage, sent: QueryDict) -> Following:
     turn = page.turn
     rotation = turn.next_dealer or ""
     try:
         number = int(sent.get("number", ""))
     except ValueError:  # no open form polled: the next hand's form as it is
-        return FormNotes(dealer=rotation, rotation_dealer=rotation)
+        return Following(dealer=rotation, rotation_dealer=rotation)
     dealer = sent.get("dealer", "")
     # A dealer tapped here is picked by hand (the form then names no rotation's dealer);
     # one of the players, since the fields are kept by the dealer they check.
@@ -247,11 +248,11 @@ def form_notes(page: GamePage, sent: QueryDict) -> FormNotes:
             "Hand %(number)s was just saved on another phone exactly as this form has it: "
             "%(summary)s. Save it as hand %(next)s only if it is a new hand."
         ) % {"number": same.number, "summary": summary, "next": turn.next_number}
-    return FormNotes(
+    return Following(
         dealer=dealer if chosen else rotation,
         rotation_dealer="" if chosen else rotation,
         renumbered=renumbered if renumbered in ("saved", "removed") else "",
-        dealer_note=note if note in ("moved", "followed") else "",
+        dealer_line=note if note in ("moved", "followed") else "",
         same_as=same.code if same else "",
         same_line=line,
     )
@@ -365,9 +366,9 @@ def scoreboard(
 
 class HandRow:
     """A row of the hands table. What names the row (its key: the hand's code, revision and
-    number, where it stands, its running totals and points) is worked out at once; the rest
-    (its words, link and mark) only when the row is drawn, since a row kept in the
-    cache (`{% cache %}` in `games/game.html`, one per row) is not drawn again."""
+    number, where it stands, its running totals and points, its note) is worked out at
+    once; the rest (its words, link and mark) only when the row is drawn, since a row kept
+    in the cache (`{% cache %}` in `games/game.html`, one per row) is not drawn again."""
 
     def __init__(
         self,
@@ -387,6 +388,7 @@ class HandRow:
         # The newest rows carry what table.js reads.
         self.recent = recent
         self.outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
+        self.note = hand.data.get(NOTE, "")
         self.cells = [
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
         ]
@@ -398,6 +400,10 @@ class HandRow:
     @property
     def why_label(self) -> str:
         return _("Why? Hand %(number)s") % {"number": self.number}
+
+    @property
+    def note_label(self) -> str:
+        return _("Note on hand %(number)s") % {"number": self.number}
 
     @property
     def mark(self) -> dict[str, Any] | None:
@@ -549,14 +555,29 @@ def _change_row(
 
 def _versions(game: Game, change: Change) -> dict[str, str]:
     """The hand before and after the change in words; a correction that moved the deal
-    names each version's dealer, or it would read as no change at all."""
+    names each version's dealer, or it would read as no change at all. A version with a
+    note says it; a correction of the note alone says "no note" where there was none."""
     before, after = describe_hand(game, change.before), describe_hand(game, change.after)
     if change.before and change.after:
         dealers = change.before.get("dealer"), change.after.get("dealer")
         if dealers[0] != dealers[1]:
             before = _with_dealer(before, dealers[0])
             after = _with_dealer(after, dealers[1])
+    notes = [(version or {}).get(NOTE, "") for version in (change.before, change.after)]
+    both = change.before is not None and change.after is not None
+    if change.before is not None:
+        before = _with_note(before, notes[0], say_none=both and notes[0] != notes[1])
+    if change.after is not None:
+        after = _with_note(after, notes[1], say_none=both and notes[0] != notes[1])
     return {"before": before, "after": after}
+
+
+def _with_note(words: str, note: str, *, say_none: bool) -> str:
+    if note:
+        return _("%(hand)s · note: “%(note)s”") % {"hand": words, "note": note}
+    if say_none:
+        return _("%(hand)s · no note") % {"hand": words}
+    return words
 
 
 def _with_dealer(words: str, dealer: object) -> str:

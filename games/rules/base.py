@@ -18,6 +18,7 @@ from random import Random
 from typing import Any, Generic, TypeVar
 
 from .figures import Figures, FigureTable, GameFigures
+from .limits import read_note
 from .text import Names, Param, Quoted, RuleError, Text, _, error
 
 # Covariant: a game is "some card game" (`CardGame[object, object]`) in the registry,
@@ -27,6 +28,9 @@ HandT = TypeVar("HandT", covariant=True)
 
 # Keys the engine adds to a hand on output; they are ignored when read back.
 OUTPUT_KEYS = frozenset({"points", "totals", "made"})
+# What every game's hand may carry besides its inputs: the table's note (spec "Notes"),
+# checked by `CardGame.play` and never read by the scoring.
+NOTE = "note"
 
 
 @dataclass(frozen=True)
@@ -452,11 +456,15 @@ class CardGame(ABC, Generic[RulesT, HandT]):
         left out, except a key this hand reads as an input (e.g. whether a bid that decides
         the game was made). What an import stores."""
         inputs = {spec.name: spec for spec in self.inputs(table)}
-        return {
+        hand = {
             key: value
             for key, value in raw.items()
             if key not in OUTPUT_KEYS or (key in inputs and applies(inputs[key], raw, inputs))
         }
+        # The note as kept: trimmed, and none when empty.
+        if NOTE in hand and (note := read_note(hand.pop(NOTE))):
+            hand[NOTE] = note
+        return hand
 
     def details(self, raw: Mapping[str, Any]) -> str:
         """The counts behind a hand, e.g. "Anne 2, Cato 1": what tells two versions apart."""
@@ -523,6 +531,8 @@ class CardGame(ABC, Generic[RulesT, HandT]):
             try:
                 if not isinstance(raw, Mapping):
                     raise error(_("a hand must be an object with the hand's details"))
+                if NOTE in raw:
+                    read_note(raw[NOTE])
                 hand = self.parse_hand(table, raw)
                 score = self.score(table, state, hand)
             except RuleError as exc:
@@ -614,7 +624,7 @@ def check_keys(
     raw: Mapping[str, Any], allowed: set[str], *, ignored: frozenset[str] = OUTPUT_KEYS
 ) -> None:
     for key in raw:
-        if key not in allowed and key not in ignored:
+        if key not in allowed and key not in ignored and key != NOTE:
             raise error(_("unknown field “%(key)s”"), key=str(key), field=str(key))
 
 

@@ -76,3 +76,31 @@ def check_hand_count(hands: Sequence[object]) -> None:
             count=MOST_HANDS,
             hands=len(hands),
         )
+
+
+#: A note (spec "Notes"): what the table wrote, on a hand or on the game.
+NOTE_LENGTH = 500
+
+
+def read_note(value: object) -> str:
+    """A note as kept: trimmed, "" for none. Refused unless it is a string of at most
+    `NOTE_LENGTH` characters after trimming, with no control character but the line feed
+    and no unpaired surrogate. A note never changes a score."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise error(_("a note must be text"), field="note")
+    note = value.strip()
+    if len(note) > NOTE_LENGTH:
+        raise error(
+            _("a note has at most %(count)d characters, not %(length)d"),
+            field="note",
+            count=NOTE_LENGTH,
+            length=len(note),
+        )
+    if not all(char == "\n" or _printable(char) for char in note):
+        raise error(
+            _("a note cannot hold control characters (other than a new line) or broken Unicode"),
+            field="note",
+        )
+    return note

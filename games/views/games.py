@@ -7,12 +7,14 @@ from functools import wraps
 from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     condition,
     require_GET,
@@ -21,9 +23,9 @@ from django.views.decorators.http import (
 )
 
 from games import live
-from games.forms import HandForm, NewGameForm, new_form_token
+from games.forms import GameNoteForm, HandForm, NewGameForm, new_form_token
 from games.models import Game
-from games.present import FormNotes, GamePage, Turn, form_notes
+from games.present import Following, GamePage, Turn, follow_form
 from games.rules import GAMES, get_game
 from games.views.access import (
     Access,
@@ -89,6 +91,21 @@ def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
         return asked
     context = game_context(request, access, game, all_hands=all_hands(request))
     return render(request, "games/game.html", context)
+
+
+@require_POST
+def game_note(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """Write the note on the game (spec "Notes"); a note beyond the limits is refused in
+    the form, on the game's page."""
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    form = GameNoteForm(request.POST)
+    if not form.is_valid():
+        context = game_context(request, access, game, note_form=form)
+        return render(request, "games/game.html", context, status=422)
+    if game.write_note(form.cleaned_data["note"], who_is(request, access.group)):
+        messages.success(request, _("The note on the game is saved."))
+    return redirect(game_url(access, game))
 
 
 @require_GET
@@ -179,6 +196,7 @@ def game_context(
     *,
     all_hands: bool = False,
     polled: QueryDict | None = None,
+    note_form: GameNoteForm | None = None,
 ) -> dict[str, Any]:
     """What the game page draws: the parts kept per version come from `page` (worked out
     only if they are not kept); around them this request's own: its form (a refused one,
@@ -189,11 +207,11 @@ def game_context(
     # A poll carries the next hand's empty form too, for htmx to morph into the open
     # form (its taps stay).
     fresh_form = form is None and entering
-    notes = FormNotes(turn.next_dealer or "", turn.next_dealer or "")
+    following = Following(turn.next_dealer or "", turn.next_dealer or "")
     if fresh_form:
-        notes = form_notes(page, polled or QueryDict())
+        following = follow_form(page, polled or QueryDict())
         # Built only if its fields are not kept (`_hand_form.html`).
-        form = cast(HandForm, SimpleLazyObject(lambda: _empty_form(page, turn, notes)))
+        form = cast(HandForm, SimpleLazyObject(lambda: _empty_form(page, turn, following)))
     # From the page of every hand, a save (with or without JavaScript) comes back to it.
     every = "?hands=all" if all_hands else ""
     live_url = reverse("game_live", args=[access.key, game.code])
@@ -222,17 +240,19 @@ def game_context(
         "entry_key": new_form_token() if fresh_form else "",
         "entering": entering,
         "conflict": conflict,
-        "notes": notes,
+        "following": following,
+        # The game's note as it is, or as refused.
+        "note_form": note_form or GameNoteForm(initial={"note": game.note}),
     }
 
 
-def _empty_form(page: GamePage, turn: Turn, notes: FormNotes) -> HandForm:
+def _empty_form(page: GamePage, turn: Turn, following: Following) -> HandForm:
     """The next hand's form, the rotation's dealer chosen (or the one picked by hand)."""
     return HandForm(
         game=page.game,
         initial={
             "number": turn.next_number,
-            "dealer": notes.dealer,
-            "rotation_dealer": notes.rotation_dealer,
+            "dealer": following.dealer,
+            "rotation_dealer": following.rotation_dealer,
         },
     )

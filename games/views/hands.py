@@ -22,6 +22,7 @@ from games.forms import (
 from games.models import Attempt, Game, Hand, Outcome
 from games.present import change_rows, describe_hand
 from games.rules import get_game
+from games.rules.base import NOTE
 from games.views.access import (
     Access,
     HtmxHttpRequest,
@@ -57,6 +58,7 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
             "hand": hand,
             "scored": scored,
             "summary": say(get_game(game.kind).summary(hand.data)),
+            "note": hand.data.get(NOTE, ""),
             "explanation": [say(t) for t in scored.outcome.explanation],
             "reasons": [
                 {

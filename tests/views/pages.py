@@ -173,13 +173,14 @@ def list_items(response: Page, id_: str) -> list[str]:
 
 
 class _Values(HTMLParser):
-    """What each form field on a page would send: inputs, checked boxes, selected options
-    (only in the forms that have the attribute `within`, when given)."""
+    """What each form field on a page would send: inputs, checked boxes, selected options,
+    text boxes (only in the forms that have the attribute `within`, when given)."""
 
     def __init__(self, within: str | None) -> None:
         super().__init__()
         self.values: dict[str, list[str]] = {}
         self._select: str | None = None
+        self._textarea: str | None = None
         self._within = within
         self._inside = within is None
 
@@ -192,6 +193,9 @@ class _Values(HTMLParser):
             return
         if tag == "select":
             self._select = name
+        elif tag == "textarea" and name:
+            self._textarea = name
+            self.values.setdefault(name, []).append("")
         elif tag == "option" and self._select and "selected" in found:
             self.values.setdefault(self._select, []).append(found.get("value", ""))
         elif tag == "input" and name:
@@ -202,8 +206,17 @@ class _Values(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "select":
             self._select = None
+        if tag == "textarea" and self._textarea:
+            # A browser drops the line break that opens a text box's contents.
+            box = self.values[self._textarea]
+            box[-1] = box[-1].removeprefix("\n")
+            self._textarea = None
         if tag == "form" and self._within is not None:
             self._inside = False
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea and self._inside:
+            self.values[self._textarea][-1] += data
 
 
 def field_values(response: Page, within: str | None = None) -> dict[str, list[str]]:

@@ -103,6 +103,7 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
         "hand_delete": {"revision": revision(game, 1)},
         "undo": {"number": "2", "revision": revision(game, 2)},
         "night_edit": {"name": "Fredagskveld", "place": "Hos Anne"},
+        "game_note": {"note": "Dina's birthday"},
         # A game file of a new game (the same seats, no hands yet).
         "import_game": {
             "file": SimpleUploadedFile(

@@ -107,7 +107,7 @@ def test_norwegian_csv_is_semicolon_separated_with_a_byte_order_mark(
 WORDS = [
     bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne"),
     bid("Cato", 7, None, {"Anne": 3, "Bjørn": 1, "Dina": 2}, dealer="Bjørn"),
-    {"dealer": "Cato", "redeal": True},
+    {"dealer": "Cato", "redeal": True, "note": "Cato misdealt"},
 ]
 
 
@@ -146,11 +146,26 @@ def test_headers_and_words_follow_the_readers_language(
     )
     # A column per side for points, then one per side for totals.
     assert [*header[:6], header[9]] == head
+    assert header[-1] == {"en": "note", "nb": "notat"}[language]
     assert [(row[2], row[4]) for row in rows] == words
     # Names, tricks and numbers are the same in every language: Cato's failed 7 is -7,
     # written with a hyphen that a spreadsheet reads as a minus.
     assert [[*row[:2], row[3], *row[5:]] for row in rows] == [
-        ["1", "Anne", "Anne 2, Cato 1", "2", "8", "1", "8", "2", "8", "1", "8"],
-        ["2", "Bjørn", "Anne 3, Bjørn 1, Dina 2", "3", "1", "-7", "2", "5", "9", "-6", "10"],
-        ["3", "Cato", "", "0", "0", "0", "0", "5", "9", "-6", "10"],
+        ["1", "Anne", "Anne 2, Cato 1", "2", "8", "1", "8", "2", "8", "1", "8", ""],
+        ["2", "Bjørn", "Anne 3, Bjørn 1, Dina 2", "3", "1", "-7", "2", "5", "9", "-6", "10", ""],
+        # The note, as the table wrote it, in its own last column.
+        ["3", "Cato", "", "0", "0", "0", "0", "5", "9", "-6", "10", "Cato misdealt"],
     ]
+
+
+def test_a_note_is_one_cell_with_its_lines_and_commas(client: Client, group: Group) -> None:
+    note = "Bjørn revoked, twice;\nthe table let the hand stand"
+    game = make_game(group, hands=[{**HANDS[0], "note": note}, HANDS[1]])
+    rows = _rows(client.get(reverse("export_csv", args=[group.edit_key, game.code])).content)
+    assert [r["note"] for r in rows] == [note, ""]
+
+
+def test_a_note_a_spreadsheet_would_run_stays_text(client: Client, group: Group) -> None:
+    game = make_game(group, hands=[{**HANDS[0], "note": "=SUM(A1)"}])
+    rows = _rows(client.get(reverse("export_csv", args=[group.edit_key, game.code])).content)
+    assert rows[0]["note"] == "'=SUM(A1)"
