@@ -199,11 +199,12 @@ class _Axis:
     flush: bool = False
 
 
-def _width(text: str) -> float:
-    """How wide `text` may be drawn at the chart's font size, erring wide, so that room
-    kept for it (the end labels, the ticks, the legend) holds it in any font."""
+def text_width(text: str, size: float = FONT) -> float:
+    """How wide `text` may be drawn at font size `size` (the chart's, unless told), erring
+    wide, so that room kept for it (the end labels, the ticks, the legend, a picture's
+    names) holds it in any font."""
     ems = sum(0.4 if c in NARROW else 1.0 if c in WIDE or c.isupper() else 0.66 for c in text)
-    return ems * FONT
+    return ems * size
 
 
 def _draw(
@@ -217,9 +218,9 @@ def _draw(
     y_label: str,
     guide: tuple[float, str] | None,
 ) -> SafeString:
-    left = 10 + max(_width(label) for _v, label in y.ticks)
+    left = 10 + max(text_width(label) for _v, label in y.ticks)
     # The end labels stand right of the plot, their ends at the drawing's right edge.
-    right = 22 + max(_width(line.end_text) for line in lines)
+    right = 22 + max(text_width(line.end_text) for line in lines)
     plot_w = WIDTH - left - right
     bottom = TOP + PLOT_HEIGHT
 
@@ -353,7 +354,7 @@ def _fitting(x: _Axis, sx: Callable[[float], float]) -> list[tuple[float, str, s
         anchor = "middle"
         if x.flush and len(x.ticks) > 1 and index in (0, len(x.ticks) - 1):
             anchor = "start" if index == 0 else "end"
-        width = _width(label)
+        width = text_width(label)
         start = sx(value) - {"start": 0, "middle": width / 2, "end": width}[anchor]
         placed.append((value, label, anchor, start, start + width))
     kept = placed[:1]
@@ -416,7 +417,7 @@ def _end_labels(lines: list[_Line], ends: list[tuple[float, float]], x: float) -
 
 def _legend_columns(names: Sequence[str]) -> int:
     """Two columns for the legend when the names allow it, else one."""
-    longest = max(_width(name) for name in names)
+    longest = max(text_width(name) for name in names)
     return 2 if len(names) > 1 and 34 + longest <= (WIDTH - 8) / 2 else 1
 
 
@@ -446,7 +447,7 @@ def _legend(lines: list[_Line], top: float) -> tuple[str, float]:
         colour, dash, marker = _style(index)
         cx = 4 + (index % columns) * width
         cy = top + (index // columns) * 20 + 6
-        name = _fitted(line.name, room)
+        name = fitted(line.name, room)
         dasharray = _svg(' stroke-dasharray="{}"', dash) if dash else ""
         parts.append(
             _svg(
@@ -468,11 +469,11 @@ def _legend(lines: list[_Line], top: float) -> tuple[str, float]:
     return "".join(parts), top + _legend_height(names)
 
 
-def _fitted(name: str, room: float) -> str:
-    """`name`, or as much of it as fits `room` with "…" after it."""
-    if _width(name) <= room:
+def fitted(name: str, room: float, size: float = FONT) -> str:
+    """`name`, or as much of it as fits `room` at font size `size` with "…" after it."""
+    if text_width(name, size) <= room:
         return name
-    while name and _width(name + "…") > room:
+    while name and text_width(name + "…", size) > room:
         name = name[:-1]
     return name + "…"
 

@@ -6,6 +6,7 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -463,14 +464,18 @@ class Chips(forms.RadioSelect):
 
 
 def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:
-    """The fields of these inputs: one per input, the tricks one per side."""
+    """The fields of these inputs: one per input, the tricks one per side.
+
+    Their choices are given as callables, which Django reads when the field is drawn or
+    checks a value (`ChoiceField`): a save checks a few fields and draws none, and making
+    the seventy chips' choices (and their words) up front was a tenth of a save."""
     fields: dict[str, forms.Field] = {}
     for spec in specs:
         if spec.kind == "tricks":
             for index, side in enumerate(sides):
                 fields[f"tricks-{index}"] = forms.TypedChoiceField(
                     label=side,
-                    choices=[(n, n) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)],
+                    choices=partial(_count_choices, spec),
                     coerce=int,
                     empty_value=None,
                     required=False,
@@ -479,21 +484,28 @@ def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, form
         elif spec.kind == "flag":
             fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
         else:
-            choices = [(str(option.value), say(option.label)) for option in spec.options]
-            if spec.kind == "number":
-                choices = [
-                    (str(n), str(n)) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)
-                ]
-            if spec.empty_label is not None:
-                # Leaving it empty is a chip of its own (last), tapped like the others.
-                choices.append(("", say(spec.empty_label)))
             fields[spec.name] = forms.ChoiceField(
                 label=say(spec.label),
-                choices=choices,
+                choices=partial(_choices, spec),
                 required=False,
                 widget=Chips,
             )
     return fields
+
+
+def _count_choices(spec: HandInput) -> list[tuple[int, int]]:
+    return [(n, n) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)]
+
+
+def _choices(spec: HandInput) -> list[tuple[str, str]]:
+    if spec.kind == "number":
+        choices = [(str(n), str(n)) for n in range(spec.minimum or 0, (spec.maximum or 0) + 1)]
+    else:
+        choices = [(str(option.value), say(option.label)) for option in spec.options]
+    if spec.empty_label is not None:
+        # Leaving it empty is a chip of its own (last), tapped like the others.
+        choices.append(("", say(spec.empty_label)))
+    return choices
 
 
 class HandForm(forms.Form):

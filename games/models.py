@@ -433,6 +433,8 @@ class Game(models.Model):
     _table: tuple[str, Table[object]] | None = None
     # The rating rows the last change on this instance wrote (None: as read).
     _ratings: list[Rating] | None = None
+    # The hand the last change on this instance added, when it added one.
+    _added: Hand | None = None
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -467,6 +469,7 @@ class Game(models.Model):
         # The hands as read again, not as a change on this instance left them.
         self._hands = None
         self._ratings = None
+        self._added = None
         super().refresh_from_db(*args, **kwargs)
 
     def get_kind_display(self) -> str:  # type: ignore[no-redef]  # Django allows overriding it
@@ -494,6 +497,11 @@ class Game(models.Model):
         if self._hands is not None:
             return list(self._hands)
         return sorted(self.hands.all(), key=lambda h: h.number)
+
+    def just_added(self, hand: Hand) -> bool:
+        """Whether `hand` is the one the last change on this instance added: its history is
+        that one change (no correction, no other number), so nothing needs reading."""
+        return hand is self._added
 
     def entered(self, entry: str) -> Hand | None:
         """The hand stored from the form with this entry key (see `Hand.entry`), if any."""
@@ -763,10 +771,11 @@ class Game(models.Model):
             if entry:
                 if (stored := game.entered(entry)) is not None:
                     return Attempt(Outcome.ALREADY_DONE, stored)
-                # Only the hand's "add" records its entry: one row at most, the number it had.
-                gone = game.changes.filter(entry=entry).values_list("number", flat=True).first()
-                if gone is not None:
-                    return Attempt(Outcome.ENTRY_DELETED, number=gone)
+                # Only the hand's "add" records its entry: one row at most, the number it had
+                # (so nothing to order).
+                added = game.changes.filter(entry=entry).order_by().values_list("number", flat=True)
+                if gone := list(added[:1]):
+                    return Attempt(Outcome.ENTRY_DELETED, number=gone[0])
             if number != len(hands) + 1:
                 existing = next((h for h in hands if h.number == number), None)
                 if existing is not None and existing.data == data:
@@ -798,6 +807,7 @@ class Game(models.Model):
             game._hands = [*hands, hand]
             game._record(hand, Change.ADD, None, data, by, entry=entry)
             game._changed()
+            game._added = hand
             return Attempt(Outcome.DONE, hand)
 
     def add_hands(self, hands: list[dict[str, Any]], by: str) -> Attempt:
@@ -1084,6 +1094,7 @@ class Game(models.Model):
 
     def _changed(self, steps: int = 1) -> None:
         """What every change does once it is written: a new version, and the statistics."""
+        self._added = None
         self._bump(steps)
         self._write_statistics()
         self._share_result()

@@ -122,16 +122,21 @@ class GamePage:
         )
 
     @cached_property
+    def read(self) -> Game:
+        """The game with its seats and hands, read once, when a part is drawn."""
+        return read_seats_and_hands(self.game)
+
+    @cached_property
     def stored(self) -> list[Hand]:
-        return read_seats_and_hands(self.game).hand_list()
+        return self.read.hand_list()
 
     @cached_property
     def table(self) -> Table[Any]:
-        return read_seats_and_hands(self.game).table()
+        return self.read.table()
 
     @cached_property
     def result(self) -> GameResult:
-        return read_seats_and_hands(self.game).result()
+        return self.read.result()
 
     @cached_property
     def standing(self) -> Standing:
@@ -139,7 +144,7 @@ class GamePage:
 
     @cached_property
     def next_dealer(self) -> str | None:
-        return read_seats_and_hands(self.game).next_dealer()
+        return self.read.next_dealer()
 
     @cached_property
     def scoreboard(self) -> list[dict[str, Any]]:
@@ -183,7 +188,7 @@ class GamePage:
     def ratings(self) -> RatingsPart:
         """The ratings beside the scoreboard: how a finished game moved them, or each
         side's chance before the first hand (drawn in a kept part: read only then)."""
-        game = read_seats_and_hands(self.game)
+        game = self.read
         if self.result.finished:
             return RatingsPart(changes=rating_changes(game))
         if not self.stored and game.abandoned_at is None:
@@ -392,6 +397,9 @@ class HandRow:
         self.cells = [
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
         ]
+        # What the row shows, as one value: what its kept copy is kept under (with the
+        # page's `row_key`).
+        self.key = f"{self.code}.{self.revision}.{self.number}.{recent}.{self.outcome}.{self.cells}"
 
     @cached_property
     def url(self) -> str:
@@ -409,6 +417,9 @@ class HandRow:
     def mark(self) -> dict[str, Any] | None:
         """The last correction or bringing back, and the number the hand had before it
         moved: both come with a new revision of the hand, so the row's key covers them."""
+        if self.page.game.just_added(self.hand):
+            # Its history is its adding: nothing to read (a save's answer draws this row).
+            return None
         return self.page.marks.get(self.code)
 
     @cached_property

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games.views import ending, exports, games, groups, hands, nights, stats, tv
+from games.views import ending, exports, games, groups, hands, nights, pictures, stats, tv
 
 
 class CodeConverter:
@@ -29,6 +29,9 @@ urlpatterns = [
     path("g/<code:key>/stats/", stats.group_stats, name="stats"),
     path("g/<code:key>/nights/<code:night>/", nights.night_detail, name="night"),
     path("g/<code:key>/nights/<code:night>/edit/", nights.night_edit, name="night_edit"),
+    path(
+        "g/<code:key>/nights/<code:night>/picture.png", pictures.night_picture, name="night_picture"
+    ),
     path("g/<code:key>/new/", games.new_game, name="new_game"),
     path("g/<code:key>/new/<str:kind>/", games.new_game, name="new_game_of"),
     path("g/<code:key>/games/<code:code>/", games.game_detail, name="game"),
@@ -44,6 +47,7 @@ urlpatterns = [
         "g/<code:key>/games/<code:code>/totals/<int:seat>/", hands.side_totals, name="side_totals"
     ),
     path("g/<code:key>/games/<code:code>/tv/", tv.game_tv, name="game_tv"),
+    path("g/<code:key>/games/<code:code>/picture.png", pictures.game_picture, name="game_picture"),
     path("g/<code:key>/games/<code:code>/tv/live/", tv.game_tv_live, name="game_tv_live"),
     path("g/<code:key>/games/<code:code>/end/", ending.game_end, name="game_end"),
     path("g/<code:key>/games/<code:code>/abandon/", ending.game_abandon, name="game_abandon"),

@@ -1,7 +1,6 @@
-{% load static %}// Scorekeeper's service worker: a game page that was open before opens again without a connection, as it last
-// was (its script then shows the hands waiting on this phone), its chart as last drawn. Pages, charts and static files
-// come from the network first, the copy only when there is none; a page or chart the server no longer has (a deleted
-// game, a link replaced) loses its copy, the page's chart with it. Saves and polls never pass through here.
+{% load static %}// Scorekeeper's service worker: a game page that was open before opens again without a connection, as it last was (its
+// script then shows the hands waiting here), its chart as last drawn. Pages, charts and static files come from the network first, the
+// copy only when there is none; a page or chart the server no longer has loses its copy (the page's chart with it). No save or poll passes here.
 "use strict";
 var CACHE = "scorekeeper-v1", STATIC = "{% get_static_prefix %}";
 var GAME_PAGE = /^\/g\/[^/]+\/games\/[^/]+\/$/, CHART = /^\/g\/[^/]+\/games\/[^/]+\/chart\/$/;

@@ -132,6 +132,17 @@ def anne_wins() -> list[dict[str, Any]]:
     return [*hands, bid("Anne", 6, None, dict.fromkeys(FOUR[1:], 2), dealer="Anne")]
 
 
+def anne_wins_on_hand_40() -> list[dict[str, Any]]:
+    """Forty hands, the last one won by Anne: 28 hands of `endless_hands` (everyone at
+    -77), Bjørn failing a 12 alone with Anne taking a trick (Anne -76), then Anne making
+    12 alone eleven times: -76 + 132 = 56, past the target of 52 on hand 40."""
+    hands = endless_hands(28)
+    hands.append(bid("Bjørn", 12, None, {"Anne": 1, "Cato": 0, "Dina": 0}, dealer="Anne"))
+    sweep = dict.fromkeys(FOUR[1:], 0)
+    hands += [bid("Anne", 12, None, sweep, dealer=FOUR[(29 + i) % 4]) for i in range(11)]
+    return hands
+
+
 # --- The longest names the forms and the game file allow (pages must still fit a phone) ---
 
 

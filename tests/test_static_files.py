@@ -81,7 +81,9 @@ def test_minified_stylesheet_keeps_its_colours_light_and_dark(served_static: Pat
     # the big screen's wide layout (pages.css).
     assert css.count("@media (prefers-color-scheme:dark){") == 2
     assert css.count("@media (scripting:enabled){") == 1
-    assert css.count("@media") == source("games/app.css").count("@media") == 3
+    # On paper: a score sheet shown only there, and what is left out.
+    assert css.count("@media screen{") == css.count("@media print{") == 1
+    assert css.count("@media") == source("games/app.css").count("@media") == 5
     pages = served(served_static, "games/pages.css").decode()
     assert (
         pages.count("@media (min-width:60rem){") == source("games/pages.css").count("@media") == 1

@@ -431,6 +431,24 @@ def test_a_save_does_its_work_once(
     assert game.stats.count() == (4 if finishing else 0)
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_save_from_the_page_reads_no_history(phone: Client, group: Group) -> None:
+    # The phone drew the page (its rows are kept), then saves the next hand: the game
+    # (locked, with its group), its seats and hands, whether the entry was saved and
+    # deleted before, the hand, its change and the new version. The answer draws the new
+    # hand's row alone, and a hand just added has no history to mark: nothing more is read.
+    game = make_game(group, hands=anne_wins()[:4])
+    phone.get(reverse("game", args=[group.edit_key, game.code]))
+    post = hand_post(game, {**FIRST, "dealer": "Anne"}, 5, entry="k" * 32)
+    with CaptureQueriesContext(connection) as captured:
+        response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
+    queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
+    assert len(queries) == 7, "\n".join(q[:60] for q in queries)
+    assert response["X-Hand-Entry"] == "done"
+    shown = [row[0].split(".")[0] for row in table_rows(response, "hand-rows")[1:]]
+    assert shown == ["5", "4", "3", "2", "1"]
+
+
 def _kaiser_before_its_bid(group: Group) -> Game:
     """The Kaiser game of the statistics tests without its last hand (Cato's kaiser bid)."""
     game = kaiser_game(group)

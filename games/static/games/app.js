@@ -3,9 +3,8 @@
   "use strict";
   var AWAKE = "scorekeeper-awake", MESSAGE_STAYS = 8000;
 
-  // Keep the screen awake on the game page, with a toggle: the Screen Wake Lock API (HTTPS and localhost only), else
-  // NoSleep.js's silent looping video (a LAN's plain http), fetched with the first tap, not with a first visit; a
-  // video starts only after a tap, so a refusal is tried again on the next one.
+  // Keep the screen awake on the game page, with a toggle: the Screen Wake Lock API (HTTPS and localhost only), else NoSleep.js's
+  // silent looping video (a LAN's plain http), fetched with the first tap, not a first visit; it starts after a tap only: tried again on the next.
   function keepAwake(toggle) {
     var wanted = localStorage.getItem(AWAKE) !== "off", native = "wakeLock" in navigator, lock = null, noSleep = null;
     function show(held) { toggle.setAttribute("aria-pressed", String(wanted)); toggle.dataset.awake = held && wanted ? "on" : "off"; }
@@ -28,9 +27,8 @@
     if (native) acquire(); else later();
   }
 
-  // The hand form shows only the inputs that apply (the partner only for a numeric bid), as
-  // the engine describes them; the bidding side's own tricks are optional (they follow from
-  // the opponents'), so they wait behind a button.
+  // The hand form shows only the inputs that apply (the partner only for a numeric bid), as the engine describes them; the
+  // bidding side's own tricks are optional (they follow from the opponents'), so they wait behind a button.
   function valueOf(form, name) {
     var field = form.querySelector('[name="' + name + '"]'), checked = form.querySelector('[name="' + name + '"]:checked');
     return !field ? "" : field.type === "checkbox" ? !!checked : field.type === "radio" ? (checked ? checked.value : "") : field.value;
@@ -88,8 +86,29 @@
     }
     refreshHandForm(form);
   });
+  // Share a result's picture as a file where the phone can (the Web Share API), with the view-only link; elsewhere the link
+  // downloads it. The picture is fetched beforehand: a share must follow the tap at once.
+  function setUpShare(link) {
+    if (!navigator.canShare || link.dataset.ready) return;
+    link.dataset.ready = "1";
+    fetch(link.href).then(function (answer) { return answer.ok ? answer.blob() : null; }).then(function (blob) {
+      var file = blob && new File([blob], link.getAttribute("download"), { type: "image/png" });
+      var data = { files: [file], title: link.dataset.title, text: link.dataset.text, url: link.dataset.url };
+      if (file && navigator.canShare(data)) link.shareData = data;
+    }, function () {});
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-share]");
+    if (!link || !link.shareData) return; event.preventDefault();
+    navigator.share(link.shareData).catch(function (error) {
+      if (error.name === "AbortError") return; // the phone's own sheet was closed
+      link.shareData = null;
+      link.click(); // refused: the picture is downloaded instead
+    });
+  });
   function setUp(root) { // the page as it comes, and each part htmx swaps in
     root.querySelectorAll("[data-wake-lock]").forEach(keepAwake);
+    root.querySelectorAll("a[data-share]").forEach(setUpShare);
     root.querySelectorAll("form[data-hand-form]").forEach(refreshHandForm);
     fadeMessages(root);
   }

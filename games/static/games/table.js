@@ -24,8 +24,7 @@
   }
   function unsay() { document.querySelectorAll("#status [data-said], #same-hand").forEach(function (p) { p.hidden = true; }); }
 
-  // Offline: two failed requests in a row (one may be a lost answer), or the phone saying so.
-  var failures = 0, offlineSince = null, offline = false, gone = false;
+  var failures = 0, offlineSince = null, offline = false, gone = false; // offline: two failed requests in a row (one may be a lost answer), or the phone saying so
   function lost() {
     failures += 1; offlineSince = offlineSince || new Date();
     if ((failures < 2 && navigator.onLine) || gone) return;
@@ -34,8 +33,7 @@
   }
   function replaced() { gone = true; showQueue(texts().linkReplaced); } // no blip: what waits here stays
   function connected() {
-    var chart = $("#chart[data-failed]");
-    failures = 0; offlineSince = null; offline = false;
+    var chart = $("#chart[data-failed]"); failures = 0; offlineSince = null; offline = false;
     if (chart) { delete chart.dataset.failed; htmx.trigger(chart, "retry"); } // a chart that could not come
     showQueue(""); send();
   }
@@ -53,10 +51,8 @@
     if (box) box.hidden = !items.length || gone;
     if (list) list.hidden = !items.length;
     if (list) list.replaceChildren.apply(list, each(items.slice().reverse(), function (item) {
-      var row = document.createElement("li");
-      row.append(document.createElement("strong"), " " + item.line);
-      row.firstChild.textContent = fill(texts().waiting, { number: item.number });
-      return row;
+      var row = document.createElement("li"), what = row.appendChild(document.createElement("strong"));
+      what.textContent = fill(texts().waiting, { number: item.number }); row.append(" " + item.line); return row;
     }));
   }
   function complete(form, body) { // worth keeping unchecked: every visible choice answered, or an outcome previewed
@@ -66,12 +62,10 @@
   function keep(form, pending) {
     if (!complete(form, pending.body)) return say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true);
     if (!read(QUEUE).some(function (item) { return item.entry === pending.entry; })) write(QUEUE, read(QUEUE).concat([pending]));
-    sk.dropMessages();
-    startNext(form, pending.number + 1, dealerAfter(form, pending));
+    sk.dropMessages(); startNext(form, pending.number + 1, dealerAfter(form, pending));
     showQueue(); window.scrollTo(0, 0);
   }
-  // The oldest waiting hand goes, then the next, each with its entry key (one the server has is answered as saved,
-  // not added again). Our own fetch: htmx has no queue that outlives the page.
+  // The oldest waiting hand goes, then the next, each with its entry key (one the server has is answered as saved, not added again); our own fetch: htmx has no queue that outlives the page.
   function send() {
     var item = queued()[0];
     if (sending || held || gone || !item) return;
@@ -105,8 +99,7 @@
     var seats = each(form.querySelectorAll("input[name=dealer]"), function (i) { return i.value; }), at = seats.indexOf(dealer);
     return sent.get("redeal") === "on" && form.dataset.redealKeepsDealer ? dealer : at < 0 ? "" : seats[(at + 1) % seats.length];
   }
-  // A clean form for the next hand, its own entry key, the dealer as its attribute (a poll's morph moves it with the
-  // rotation, as the server does); the heading's number and the dealer's badge go on with it while hands wait here.
+  // A clean form for the next hand, its own entry key, the dealer as its attribute (a poll's morph moves it with the rotation, as the server does); the heading's number and the dealer's badge go on with it.
   function startNext(form, number, dealer) {
     var no = $("#main .game-title .hand-no"), badge = $("#main tr[data-side] .badge.dealer"), cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
     form.reset();
@@ -123,8 +116,7 @@
   }
   function ownSaved(row) { say(fill(texts().ownSaved, { number: row.dataset.number, summary: row.dataset.summary })); window.scrollTo(0, 0); }
   function savedRow(entry) { return entry ? $('#hands tr[data-entry="' + CSS.escape(entry) + '"]') : null; }
-  // After a poll's morph: hands kept here that the server has leave the queue, and so does the open form's own hand
-  // (its answer lost); the preview follows the form's new place.
+  // After a poll's morph: hands kept here that the server has leave the queue, and so does the open form's own hand (its answer lost); the preview follows the form's new place.
   function follow(entry) {
     queued().forEach(function (item) { var row = savedRow(item.entry); if (row) { unqueue(item.entry); ownSaved(row); } });
     if ($("#winner")) { sk.dropMessages(); unsay(); } // the banner says it all
@@ -190,16 +182,14 @@
     var ctx = event.detail.ctx, form = ctx && ctx.sourceElement, saving = form && isEntryForm(form) && form.pending;
     if (!ctx || ctx.response) return;
     if (isChart(ctx)) form.dataset.failed = "";
-    if (isPoll(ctx) || saving) lost();
-    if (saving) keep(form, form.pending);
+    if (isPoll(ctx) || saving) lost(); if (saving) keep(form, form.pending);
   });
   document.addEventListener("htmx:response:error", function (event) { if (isChart(event.detail.ctx)) event.detail.ctx.sourceElement.dataset.failed = ""; });
   document.addEventListener("htmx:after:settle", function () { if ($("#main > .messages")) unsay(); }); // the server's answer says what happened now
   // The next action ends what the phone said, as a message (app.js); captured, before a save's own handlers say more.
   document.addEventListener("submit", function (event) { if (!event.defaultPrevented) unsay(); }, true);
   document.addEventListener("change", unsay, true);
-  // A dealer tapped here is picked by hand: the note of why the dealer followed the rotation goes, and the one that
-  // the rotation names someone else once that one is picked (the polls carry what stays, follow_dealer).
+  // A dealer tapped here is picked by hand: the line of why the dealer followed the rotation goes, and the one that the rotation names someone else once that one is picked (follow_dealer).
   document.addEventListener("change", function (event) {
     var form = event.target.form, note = form && form.elements.follow_dealer;
     if (event.target.name !== "dealer" || !note) return;

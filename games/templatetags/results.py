@@ -1,0 +1,51 @@
+"""A result as it leaves the app: a page's preview for chat apps and its Share button
+(`games.views.pictures.Preview`), and the score sheet a printed game page carries.
+
+`{% game_preview page as preview %}`, `{% night_preview as preview %}` on the night page,
+`{% absolute path %}` (the whole address a chat app needs), `{% score_sheet page as rows %}`
+(every hand, first to last) and `{% game_date game %}`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.models import Game, Night
+from games.present import GamePage, HandRow
+from games.views.nights import night_date
+from games.views.pictures import Preview
+from games.views.pictures import game_preview as preview_of_game
+from games.views.pictures import night_preview as preview_of_night
+
+register = template.Library()
+
+
+@register.simple_tag
+def game_preview(page: GamePage) -> Preview:
+    return preview_of_game(page.access, page.game)
+
+
+@register.simple_tag(takes_context=True)
+def night_preview(context: dict[str, Any]) -> Preview:
+    return preview_of_night(context["access"], context["night"], context["rows"])
+
+
+@register.simple_tag(takes_context=True)
+def absolute(context: dict[str, Any], path: str) -> str:
+    """`path` as a whole address, on the host this page was asked from."""
+    return str(context["request"].build_absolute_uri(path))
+
+
+@register.simple_tag
+def score_sheet(page: GamePage) -> list[HandRow]:
+    """Every hand of the game, first to last, as the hands table words it: what a page on
+    paper lists (the screen shows the latest hands, newest first)."""
+    scored = page.result.hands
+    return [HandRow(page, hand, scored[hand.number - 1], recent=False) for hand in page.stored]
+
+
+@register.simple_tag
+def game_date(game: Game) -> str:
+    """The evening the game was played, as the night pages write it (no query)."""
+    return night_date(Night.evening_of(game.created_at))
