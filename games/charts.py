@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.numbers import number_text
+from games.ratings import START as START_RATING
 
 # Okabe-Ito colours, the darker ones first: they read best on a light page. A dark page
 # swaps the blue for sky blue and black for yellow (app.css sets --series-1 and
@@ -145,6 +146,36 @@ def running_totals(
             if target is not None
             else None
         ),
+    )
+
+
+def rating_over_time(ratings: Sequence[int]) -> SafeString:
+    """A player's rating after each of their games of one kind, oldest first, from the
+    rating a new player starts at (game 0). "" before their first game."""
+    if not ratings:
+        return SafeString("")
+    points = [START_RATING, *ratings]
+    count = len(ratings)
+    line = _Line(
+        name=_("Rating"),
+        points=thin([(float(n), float(value)) for n, value in enumerate(points)]),
+        label=_number(ratings[-1]),
+        stepped=False,
+    )
+    summary = ngettext(
+        "Rating over %(count)d game, from %(first)s to %(last)s.",
+        "Rating over %(count)d games, from %(first)s to %(last)s.",
+        count,
+    ) % {"count": count, "first": _number(START_RATING), "last": line.label}
+    return _draw(
+        title=_("Rating over time"),
+        summary=summary,
+        x=_Axis(0, count, _hand_ticks(count)),
+        y=_value_axis(min(points), max(points), whole=True),
+        lines=[line],
+        x_label=_("Games"),
+        y_label=_("Rating"),
+        guide=None,
     )
 
 

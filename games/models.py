@@ -43,7 +43,17 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import gamefile, live, ratings
-from games.rules import GAMES, GameResult, RuleError, Table, get_game, make_table, play
+from games.rules import (
+    GAMES,
+    GameResult,
+    RuleError,
+    Table,
+    awards_earned,
+    get_game,
+    make_table,
+    play,
+)
+from games.rules import awards as award_rules
 from games.rules.base import NOTE
 from games.rules.limits import read_note
 
@@ -329,6 +339,10 @@ class GameManager(models.Manager["Game"]):
         for group, kind in sorted(rated):
             with transaction.atomic():
                 Rating.objects.rate_from(group, kind)
+        # And each season's awards, from its games' rows.
+        for group in sorted({group for group, _kind in rated}):
+            with transaction.atomic():
+                Award.objects.award_seasons(group)
         return count
 
 
@@ -459,10 +473,13 @@ class Game(models.Model):
         """Delete the game; when it was rated, every later game of its kind in its group is
         rated again without it."""
         since, rated = (self.created_at, self.pk), self.ratings.exists()
+        season = self.night.date.year if rated and self.night else None
         with transaction.atomic():
             deleted = super().delete(*args, **kwargs)
             if rated:
                 Rating.objects.rate_from(self.group_id, self.kind, since=since)
+            if season is not None:
+                Award.objects.award_season(self.group_id, season)
         return deleted
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
@@ -1132,16 +1149,25 @@ class Game(models.Model):
         if self.winners is not None or rebuild:
             GameStat.objects.filter(game=self).delete()
             PairStat.objects.filter(game=self).delete()
+            BidStat.objects.filter(game=self).delete()
+            self.awards.all().delete()
         # Only a game with winners stored has rating rows to compare with.
         rated = self.winners is not None
         self._write_ratings(result if winners is not None else None, rated, rebuild=rebuild)
         if winners != self.winners:
             Game.objects.filter(pk=self.pk).update(winners=winners)
             self.winners = winners
-        if result is None or winners is None:
-            return
-        players = {seat.name: seat.player_id for seat in self.seats.all()}
         when = self.night.date if self.night else Night.evening_of(self.created_at)
+        if result is not None and winners is not None:
+            self._write_rows(result, when)
+        # The season's awards follow its games (a rebuild awards every season after).
+        if not rebuild:
+            Award.objects.award_season(self.group_id, when.year)
+
+    def _write_rows(self, result: GameResult, when: dt.date) -> None:
+        """A finished game's statistics rows, bids by level and awards of its own."""
+        players = {seat.name: seat.player_id for seat in self.seats.all()}
+        winners = result.winners
         table = self.table()
         collected = get_game(self.kind).figures(table, result)
         places = _places(table.sides, result)
@@ -1185,6 +1211,37 @@ class Game(models.Model):
                     points=pair.points,
                 )
                 for (bidder, partner), pair in collected.pairs.items()
+            )
+        levels = [
+            BidStat(
+                game=self,
+                player_id=players[name],
+                group_id=self.group_id,
+                kind=self.kind,
+                date=when,
+                level=level,
+                bids=bids.bids,
+                made=bids.made,
+                points=bids.points,
+            )
+            for name, f in collected.players.items()
+            for level, bids in f.levels.items()
+        ]
+        if levels:
+            BidStat.objects.bulk_create(levels)
+        earned = awards_earned(table, result)
+        if earned:
+            Award.objects.bulk_create(
+                Award(
+                    game=self,
+                    player_id=players[name],
+                    group_id=self.group_id,
+                    kind=self.kind,
+                    date=when,
+                    played_at=self.created_at,
+                    award=award,
+                )
+                for award, name in earned
             )
 
     def _write_ratings(
@@ -1390,6 +1447,8 @@ class GameStat(models.Model):
         indexes = [
             models.Index(fields=["group", "kind", "date"]),
             models.Index(fields=["player", "kind", "date"]),
+            # A season of every kind (`AwardManager.standings`), read on every change.
+            models.Index(fields=["group", "date"], name="gamestat_season"),
         ]
 
     def __str__(self) -> str:
@@ -1421,6 +1480,118 @@ class PairStat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bidder_id} with {self.partner_id} in {self.game_id}"
+
+
+class BidStat(models.Model):
+    """One player's bids of one level in one finished game (a key of the game's
+    `bid_levels`): how many, how many made, and the points they brought."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bid_stats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16)
+    date = models.DateField()
+    level = models.CharField(max_length=16)
+    bids = models.PositiveIntegerField()
+    made = models.PositiveIntegerField()
+    points = models.IntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint("game", "player", "level", name="bidstat_unique")]
+        # Covers a player's bids by level: the sums read the index alone.
+        indexes = [
+            models.Index(
+                fields=["player", "kind", "date", "level", "bids", "made", "points"],
+                name="bidstat_player",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} bid {self.level} in {self.game_id}"
+
+
+class AwardManager(models.Manager["Award"]):
+    def standings(
+        self, group: int, year: int
+    ) -> tuple[award_rules.Standings[int, int], dict[int, tuple[dt.datetime, str, dt.date]]]:
+        """A season's awards and where everyone stands, from its games' statistics rows
+        (one calendar year of evenings, every kind of game, in the order the games were
+        started); and each of its games' start, kind and evening. One query."""
+        start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
+        rows = (
+            GameStat.objects.filter(group_id=group, date__gte=start, date__lt=end)
+            .order_by("game__created_at", "game_id")
+            .values_list("game_id", "game__created_at", "kind", "date", "player_id", "win_share")
+        )
+        games: dict[int, tuple[dt.datetime, str, dt.date]] = {}
+        won: dict[int, dict[int, bool]] = {}
+        for game, at, kind, date, player, share in rows:
+            games[game] = (at, kind, date)
+            won.setdefault(game, {})[player] = share > 0
+        played = [award_rules.Played(game, games[game][2], won[game]) for game in games]
+        return award_rules.season_awards(played), games
+
+    def award_season(self, group: int, year: int) -> None:
+        """Work out a season's awards again from its games (see `standings`): only the
+        awards that changed are deleted or written (finishing the latest game changes a
+        few; a season holds hundreds)."""
+        standings, games = self.standings(group, year)
+        start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
+        season = [award.id for award in award_rules.SEASON]
+        stored = {
+            (game, player, award): pk
+            for game, player, award, pk in self.filter(
+                group_id=group, date__gte=start, date__lt=end, award__in=season
+            ).values_list("game_id", "player_id", "award", "pk")
+        }
+        wanted = {(one.game, one.player, one.award) for one in standings.earned}
+        gone = [pk for key, pk in stored.items() if key not in wanted]
+        if gone:
+            self.filter(pk__in=gone).delete()
+        self.bulk_create(
+            Award(
+                game_id=game,
+                player_id=player,
+                group_id=group,
+                kind=games[game][1],
+                date=games[game][2],
+                played_at=games[game][0],
+                award=award,
+            )
+            for game, player, award in sorted(wanted - stored.keys())
+        )
+
+    def award_seasons(self, group: int) -> None:
+        """Every season's awards of a group again (a rebuild)."""
+        self.filter(group_id=group, award__in=[award.id for award in award_rules.SEASON]).delete()
+        for season in GameStat.objects.filter(group_id=group).dates("date", "year"):
+            self.award_season(group, season.year)
+
+
+class Award(models.Model):
+    """An award one player earned in one finished game (`games.rules.awards`): the game's
+    own and the comeback written with its statistics rows, the season's awards worked out
+    again from the season's rows whenever one of its games changes (`award_season`)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="awards")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="awards")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16)
+    date = models.DateField()  # the game's evening
+    played_at = models.DateTimeField()  # the game's start: the order within an evening
+    award = models.CharField(max_length=32)
+
+    objects = AwardManager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint("game", "player", "award", name="award_unique")]
+        indexes = [
+            models.Index(fields=["group", "date", "played_at"], name="award_group"),
+            models.Index(fields=["player", "date"], name="award_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.award} to {self.player_id} in {self.game_id}"
 
 
 class ReplacedLink(models.Model):

@@ -32,6 +32,7 @@ from games.models import Change, Game, Hand, Rating, release
 from games.rules import GameResult, Standing, Table, get_game
 from games.rules.base import NOTE
 from games.rules.text import sheet_number
+from games.stats.record import Earned, game_awards
 
 #: Hands in the game page's table; the rest are one tap away.
 LATEST = 10
@@ -183,6 +184,11 @@ class GamePage:
     @cached_property
     def winner_text(self) -> str:
         return say(self.result.decision.text) if self.result.decision else ""
+
+    @cached_property
+    def awards(self) -> list[Earned]:
+        """The awards earned in this finished game (drawn in a kept part: read only then)."""
+        return game_awards([self.game.pk]).get(self.game.code, [])
 
     @cached_property
     def ratings(self) -> RatingsPart:

@@ -1,6 +1,17 @@
 from django.urls import path, register_converter
 
-from games.views import ending, exports, games, groups, hands, nights, pictures, stats, tv
+from games.views import (
+    awards,
+    ending,
+    exports,
+    games,
+    groups,
+    hands,
+    nights,
+    pictures,
+    stats,
+    tv,
+)
 
 
 class CodeConverter:
@@ -27,6 +38,7 @@ urlpatterns = [
     path("g/<code:key>/players/", groups.add_player, name="add_player"),
     path("g/<code:key>/players/<code:code>/", stats.player_detail, name="player"),
     path("g/<code:key>/stats/", stats.group_stats, name="stats"),
+    path("g/<code:key>/awards/", awards.awards, name="awards"),
     path("g/<code:key>/nights/<code:night>/", nights.night_detail, name="night"),
     path("g/<code:key>/nights/<code:night>/edit/", nights.night_edit, name="night_edit"),
     path(

@@ -260,3 +260,13 @@ def test_each_point_but_the_last_has_its_lines_marker() -> None:
         assert markers.get("class") == "marker"
         assert f"fill:{colour}" in markers.get("style", "")
         assert markers.get("d", "").count("Z") == len(points_of(line)) - 1
+
+
+def test_a_rating_over_time_runs_from_the_start_through_every_game() -> None:
+    assert charts.rating_over_time([]) == ""
+    svg = parse(charts.rating_over_time([1040, 1010, 1100]))
+    [line] = series(svg)
+    # The start (1000, game 0) and three games: four points.
+    assert len(points_of(line)) == 4
+    assert svg.get("aria-label") == "Rating over 3 games, from 1000 to 1100."
+    assert svg.findtext(f"{SVG}title") == "Rating over time"

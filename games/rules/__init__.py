@@ -22,7 +22,7 @@ from .base import (
     applies,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures
-from .registry import GAMES, AnyCardGame, get_game, make_table, play
+from .registry import GAMES, AnyCardGame, all_awards, awards_earned, get_game, make_table, play
 from .text import Names, RuleError, Text
 
 __all__ = [
@@ -48,7 +48,9 @@ __all__ = [
     "Table",
     "Team",
     "Text",
+    "all_awards",
     "applies",
+    "awards_earned",
     "get_game",
     "make_table",
     "play",

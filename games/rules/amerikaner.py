@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from .awards import Award
 from .base import (
     PLAYED,
     REDEAL_SCORE,
@@ -139,6 +140,18 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
     sample_weight = 80  # the group's own game
     minutes_per_hand = 2.5
     paired = True
+    bid_levels = (
+        *((str(n), Text(_("Bid %(bid)d"), {"bid": n})) for n in range(1, 14)),
+        ("amerikaner", Text(_("Amerikaner"))),
+    )
+    awards = (
+        Award(
+            "amerikaner_made",
+            Text(_("Amerikaner")),
+            Text(_("Make an Amerikaner bid: every trick, alone.")),
+            tries="big_bids",
+        ),
+    )
     figure_tables = (
         FigureTable(
             "bidding",
@@ -316,12 +329,22 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
                 continue
             made = bool(scored.made)
             figures.players[hand.bidder].bid(made, hand.bid, big=hand.amerikaner)
+            level = "amerikaner" if hand.bid is None else str(hand.bid)
+            figures.players[hand.bidder].levels[level].add(made, scored.points[hand.bidder])
             for player in table.players:
                 role = table.role_of(player, hand.bidder, hand.partner)
                 figures.players[player].hand(scored.points[player], role)
             if hand.partner is not None:
                 figures.pairs[(hand.bidder, hand.partner)].add(made, scored.points[hand.bidder])
         return figures
+
+    def earned(self, table: Table[Rules], result: GameResult) -> list[tuple[str, str]]:
+        made = {
+            scored.hand.bidder
+            for scored in result.hands
+            if isinstance(scored.hand, BidHand) and scored.hand.amerikaner and scored.made
+        }
+        return [("amerikaner_made", player) for player in sorted(made)]
 
     # --- Made-up games ---
 

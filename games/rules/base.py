@@ -17,6 +17,7 @@ from functools import cached_property, partial
 from random import Random
 from typing import Any, Generic, TypeVar
 
+from .awards import Award
 from .figures import Figures, FigureTable, GameFigures
 from .limits import read_note
 from .text import Names, Param, Quoted, RuleError, Text, _, error
@@ -378,6 +379,10 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     highest_counters: tuple[str, ...] = ()
     paired = False
     figure_tables: tuple[FigureTable, ...] = ()
+    #: A player's bids by level (`Figures.levels`): each level's key and words, in order.
+    bid_levels: tuple[tuple[str, Text], ...] = ()
+    #: The awards particular to this game (found in a finished game by `earned`).
+    awards: tuple[Award, ...] = ()
     #: Made-up groups (`manage.py generate_group`): how often such a group picks the game
     #: (0: never; the weights of all games are compared) and how long a hand takes.
     sample_weight = 0
@@ -487,6 +492,10 @@ class CardGame(ABC, Generic[RulesT, HandT]):
                 for player in table.players:
                     figures[player].hand(scored.points[table.side_of(player)])
         return GameFigures(figures)
+
+    def earned(self, table: Table[RulesT], result: GameResult) -> list[tuple[str, str]]:
+        """The game's own awards earned in a finished game: (award id, player) pairs."""
+        return []
 
     # --- Made-up games, for measuring pages at scale (`manage.py generate_group`) ---
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from .awards import Award
 from .base import (
     PLAYED,
     REDEAL_SCORE,
@@ -85,6 +86,18 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
     sample_weight = 8
     minutes_per_hand = 2.0
     counters = ("euchres", "marches")
+    bid_levels = (
+        ("partner", Text(_("With partner"))),
+        ("alone", Text(_("Alone"))),
+    )
+    awards = (
+        Award(
+            "lone_march",
+            Text(_("Lone march")),
+            Text(_("Take all five tricks playing alone.")),
+            tries="big_bids",
+        ),
+    )
     figure_tables = (
         FigureTable(
             "bidding",
@@ -211,6 +224,9 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
                 continue
             makers = table.team_of(hand.maker)
             figures[hand.maker].bid(bool(scored.made), None, big=hand.alone)
+            figures[hand.maker].levels["alone" if hand.alone else "partner"].add(
+                bool(scored.made), scored.points[makers]
+            )
             for player in table.players:
                 team = table.team_of(player)
                 role = table.role_of(player, hand.maker)
@@ -220,6 +236,14 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
                 if team != makers and not scored.made:
                     figures[player].extra["euchres"] += 1
         return GameFigures(figures)
+
+    def earned(self, table: Table[Rules], result: GameResult) -> list[tuple[str, str]]:
+        marched = {
+            scored.hand.maker
+            for scored in result.hands
+            if isinstance(scored.hand, TrumpHand) and scored.hand.alone and scored.hand.tricks == 5
+        }
+        return [("lone_march", player) for player in sorted(marched)]
 
     # --- Made-up games ---
 

@@ -30,6 +30,8 @@ class Figures:
     worst_hand: int | None = None
     # Counters only one game has (named in its `counters`).
     extra: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    # The player's bids by level (a key of the game's `bid_levels`).
+    levels: dict[str, LevelFigures] = field(default_factory=lambda: defaultdict(LevelFigures))
 
     def hand(self, points: int, role: str | None = None) -> None:
         """A hand the player scored `points` on, as "bidder", "partner" or "opponent"."""
@@ -48,6 +50,20 @@ class Figures:
         if big:
             self.big_bids += 1
             self.big_made += made
+
+
+@dataclass
+class LevelFigures:
+    """A player's bids of one level in one game: how many, made, and their points."""
+
+    bids: int = 0
+    made: int = 0
+    points: int = 0  # the bidder's (a team's, in a team game)
+
+    def add(self, made: bool, points: int) -> None:
+        self.bids += 1
+        self.made += made
+        self.points += points
 
 
 @dataclass

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from .awards import Award
 from .base import (
     REDEAL_SCORE,
     CardGame,
@@ -126,6 +127,19 @@ class Kaiser(CardGame[Rules, AnyHand]):
     minutes_per_hand = 3.0
     counters = ("five_hearts", "three_spades", "kaiser_bids", "kaiser_made")
     paired = True
+    bid_levels = tuple(
+        (f"{n}{nt}", Text(_("%(bid)d no trump") if nt else _("Bid %(bid)d"), {"bid": n}))
+        for n in range(1, MAX_BID + 1)
+        for nt in ("", "nt")
+    )
+    awards = (
+        Award(
+            "kaiser_made",
+            Text(_("Kaiser")),
+            Text(_("Make a kaiser bid: every trick, which wins the game.")),
+            tries="kaiser_bids",
+        ),
+    )
     figure_tables = (
         FigureTable(
             "bidding",
@@ -394,6 +408,10 @@ class Kaiser(CardGame[Rules, AnyHand]):
                 figures.players[hand.bidder].extra["kaiser_made"] += hand.made
             else:
                 figures.players[hand.bidder].bid(bool(scored.made), hand.bid, big=hand.no_trump)
+                level = f"{hand.bid}nt" if hand.no_trump else str(hand.bid)
+                figures.players[hand.bidder].levels[level].add(
+                    bool(scored.made), scored.points[bidding]
+                )
                 partner = next(
                     p for p in table.players if p != hand.bidder and table.team_of(p) == bidding
                 )
@@ -408,6 +426,14 @@ class Kaiser(CardGame[Rules, AnyHand]):
                     figures.players[player].extra["five_hearts"] += hand.five_hearts == team
                     figures.players[player].extra["three_spades"] += hand.three_spades == team
         return figures
+
+    def earned(self, table: Table[Rules], result: GameResult) -> list[tuple[str, str]]:
+        made = {
+            scored.hand.bidder
+            for scored in result.hands
+            if isinstance(scored.hand, KaiserBid) and scored.hand.made
+        }
+        return [("kaiser_made", player) for player in sorted(made)]
 
     # --- Made-up games ---
 

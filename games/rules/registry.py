@@ -11,6 +11,7 @@ from typing import Any
 
 from .american import American
 from .amerikaner import Amerikaner
+from .awards import COMEBACK, SHARED, Award, comeback
 from .base import CardGame, GameResult, Table, as_int, describe
 from .euchre import Euchre
 from .kaiser import Kaiser
@@ -112,3 +113,21 @@ def _read_start(raw: object, sides: tuple[str, ...]) -> dict[str, int]:
         start[name] = as_int(value, name, "start")
         check_number(start[name], name, "start")
     return start
+
+
+def all_awards() -> list[Award]:
+    """Every award: the shared ones, then each game's own, in the order of `GAMES`."""
+    return [*SHARED, *(award for game in GAMES.values() for award in game.awards)]
+
+
+def awards_earned(table: Table[object], result: GameResult) -> list[tuple[str, str]]:
+    """The awards earned within one finished game: (award id, player) pairs, the game's
+    own and the shared comeback."""
+    card_game = get_game(table.game)
+    target = card_game.standing(table, result).target
+    totals = [scored.totals for scored in result.hands]
+    back = comeback(table.sides, totals, result.winners, target)
+    return [
+        *card_game.earned(table, result),
+        *((COMEBACK.id, player) for player in table.players if table.side_of(player) in back),
+    ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django import template
@@ -31,3 +31,9 @@ def beside_winner(messages: Iterable[Any], finished: bool) -> list[Any]:
     """This phone's messages, all read; beside a winner banner (`finished`) only those that
     say something was refused (a warning, an error: nothing happened)."""
     return [message for message in messages if not finished or message.level >= WARNING]
+
+
+@register.filter
+def earned_in(awards: Mapping[str, list[Any]], game: Any) -> list[Any]:
+    """The awards earned in this game, from awards by game code."""
+    return awards.get(game.code, [])

@@ -27,6 +27,7 @@ from games.forms import (
 from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group, Player
 from games.rules import GAMES
+from games.stats import record
 from games.views.access import (
     access_for,
     access_to_edit,
@@ -38,6 +39,8 @@ from games.views.access import (
 from games.views.nights import NightRow, in_play_on, listed_games
 
 NIGHTS_PER_PAGE = 20
+#: The latest awards on the group page.
+LATEST_AWARDS = 3
 
 
 @require_http_methods(["GET", "POST"])
@@ -97,6 +100,7 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
             "main_game": say(next(iter(GAMES.values())).title),
             "other_games": [(name, say(game.title)) for name, game in list(GAMES.items())[1:]],
             "who": who_is(request, group),
+            "latest_awards": record.latest_awards(group.pk, LATEST_AWARDS),
         },
     )
 

@@ -21,6 +21,7 @@ from games.models import Game, Night, Seat
 from games.present import rating_changes
 from games.rules import GameResult, Table, get_game
 from games.rules.text import join_names
+from games.stats.record import game_awards
 from games.views.access import (
     Access,
     HtmxHttpRequest,
@@ -236,6 +237,8 @@ def _context(access: Access, night: Night, form: NightForm | None) -> dict[str, 
         # Each game with how it moved its players' ratings (nothing for a game not rated),
         # and what a rating means, said once under them.
         "cards": cards,
+        # The awards earned in the night's games, by game code.
+        "awards": game_awards([row.game.pk for row in rows]),
         "rated": any(changes for _row, changes in cards),
         "standings": table,
         "summary": evening_in_words(rows, table) if rows else "",

@@ -17,8 +17,9 @@ from django.views.decorators.http import require_GET
 from games import charts, stats
 from games.forms import say
 from games.models import Night
+from games.ratings import Skill
 from games.rules import GAMES, get_game
-from games.stats import HeadToHead, Line, Selection
+from games.stats import HeadToHead, Line, Selection, record
 from games.views.access import access_for, find_player
 
 GAMES_PER_PAGE = 20
@@ -167,6 +168,8 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     rated = list(ratings.order_by("-played_at", "-game_id")[:RATINGS_SHOWN])
     games = Paginator(stats.games_of(selection, player.pk), GAMES_PER_PAGE)
     page = games.get_page(request.GET.get("page"))
+    over_time = player.ratings.filter(kind=selection.kind).order_by("played_at", "game_id")
+    shown = [Skill(mu, sigma).shown for mu, sigma in over_time.values_list("mu", "sigma")]
     return render(
         request,
         "games/player.html",
@@ -182,5 +185,12 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "page": page,
             "rated": rated,
             "chart": _chart(stats.wins_series(selection, [line] if line else [], player.pk)),
+            "rating_chart": charts.rating_over_time(shown) if len(shown) > 1 else "",
+            "awards": record.player_awards(access.group.pk, player.pk),
+            "rival": record.rival(selection, people, player.pk),
+            "partner": record.best_partner(selection, people, player.pk, pairs),
+            "streak": record.longest_streak(selection, player.pk) if line else 0,
+            "levels": record.bids_by_level(selection, player.pk),
+            "record": record,
         },
     )

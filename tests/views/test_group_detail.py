@@ -82,8 +82,9 @@ def test_group_page_answers_in_the_same_number_of_queries_for_any_number_of_game
     for _ in range(games):
         make_game(group, hands=endless_hands(3))
     # The group by its key; how many nights (for the pages) and this page's nights; their
-    # games with hand counts, and seats (two prefetched queries); its players.
-    with django_assert_num_queries(6):
+    # games with hand counts, and seats (two prefetched queries); its players; the latest
+    # awards.
+    with django_assert_num_queries(7):
         phone.get(reverse("group", args=[group.edit_key]))
 
 

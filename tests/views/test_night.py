@@ -149,8 +149,9 @@ def test_night_answers_in_the_same_number_of_queries_for_any_number_of_games(
     for count in range(games):
         on(night, make_game(group, hands=endless_hands(1 + count % 4)))
     # The group by its key; the night; its games, their seats, their hands and their
-    # ratings (four prefetched queries). Scores and charts are worked out in Python.
-    with django_assert_num_queries(6):
+    # ratings (four prefetched queries); the awards earned in them. Scores and charts are
+    # worked out in Python.
+    with django_assert_num_queries(7):
         response = phone.get(night_url(night, group.edit_key))
     assert text(response).count('<svg class="chart"') == games
 

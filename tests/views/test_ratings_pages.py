@@ -137,8 +137,8 @@ def test_the_finished_game_page_reads_its_ratings_in_one_query(
 ) -> None:
     game = make_game(group, hands=anne_wins())
     # The game with its group; its seats and its hands; its changes (the marks); the next
-    # game started (none); its rating rows.
-    with django_assert_num_queries(6):
+    # game started (none); its rating rows; its awards.
+    with django_assert_num_queries(7):
         response = phone.get(_game_url(game))
     assert part(response, "ratings") is not None
 

@@ -1,0 +1,80 @@
+"""A player's page: their record (rival, best partner, longest streak, bids by size),
+their rating over time and their awards. Scoring as in tests/test_stats.py: in
+`anne_wins()` Anne wins alone and the others are level second."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Group
+from tests.factories import anne_wins, make_game
+from tests.views.pages import Page, part, text
+from tests.views.test_player import player_url
+from tests.views.test_stats import table
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(client: Client, group: Group, name: str) -> Page:
+    response = client.get(player_url(group.players.get(name=name)))
+    assert response.status_code == 200
+    return response
+
+
+def _said(response: Page, id_: str) -> str:
+    found = part(response, id_)
+    assert found is not None, id_
+    return found[0]
+
+
+def _awards(response: Page) -> list[str]:
+    html = text(response).split('id="awards"', 1)[1].split("</section>", 1)[0]
+    return re.findall(r'data-award="([^"]+)"', html)
+
+
+def test_the_record_names_rival_streak_and_bids_by_size(client: Client, group: Group) -> None:
+    for _ in range(3):
+        make_game(group, hands=anne_wins())
+    cato = _page(client, group, "Cato")
+    assert "Anne ahead 3 of 3" in _said(cato, "rival")
+    assert _said(cato, "streak").endswith("0 games")
+    anne = _page(client, group, "Anne")
+    assert _said(anne, "rival").endswith("none yet")
+    assert _said(anne, "streak").endswith("3 games")
+    # Bids of 6 (three, all made, +6 each) and 12 (twelve, +12 each), 6 first.
+    assert table(anne, "bid-levels") == {"6": ["3", "100%", "6.0"], "12": ["12", "100%", "12.0"]}
+    assert list(table(anne, "bid-levels")) == ["6", "12"]
+
+
+def test_a_players_awards_are_listed_newest_first(client: Client, group: Group) -> None:
+    games = [make_game(group, hands=anne_wins()) for _ in range(3)]
+    anne = _page(client, group, "Anne")
+    # The third game's hat trick and clean sweep, then the lead held since the first.
+    assert _awards(anne) == ["streak", "sweep", "most_games"]
+    assert games[2].code in text(anne).split('id="awards"', 1)[1].split("</section>", 1)[0]
+
+
+def test_a_player_without_awards_is_told_so(client: Client, group: Group) -> None:
+    anne = _page(client, group, "Anne")
+    assert part(anne, "no-awards") is not None
+    assert part(anne, "rating-chart") is None
+
+
+def test_the_rating_over_time_is_drawn_from_the_second_game(client: Client, group: Group) -> None:
+    make_game(group, hands=anne_wins())
+    assert part(_page(client, group, "Anne"), "rating-chart") is None
+    make_game(group, hands=anne_wins())
+    html = text(_page(client, group, "Anne")).split('id="rating-chart"', 1)[1]
+    assert html.lstrip(">").startswith("<svg")
+
+
+def test_the_record_is_in_norwegian(client: Client, group: Group) -> None:
+    for _ in range(3):
+        make_game(group, hands=anne_wins())
+    client.cookies["django_language"] = "nb"
+    cato = _page(client, group, "Cato")
+    assert "Lengste seiersrekke" in _said(cato, "streak")
+    assert "Anne foran i 3 av 3" in _said(cato, "rival")
