@@ -18,10 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, cast
-from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.db.models import prefetch_related_objects
+from django.http import QueryDict
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
@@ -92,11 +92,10 @@ class GamePage:
 
     @cached_property
     def form_key(self) -> str:
-        """What the next hand's empty form's fields are kept under: they show the game's
-        inputs for its seats and rules, which never change once it has started, with the
-        dealer checked."""
-        dealer = self.turn.next_dealer
-        return f"{self.game.pk}.{dealer}.{get_language()}.{release()}"
+        """What the next hand's empty form's fields are kept under (with the dealer they
+        check): they show the game's inputs for its seats and rules, which never change
+        once it has started."""
+        return f"{self.game.pk}.{get_language()}.{release()}"
 
     @cached_property
     def turn(self) -> Turn:
@@ -203,6 +202,94 @@ class GamePage:
         return RatingsPart()
 
 
+#: What the hand form holds besides the hand: its place, its entry and what it follows.
+NOT_THE_HAND = {"number", "revision", "entry", "rotation_dealer", "csrfmiddlewaretoken"}
+
+
+@dataclass(frozen=True)
+class Following:
+    """How an open hand form follows the game when a poll brings a change: the poll sends
+    what the form holds (`hx-include`, its taps stay where they are) and the next hand's
+    empty form comes back with the dealer it keeps and the lines saying how the game moved,
+    which it carries in its hidden `follow_*` inputs to the next poll. `renumbered` is
+    "saved" or "removed" (which way the game went under it), `dealer_line` "moved" (the
+    rotation names another dealer than the one picked here by hand) or "followed" (the
+    form's dealer followed the rotation after an earlier hand changed), `same_as` the code
+    of the newest hand, saved elsewhere exactly as the form holds it (`same_line` says so)."""
+
+    dealer: str
+    rotation_dealer: str
+    renumbered: str = ""
+    dealer_line: str = ""
+    same_as: str = ""
+    same_line: str = ""
+
+
+def follow_form(page: GamePage, sent: QueryDict) -> Following:
+    turn = page.turn
+    rotation = turn.next_dealer or ""
+    try:
+        number = int(sent.get("number", ""))
+    except ValueError:  # no open form polled: the next hand's form as it is
+        return Following(dealer=rotation, rotation_dealer=rotation)
+    dealer = sent.get("dealer", "")
+    # A dealer tapped here is picked by hand (the form then names no rotation's dealer);
+    # one of the players, since the fields are kept by the dealer they check.
+    chosen = sent.get("rotation_dealer", "") != dealer and (
+        not dealer or dealer in page.game.players
+    )
+    moved = turn.next_number != number
+    renumbered = sent.get("follow_renumbered", "")
+    if moved:
+        renumbered = "saved" if turn.next_number > number else "removed"
+    note = sent.get("follow_dealer", "")
+    if moved or rotation != sent.get("follow_rotation", ""):
+        # Picked by hand: the form keeps its dealer and says whom the rotation names. Else
+        # it follows the rotation, and says why when an earlier hand moved the deal.
+        differs = bool(rotation) and rotation != dealer
+        note = "moved" if chosen and differs else ""
+        if not chosen and differs and dealer and not moved:
+            note = "followed"
+    same = _same_hand(page, sent, number)
+    line = ""
+    if same:
+        row = HandRow(page, same, page.result.hands[-1], recent=True)
+        summary = f"{row.summary}, {row.outcome_text}" if row.outcome else row.summary
+        line = _(
+            "Hand %(number)s was just saved on another phone exactly as this form has it: "
+            "%(summary)s. Save it as hand %(next)s only if it is a new hand."
+        ) % {"number": same.number, "summary": summary, "next": turn.next_number}
+    return Following(
+        dealer=dealer if chosen else rotation,
+        rotation_dealer="" if chosen else rotation,
+        renumbered=renumbered if renumbered in ("saved", "removed") else "",
+        dealer_line=note if note in ("moved", "followed") else "",
+        same_as=same.code if same else "",
+        same_line=line,
+    )
+
+
+def _same_hand(page: GamePage, sent: QueryDict, number: int) -> Hand | None:
+    """The newest hand, when another phone saved it exactly as the form holds it: just now
+    under the form's number, or before (`follow_same` names it), under whatever number it
+    has now (the form's dealer has followed the rotation since). Read only then: a poll
+    that brings no new hand and carries no such line reads no hands for it."""
+    kept = sent.get("follow_same", "")
+    if not kept and page.turn.next_number <= number:
+        return None
+    newest = page.stored[-1] if page.stored else None
+    if newest is None or (newest.entry and newest.entry == sent.get("entry")):
+        return None  # this phone's own hand, its answer lost: not another phone's
+    if newest.code != kept and newest.number != number:
+        return None
+    taps = {k: v for k, v in sent.items() if v and k not in NOT_THE_HAND and k[:7] != "follow_"}
+    hand = {k: v for k, v in posted(page.table, newest.data).items() if v}
+    if newest.code == kept:
+        taps.pop("dealer", None)
+        hand.pop("dealer", None)
+    return newest if taps == hand else None
+
+
 @dataclass(frozen=True)
 class RatingChange:
     """One player's rating after a game, and how far the game moved it."""
@@ -291,9 +378,8 @@ def scoreboard(
 class HandRow:
     """A row of the hands table. What names the row (its key: the hand's code, revision and
     number, where it stands, its running totals and points, its note) is worked out at
-    once; the rest (its words, link, inputs and mark) only when the row is drawn, since a
-    row kept in the cache (`{% cache %}` in `games/game.html`, one per row) is not drawn
-    again."""
+    once; the rest (its words, link and mark) only when the row is drawn, since a row kept
+    in the cache (`{% cache %}` in `games/game.html`, one per row) is not drawn again."""
 
     def __init__(
         self,
@@ -354,16 +440,6 @@ class HandRow:
         if self.outcome == "failed":
             return pgettext("hand outcome", "failed")
         return ""
-
-    @property
-    def inputs(self) -> str:
-        """The hand as the form's inputs, for a phone that keeps score: an open form holding
-        exactly the newest hand was too late, and is cleared rather than saved again
-        (table.js reads the first row's). On every recent row, not only the newest, so that
-        a row stays the same when a hand is added after it: a save draws only its own row."""
-        if not (self.recent and self.page.access.can_edit):
-            return ""
-        return urlencode(posted(self.page.table, self.hand.data))
 
 
 def hand_rows(page: GamePage) -> list[HandRow]:

@@ -1,43 +1,26 @@
-{% load static %}// Scorekeeper's service worker: a game page that was open before opens again without a
-// connection, showing what it last showed (its script then shows the hands waiting on
-// this phone), and its chart as last drawn. Pages, charts and static files come from the
-// network first; the copy is only for when there is none. A page or chart the server no
-// longer has (a deleted game, a link replaced) loses its copy, the page's chart with it.
-// Saves and polls never pass through here.
+{% load static %}// Scorekeeper's service worker: a game page that was open before opens again without a connection, as it last was (its
+// script then shows the hands waiting here), its chart as last drawn. Pages, charts and static files come from the network first, the
+// copy only when there is none; a page or chart the server no longer has loses its copy (the page's chart with it). No save or poll passes here.
 "use strict";
-var CACHE = "scorekeeper-v1";
-var GAME_PAGE = /^\/g\/[^/]+\/games\/[^/]+\/$/;
-var CHART = /^\/g\/[^/]+\/games\/[^/]+\/chart\/$/;
-var STATIC = "{% get_static_prefix %}";
-
+var CACHE = "scorekeeper-v1", STATIC = "{% get_static_prefix %}";
+var GAME_PAGE = /^\/g\/[^/]+\/games\/[^/]+\/$/, CHART = /^\/g\/[^/]+\/games\/[^/]+\/chart\/$/;
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
-
 self.addEventListener("fetch", function (event) {
-  var request = event.request;
-  var url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  var page = request.mode === "navigate" && GAME_PAGE.test(url.pathname);
-  // The chart the game page asks for alone (htmx), kept apart from the chart's own page.
-  var chart = CHART.test(url.pathname) && request.headers.get("HX-Request") === "true";
-  if (!page && !chart && url.pathname.indexOf(STATIC) !== 0) return;
-  var key = chart ? url.href + "?alone" : url.href;
-  event.respondWith(
-    fetch(request).then(function (response) {
-      if (response.ok) {
-        var copy = response.clone();
-        event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.put(key, copy); }));
-      } else if (response.status === 404 || response.status === 410) {
-        // Every copy under this address, whatever its query (?hands=all, ?alone).
-        var gone = [url.origin + url.pathname];
-        if (page) gone.push(url.origin + url.pathname + "chart/");
-        event.waitUntil(caches.open(CACHE).then(function (cache) {
-          return Promise.all(gone.map(function (at) { return cache.delete(at, { ignoreSearch: true }); }));
-        }));
+  var request = event.request, url = new URL(request.url), page = request.mode === "navigate" && GAME_PAGE.test(url.pathname);
+  var chart = CHART.test(url.pathname) && request.headers.get("HX-Request") === "true"; // the chart alone (htmx), apart from its own page
+  if (request.method !== "GET" || url.origin !== self.location.origin || (!page && !chart && url.pathname.indexOf(STATIC) !== 0)) return;
+  var key = chart ? url.href + "?alone" : url.href, gone = page ? [url.pathname, url.pathname + "chart/"] : [url.pathname];
+  event.respondWith(fetch(request).then(function (response) {
+    var copy = response.clone();
+    event.waitUntil(caches.open(CACHE).then(function (cache) {
+      if (response.ok) return cache.put(key, copy);
+      if (response.status === 404 || response.status === 410) { // every copy under a gone address, whatever its query
+        return Promise.all(gone.map(function (at) { return cache.delete(url.origin + at, { ignoreSearch: true }); }));
       }
-      return response;
-    }).catch(function () {
-      return caches.match(key).then(function (kept) { return kept || Response.error(); });
-    })
-  );
+    }));
+    return response;
+  }).catch(function () {
+    return caches.match(key).then(function (kept) { return kept || Response.error(); });
+  }));
 });

@@ -8,7 +8,7 @@ from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -25,7 +25,7 @@ from django.views.decorators.http import (
 from games import live
 from games.forms import GameNoteForm, HandForm, NewGameForm, new_form_token
 from games.models import Game
-from games.present import GamePage, Turn
+from games.present import Following, GamePage, Turn, follow_form
 from games.rules import GAMES, get_game
 from games.views.access import (
     Access,
@@ -170,8 +170,9 @@ def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The scoreboard and hands, for polling phones: 304 while the game is unchanged."""
     access, game = game_by_link(key, code)
-    # The next hand's empty form comes too: htmx morphs it into the open one.
-    context = game_context(request, access, game, all_hands=all_hands(request))
+    # The next hand's empty form comes too: htmx morphs it into the open one, which sent
+    # what it holds, for the form to say how the game moved under it.
+    context = game_context(request, access, game, all_hands=all_hands(request), polled=request.GET)
     response = render(request, "games/game.html#live", context)
     # The version just read (the ETag was read before it); the hands, read after it, are
     # as new as that or newer, so a phone never keeps an older state under a newer tag.
@@ -194,6 +195,7 @@ def game_context(
     conflict: dict[str, Any] | None = None,
     *,
     all_hands: bool = False,
+    polled: QueryDict | None = None,
     note_form: GameNoteForm | None = None,
 ) -> dict[str, Any]:
     """What the game page draws: the parts kept per version come from `page` (worked out
@@ -205,9 +207,11 @@ def game_context(
     # A poll carries the next hand's empty form too, for htmx to morph into the open
     # form (its taps stay).
     fresh_form = form is None and entering
+    following = Following(turn.next_dealer or "", turn.next_dealer or "")
     if fresh_form:
+        following = follow_form(page, polled or QueryDict())
         # Built only if its fields are not kept (`_hand_form.html`).
-        form = cast(HandForm, SimpleLazyObject(lambda: _empty_form(page, turn)))
+        form = cast(HandForm, SimpleLazyObject(lambda: _empty_form(page, turn, following)))
     # From the page of every hand, a save (with or without JavaScript) comes back to it.
     every = "?hands=all" if all_hands else ""
     live_url = reverse("game_live", args=[access.key, game.code])
@@ -236,18 +240,19 @@ def game_context(
         "entry_key": new_form_token() if fresh_form else "",
         "entering": entering,
         "conflict": conflict,
+        "following": following,
         # The game's note as it is, or as refused.
         "note_form": note_form or GameNoteForm(initial={"note": game.note}),
     }
 
 
-def _empty_form(page: GamePage, turn: Turn) -> HandForm:
-    """The next hand's form, the rotation's dealer chosen."""
+def _empty_form(page: GamePage, turn: Turn, following: Following) -> HandForm:
+    """The next hand's form, the rotation's dealer chosen (or the one picked by hand)."""
     return HandForm(
         game=page.game,
         initial={
             "number": turn.next_number,
-            "dealer": turn.next_dealer,
-            "rotation_dealer": turn.next_dealer,
+            "dealer": following.dealer,
+            "rotation_dealer": following.rotation_dealer,
         },
     )

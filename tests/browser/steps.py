@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from django.core.management import call_command
 from playwright.sync_api import Locator, Page, expect
+
+#: The polls of the game page and the big screen, whatever the open form sends along.
+LIVE = re.compile(r"/live/(\?.*)?$")
 
 
 def start_group(page: Page, base_url: str, me: str = "Anne", name: str = "Friday table") -> None:

@@ -14,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Change, Game, Hand
 from tests.browser.steps import (
+    LIVE,
     choice,
     correct_dealer,
     expect_dealer,
@@ -254,7 +255,7 @@ def _deaf_second_phone(page: Page, new_phone: Callable[[], Page], url: str) -> P
     of Anne's save before it saves too, as when both tap at the same moment."""
     _four_at_the_table(page, url)
     other = _second_phone(new_phone, page.url)
-    other.route("**/live/", lambda route: None)
+    other.route(LIVE, lambda route: None)
     return other
 
 
@@ -366,7 +367,7 @@ def test_an_open_form_holding_the_hand_another_phone_just_saved_says_it_is_ident
     for phone in (page, other):
         fill_hand(phone, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     _save_button(page)
-    said = other.locator("#status [data-said]")
+    said = other.locator("#status #same-hand")
     expect(said).to_have_text(
         "Hand 1 was just saved on another phone exactly as this form has it: "
         "Bjørn 8 with Dina, made. Save it as hand 2 only if it is a new hand.",
@@ -392,7 +393,7 @@ def test_the_identical_hand_line_follows_that_hand_when_an_earlier_one_is_delete
     for phone in (page, other):
         fill_hand(phone, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     _save_button(page)
-    said = other.locator("#status [data-said]")
+    said = other.locator("#status #same-hand")
     expect(said).to_contain_text("Hand 2 was just saved on another phone", timeout=SOON)
     # Hand 1 is deleted on Anne's phone: the hand this form holds is hand 1 now, and a
     # save of it would still be the same hand twice.
@@ -453,7 +454,7 @@ def _both_phones_hold_hand_1(page: Page, new_phone: Callable[[], Page], url: str
     expect(number).to_have_value("2", timeout=SOON)
     expect_dealer(other, "Bjørn")
     expect(other.locator("[data-renumbered]")).to_be_visible()
-    said = other.locator("#status [data-said]")
+    said = other.locator("#status #same-hand")
     expect(said).to_contain_text("Save it as hand 2 only if it is a new hand.")
     return other
 
@@ -463,7 +464,7 @@ def test_an_open_form_goes_back_with_the_rotation_when_another_phone_undoes_a_ha
 ) -> None:
     other = _both_phones_hold_hand_1(page, new_phone, live_server.url)
     number = other.locator("form[data-hand-form] input[name=number]")
-    said = other.locator("#status [data-said]")
+    said = other.locator("#status #same-hand")
 
     # Anne takes hand 1 back: the game expects hand 1 again, dealt by Anne.
     _undo(page)
@@ -517,7 +518,7 @@ def test_a_save_refused_after_an_undo_comes_back_with_the_rotations_dealer(
     number = other.locator("form[data-hand-form] input[name=number]")
 
     # Bjørn's phone hears nothing more before it saves: Anne's undo is news to the server.
-    other.route("**/live/", lambda route: None)
+    other.route(LIVE, lambda route: None)
     _undo(page)
     fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
     _save_button(other)
@@ -543,7 +544,7 @@ def test_a_save_after_the_rotation_moved_unheard_comes_back_with_the_dealer_it_n
     other = _bjorns_form_follows_hand_1(page, new_phone, live_server.url)
     # Bjørn's phone hears nothing more before it saves: hand 1 was dealt by Cato, Anne's
     # phone says, so Dina deals hand 2, not Bjørn.
-    other.route("**/live/", lambda route: None)
+    other.route(LIVE, lambda route: None)
     correct_dealer(page, 1, "Cato")
     fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
     _save_button(other)
@@ -642,15 +643,15 @@ def test_an_open_form_follows_a_hand_undone_and_entered_again_between_two_polls(
 ) -> None:
     other = _both_phones_hold_hand_1(page, new_phone, live_server.url)
     number = other.locator("form[data-hand-form] input[name=number]")
-    said = other.locator("#status [data-said]")
+    said = other.locator("#status #same-hand")
 
     # Bjørn's phone hears nothing while Anne takes hand 1 back and enters another hand 1,
     # dealt by Cato: when it hears again the game expects hand 2 as before, Dina's deal.
-    other.route("**/live/", lambda route: route.abort())
+    other.route(LIVE, lambda route: route.abort())
     _undo(page)
     choice(page, "dealer", "Cato").click()
     play_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
-    other.unroute("**/live/")
+    other.unroute(LIVE)
     expect(_checked_dealer(other)).to_have_value("Dina", timeout=SOON)
     expect_dealer(other, "Dina")
     expect(number).to_have_value("2")

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import (
+    LIVE,
     choice,
     correct_dealer,
     expect_dealer,
@@ -99,7 +100,7 @@ def test_saves_at_the_table_at_phone_size(
     other = new_phone()
     join_as(other, game_url, "Bjørn")
     expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("3")
-    other.route("**/live/", lambda route: None)
+    other.route(LIVE, lambda route: None)
     fill_hand(page, "Dina", 7, "Bjørn", {"Anne": 3, "Cato": 2})
     save(page)
     fill_hand(other, "Anne", 9, "Cato", {"Bjørn": 1, "Dina": 2})
@@ -110,9 +111,9 @@ def test_saves_at_the_table_at_phone_size(
     shot(other, "6-conflict-dark")
 
     # The same hand from both phones: stored once, and the second phone is told.
-    other.unroute("**/live/")
+    other.unroute(LIVE)
     other.reload()
-    other.route("**/live/", lambda route: None)
+    other.route(LIVE, lambda route: None)
     for phone in (page, other):
         fill_hand(phone, "Anne", 8, "Bjørn", {"Cato": 2, "Dina": 2})
     save(page)

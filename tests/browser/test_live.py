@@ -8,6 +8,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Game
 from tests.browser.steps import (
+    LIVE,
     choice,
     expect_totals,
     fill_hand,
@@ -105,16 +106,16 @@ def test_a_poll_answered_after_a_save_does_not_bring_back_the_old_score(
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.route("**/live/", hold)
-    with page.expect_request("**/live/"):
+    page.route(LIVE, hold)
+    with page.expect_request(LIVE):
         pass
     choice(page, "winner", "Anne").click()
     save(page)
     held[0].fulfill(status=200, headers=before.headers, body=before.body())
-    page.unroute("**/live/", hold)
+    page.unroute(LIVE, hold)
 
     # The poll after it comes only once the held one is done with.
-    with page.expect_request("**/live/"):
+    with page.expect_request(LIVE):
         pass
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     expect_totals(page, {"Anne": 1, "Bjørn": 0})
@@ -127,7 +128,7 @@ def test_an_unchanged_game_is_polled_with_its_etag_and_answered_304(
     start_four(page, live_server.url)
     # htmx asks every 2 s; the page's script adds the version it shows (htmx 4 sends no
     # If-None-Match of its own), so an unchanged game costs the server no page.
-    with page.expect_response("**/live/") as polled:
+    with page.expect_response(LIVE) as polled:
         pass
     answer = polled.value
     assert answer.request.headers["if-none-match"] == page.locator("#main").get_attribute(

@@ -15,6 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.models import Game
 from tests.browser.steps import (
+    LIVE,
     choice,
     fill_new_game,
     open_new_game,
@@ -113,13 +114,13 @@ def test_a_poll_that_brings_the_winner_takes_the_old_message_away(
     # While this phone's polls see nothing new, another phone corrects hand 2; the undo
     # on this phone names hand 2 as it was, so it is refused, and a refusal stays until
     # the next action (no clock takes it away).
-    page.route("**/live/", lambda route: route.fulfill(status=304))
+    page.route(LIVE, lambda route: route.fulfill(status=304))
     second = game.hand_list()[1]
     game.edit_hand(2, second.revision, {**second.data, "dealer": "Cato"}, "Bjørn")
     page.locator("#toolbar form button").click()
     refused = page.locator(f"#main {MESSAGES}.error")
     expect(refused).to_be_visible()
-    page.unroute("**/live/")
+    page.unroute(LIVE)
     # Another phone saves the hands that win the game; this phone's poll brings the banner.
     for number, dealer in ((3, "Cato"), (4, "Dina"), (5, "Anne")):
         game.add_hand(

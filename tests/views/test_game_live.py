@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-from html import unescape
-from urllib.parse import parse_qsl
 
 import pytest
 from django.test import Client
@@ -97,26 +95,3 @@ def test_the_newest_hands_carry_their_entry_keys_for_the_phones_that_sent_them(
     assert re.findall(r'data-entry="(key\d+)"', html) == [f"key{n}" for n in range(12, 2, -1)]
     # Hand 12 is Dina's turn to bid 12 alone, and she loses a trick.
     assert 'data-number="12" data-entry="key12" data-summary="Dina 12 alone, failed"' in html
-
-
-def test_the_newest_hand_comes_as_form_inputs_to_phones_that_keep_score(
-    phone: Client, client: Client, group: Group
-) -> None:
-    game = make_game(group, hands=[bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})])
-    live = reverse("game_live", args=[group.edit_key, game.code])
-    found = re.findall(r'data-inputs="([^"]*)"', text(phone.get(live)))
-    # In any order (PostgreSQL keeps a hand's keys its own way); the phone sorts them.
-    assert [sorted(parse_qsl(unescape(inputs))) for inputs in found] == [
-        sorted(
-            {
-                "dealer": "Anne",
-                "bidder": "Bjørn",
-                "bid": "8",
-                "partner": "Dina",
-                "tricks-0": "2",
-                "tricks-2": "1",
-            }.items()
-        )
-    ]
-    watching = text(client.get(reverse("game_live", args=[group.view_key, game.code])))
-    assert "data-inputs" not in watching

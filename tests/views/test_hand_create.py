@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from unittest import mock
 
@@ -102,7 +103,8 @@ def test_the_same_hand_sent_twice_is_saved_once(phone: Client, game: Game, htmx:
         if htmx:
             assert response.status_code == 200
             assert 'id="main"' in text(response)
-            assert "conflict" not in text(response)
+            assert not re.search(r"<section[^>]*\bdata-conflict\b", text(response))
+            assert 'class="errorlist"' not in text(response)
         else:
             assert response.status_code == 302
 

@@ -129,3 +129,18 @@ def test_preview_of_a_kaiser_bid_says_its_sentence_once(
         HTTP_ACCEPT_LANGUAGE=language,
     )
     assert unescape(text(response)).count(sentence) == 1
+
+
+def test_an_outcome_takes_the_forms_refusals_away_for_htmx(phone: Client, game: Game) -> None:
+    url = reverse("hand_preview", args=[game.group.edit_key, game.code])
+    # What the form was refused for is no longer true once the hand has an outcome: htmx
+    # deletes the hand form's error lines, out of band (the game's note form keeps its own).
+    scored = text(phone.get(url, hand_post(game, FIRST, 1), HTTP_HX_REQUEST="true"))
+    assert (
+        "<template hx-swap-oob=\"delete target:'form[data-hand-form] .errorlist'\"></template>"
+        in scored
+    )
+    # Not while the hand has none yet (the bidder alone), nor outside htmx.
+    unfinished = text(phone.get(url, {"number": "1", "bidder": "Bjørn"}, HTTP_HX_REQUEST="true"))
+    assert "hx-swap-oob" not in unfinished
+    assert "hx-swap-oob" not in text(phone.get(url, hand_post(game, FIRST, 1)))

@@ -1,17 +1,9 @@
-// The game page and the big screen at a real table. htmx polls the live part every 2 s
-// (hx-trigger), morphs it in so the open form keeps its taps, and posts the hand form
-// (hx-post, hx-sync). This script does what htmx cannot: the polls' ETag, hands kept on the
-// phone while it has no connection, the open form following the game, and what the phone
-// says. Words come from the page (#texts), in its language.
+// The game page and the big screen: what htmx cannot do (docs/design.md, "Scripts": the polls' ETag, the offline queue).
 (function () {
   "use strict";
-  var QUEUE = "scorekeeper-queue"; // hands waiting to be sent, oldest first
-  var SENT = "scorekeeper-entries"; // entry keys this phone has sent (the newest 50)
-  var CACHE = "scorekeeper-v1"; // as in sw.js
-  var sk = window.scorekeeper; // app.js
-
+  var sk = window.scorekeeper, QUEUE = "scorekeeper-queue", SENT = "scorekeeper-entries", CACHE = "scorekeeper-v1"; // app.js; hands waiting, oldest first; the newest 50 entry keys sent; as in sw.js
   function $(selector) { return document.querySelector(selector); }
-  function texts() { var el = $("#texts"); return el ? el.dataset : {}; }
+  function texts() { var el = $("#texts"); return el ? el.dataset : {}; } // the page's words, in its language
   function fill(text, values) { return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; }); }
   function read(name) { try { return JSON.parse(localStorage.getItem(name) || "[]"); } catch (e) { return []; } }
   function write(name, list) { try { localStorage.setItem(name, JSON.stringify(list)); } catch (e) { /* private mode */ } }
@@ -19,410 +11,203 @@
   function handForm() { return $("#entry form[data-hand-form]"); }
   function part(name) { return $("#status [data-" + name + "]"); }
   function each(list, fn) { return Array.prototype.map.call(list, fn); }
-  function newKey() { // unlike randomUUID, there on plain http too
-    return each(crypto.getRandomValues(new Uint8Array(12)), function (b) { return (b + 256).toString(16).slice(1); }).join("");
-  }
-  function picked(form, name) { var input = form.querySelector('input[name="' + name + '"]:checked'); return input ? input.value : ""; }
-  // What is tapped in, shown; and whether two hands' inputs are alike in whatever order.
-  function shown(form) {
-    return Array.prototype.filter.call(form.querySelectorAll("input:checked"), function (i) { return i.value && !i.closest("[hidden]"); });
-  }
-  function same(one, other) {
-    var a = new URLSearchParams(one), b = new URLSearchParams(other);
-    a.sort(); b.sort();
-    return a.toString() === b.toString();
-  }
-  // Something of the hand itself is tapped in (the dealer comes filled in).
-  function tapped(form) { return !!form.querySelector('input:checked:not([name=dealer]):not([value=""])'); }
+  function newKey() { return each(crypto.getRandomValues(new Uint8Array(12)), function (b) { return (b + 256).toString(16).slice(1); }).join(""); } // randomUUID needs https
+  function taps(form) { return Array.prototype.filter.call(form.querySelectorAll('input:checked:not([name=dealer]):not([value=""])'), function (input) { return !input.closest("[hidden]"); }); } // of the hand itself (the dealer comes filled in), shown
 
-  // What the phone says goes as a message does (app.js): with the next action, and a
-  // confirmation also after a while; what asks for something (`lasting`) stays until then.
+  // What the phone says goes as a message does (app.js); what asks for something stays in view.
   var saidTimer = null;
   function say(text, lasting) {
     var said = part("said");
-    if (!said) return;
-    sk.dropMessages();
-    said.textContent = text;
-    said.hidden = false;
-    said.toggleAttribute("data-lasting", !!lasting); // asks for something: kept in view (app.css)
-    showStatus();
+    if (said) { sk.dropMessages(); said.textContent = text; said.hidden = false; said.toggleAttribute("data-lasting", !!lasting); }
     clearTimeout(saidTimer);
     if (!lasting) saidTimer = setTimeout(unsay, sk.messageStays);
   }
-  function unsay() {
-    var said = part("said");
-    if (!said || said.hidden) return;
-    said.hidden = true;
-    said.textContent = "";
-    showStatus();
-  }
-  function showStatus() {
-    // Hands waiting say "no connection" already; the stale-totals line is for watchers.
-    var offline = part("offline"), box = $("#status");
-    if (offline && offline.textContent) offline.hidden = !gone && !!queued().length;
-    if (box) box.hidden = !box.querySelector("p:not([hidden])");
-  }
+  function unsay() { document.querySelectorAll("#status [data-said], #same-hand").forEach(function (p) { p.hidden = true; }); }
 
-  // The connection: one failed request may be a blip (a save's answer lost on the way);
-  // two in a row, or the phone saying so, is offline. A good answer ends it, and what
-  // waited goes. A replaced link is no blip: the phone says so, and what it holds stays.
-  var failures = 0, offlineSince = null, offline = false, gone = false;
+  var failures = 0, offlineSince = null, offline = false, gone = false; // offline: two failed requests in a row (one may be a lost answer), or the phone saying so
   function lost() {
-    failures += 1;
-    offlineSince = offlineSince || new Date();
-    var line = part("offline");
-    if ((failures < 2 && navigator.onLine) || !line || gone) return;
-    offline = true;
-    var time = offlineSince.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    line.textContent = fill(texts().offlineSince, { time: time });
-    showQueue(); // what waits here waits for the connection now
+    failures += 1; offlineSince = offlineSince || new Date();
+    if ((failures < 2 && navigator.onLine) || gone) return;
+    offline = true; // and what waits here waits for the connection now:
+    showQueue(fill(texts().offlineSince, { time: offlineSince.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) }));
   }
-  function replaced() {
-    var line = part("offline");
-    gone = true;
-    if (line) line.textContent = texts().linkReplaced;
-    showQueue();
-  }
+  function replaced() { gone = true; showQueue(texts().linkReplaced); } // no blip: what waits here stays
   function connected() {
-    failures = 0;
-    offlineSince = null;
-    offline = false;
-    var line = part("offline"), chart = $("#chart[data-failed]");
-    if (line) { line.hidden = true; line.textContent = ""; }
+    var chart = $("#chart[data-failed]"); failures = 0; offlineSince = null; offline = false;
     if (chart) { delete chart.dataset.failed; htmx.trigger(chart, "retry"); } // a chart that could not come
-    showQueue();
-    send();
+    showQueue(""); send();
   }
 
-  // --- Hands saved without a connection, kept in localStorage with their entry keys ------
-
-  var sending = false, held = false; // held: behind a conflict, until the form's hand is in
-  function queued() {
-    var here = main();
-    return here ? read(QUEUE).filter(function (item) { return item.game === here.dataset.liveUrl; }) : [];
-  }
+  // Hands saved without a connection, kept in localStorage with their entry keys; held: behind a conflict, until the form's hand is in.
+  var sending = false, held = false;
+  function queued() { var here = main(); return here ? read(QUEUE).filter(function (item) { return item.game === here.dataset.liveUrl; }) : []; }
   function unqueue(entry) { write(QUEUE, read(QUEUE).filter(function (item) { return item.entry !== entry; })); }
-  function showQueue() {
-    var items = queued(), box = part("queue"), list = $("#hands [data-waiting]");
-    if (box) {
-      // No connection only once the phone knows: until then, no answer came yet.
-      var line = (held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") + (items.length > 1 ? "Many" : "");
-      box.textContent = items.length ? fill(texts()[line], { numbers: each(items, function (item) { return item.number; }).join(", ") }) : "";
-      box.hidden = !items.length || gone;
-    }
-    if (list) {
-      list.textContent = "";
-      items.slice().reverse().forEach(function (item) {
-        var row = document.createElement("li"), what = document.createElement("strong");
-        what.textContent = fill(texts().waiting, { number: item.number });
-        row.append(what, " " + item.line);
-        list.append(row);
-      });
-      list.hidden = !items.length;
-    }
-    showStatus();
+  function showQueue(connection) { // the status lines and the hands waiting; how the connection stands, if it changed
+    var items = queued(), box = part("queue"), list = $("#hands [data-waiting]"), line = part("offline");
+    var words = texts()[(held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") + (items.length > 1 ? "Many" : "")]; // no connection only once the phone knows
+    if (line && connection !== undefined) line.textContent = connection;
+    if (line) line.hidden = !line.textContent || (!gone && !!items.length); // hands waiting say "no connection" already
+    if (box) box.textContent = items.length ? fill(words, { numbers: each(items, function (item) { return item.number; }).join(", ") }) : "";
+    if (box) box.hidden = !items.length || gone;
+    if (list) list.hidden = !items.length;
+    if (list) list.replaceChildren.apply(list, each(items.slice().reverse(), function (item) {
+      var row = document.createElement("li"), what = row.appendChild(document.createElement("strong"));
+      what.textContent = fill(texts().waiting, { number: item.number }); row.append(" " + item.line); return row;
+    }));
   }
-  // What is worth keeping while nothing can check it: every visible choice answered, or
-  // what the preview already gave an outcome for (the server fills in what it implies).
-  function complete(form, body) {
-    if (new URLSearchParams(body).get("redeal") === "on" || form.querySelector("#preview strong")) return true;
-    return Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), function (input) {
-      return input.disabled || !!input.closest("[hidden]") || !!picked(form, input.name);
-    });
-  }
-  // The hand in a few words, from what was tapped: "Bjørn, 8, Dina, Anne 2, Cato 1".
-  function describe(form) {
-    return each(shown(form).filter(function (input) { return input.name !== "dealer"; }), function (input) {
-      var row = input.closest(".tricks-row"), label = input.closest("label");
-      return row ? row.dataset.side + " " + input.value : (label ? label.textContent.trim() : input.value);
-    }).join(", ");
+  function complete(form, body) { // worth keeping unchecked: every visible choice answered, or an outcome previewed
+    var settled = function (input) { return input.disabled || !!input.closest("[hidden]") || !!form.querySelector('input[name="' + input.name + '"]:checked'); };
+    return new URLSearchParams(body).get("redeal") === "on" || !!form.querySelector("#preview strong") || Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), settled);
   }
   function keep(form, pending) {
-    if (!complete(form, pending.body)) { say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true); return; }
-    var all = read(QUEUE);
-    if (!all.some(function (item) { return item.entry === pending.entry; })) write(QUEUE, all.concat([pending]));
-    sk.dropMessages();
-    startNext(form, pending.number + 1, dealerAfter(form, pending));
-    showQueue();
-    window.scrollTo(0, 0);
+    if (!complete(form, pending.body)) return say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true);
+    if (!read(QUEUE).some(function (item) { return item.entry === pending.entry; })) write(QUEUE, read(QUEUE).concat([pending]));
+    sk.dropMessages(); startNext(form, pending.number + 1, dealerAfter(form, pending));
+    showQueue(); window.scrollTo(0, 0);
   }
-  // Sends the oldest waiting hand, then the next, each with its entry key: a hand that did
-  // reach the server before is answered as saved, not added again. A fetch of our own, with
-  // htmx's header for htmx's answer: htmx has no queue that outlives the page.
+  // The oldest waiting hand goes, then the next, each with its entry key (one the server has is answered as saved, not added again); our own fetch: htmx has no queue that outlives the page.
   function send() {
     var item = queued()[0];
     if (sending || held || gone || !item) return;
-    sending = true;
-    showQueue();
+    sending = true; showQueue();
     fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin", headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } })
       .then(function (response) {
         if (response.status >= 500) throw new Error(String(response.status)); // worth another try; a refusal is not
         if (response.headers.get("X-Link-Replaced")) return replaced(); // kept here: the new link can send it
         unqueue(item.entry);
-        if (!response.ok) { say(texts().notSent + " " + item.line, true); return null; }
-        var done = response.headers.get("X-Hand-Entry") === "done";
-        return response.text().then(function (html) { answered(html, done); });
+        if (!response.ok) return say(texts().notSent + " " + item.line, true);
+        return response.text().then(function (html) { answered(html, response.headers.get("X-Hand-Entry") === "done"); });
       })
-      .then(function () { sending = false; showQueue(); if (!gone) send(); }, function () { sending = false; lost(); showQueue(); });
+      .then(function () { sending = false; showQueue(); send(); }, function () { sending = false; lost(); showQueue(); });
   }
-  // Its answer: saved (a poll brings the game), or a conflict, whose form holds the hand
-  // unless the open form has taps of its own to keep.
+  // Its answer: saved (a poll brings the game), or a conflict, whose form holds the hand unless the open form has taps of its own.
   function answered(html, done) {
-    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#main");
-    var said = fresh && fresh.querySelector(".messages li"), form = handForm(), card = fresh && fresh.querySelector("[data-conflict], .errorlist");
+    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#main"), form = handForm(), said, card;
     if (!fresh) return;
-    if (done) {
-      if (said) say(said.textContent.trim(), !said.matches(".success, .info"));
-      return pollNow();
-    }
+    said = fresh.querySelector(".messages li"); card = fresh.querySelector("[data-conflict], .errorlist");
+    if (done) { if (said) say(said.textContent.trim(), !said.matches(".success, .info")); return pollNow(); }
     held = true;
-    if (form && tapped(form) && card) main().prepend(card);
+    if (form && taps(form).length && card) main().prepend(card);
     else { main().replaceWith(fresh); htmx.process(fresh); sk.setUp(fresh); }
-    showConflict();
-  }
-  // While hands wait here, the heading's number and the dealer's badge follow the form.
-  function showNext(form) {
-    var no = $("#main .game-title .hand-no"), dealer = picked(form, "dealer"), badge = $("#main tr[data-side] .badge.dealer");
-    var cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
-    if (no) no.textContent = no.textContent.replace(/\d+/, form.elements.number.value);
-    if (badge && cell) cell.insertBefore(badge, cell.firstChild.nextSibling);
+    var conflict = $("#main [data-conflict]"); // as htmx shows one (the form's hx-swap, autofocus)
+    if (conflict) { conflict.scrollIntoView({ block: "start" }); conflict.focus({ preventScroll: true }); }
   }
   // htmx's morph leaves the form alone while hands wait here: it is ahead on purpose.
-  htmx.registerExtension("scorekeeper-queue", {
-    htmx_before_morph_node: function (elt) { return !(elt.matches && elt.matches("form[data-hand-form]") && queued().length); }
-  });
-
-  // --- The open form follows the game --------------------------------------------------
-
-  // The form keeps the dealer the rotation named while that is its dealer (none checked
-  // while it names nobody), and forgets it once someone picks one here by hand.
-  function rotationPicks(form, dealer) {
-    form.querySelectorAll("input[name=dealer]").forEach(function (input) { input.checked = input.value === dealer; });
-    if (form.elements.rotation_dealer) form.elements.rotation_dealer.value = dealer;
-  }
-  function dealerChosen(form) { var named = form.elements.rotation_dealer; return !!named && named.value !== picked(form, "dealer"); }
-  // Who deals after `pending`: the next seat, or the same dealer after a redeal where the game says so.
-  function dealerAfter(form, pending) {
+  htmx.registerExtension("scorekeeper-queue", { htmx_before_morph_node: function (elt) { return !(elt.matches && elt.matches("form[data-hand-form]") && queued().length); } });
+  function dealerAfter(form, pending) { // the next seat, or the same after a redeal where the game says so
     var sent = new URLSearchParams(pending.body), dealer = sent.get("dealer") || "";
     var seats = each(form.querySelectorAll("input[name=dealer]"), function (i) { return i.value; }), at = seats.indexOf(dealer);
-    if (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer) return dealer;
-    return at < 0 ? "" : seats[(at + 1) % seats.length];
+    return sent.get("redeal") === "on" && form.dataset.redealKeepsDealer ? dealer : at < 0 ? "" : seats[(at + 1) % seats.length];
   }
-  // A clean form for the next hand, with an entry key of its own.
+  // A clean form for the next hand, its own entry key, the dealer as its attribute (a poll's morph moves it with the rotation, as the server does); the heading's number and the dealer's badge go on with it.
   function startNext(form, number, dealer) {
-    var preview = form.querySelector("#preview");
+    var no = $("#main .game-title .hand-no"), badge = $("#main tr[data-side] .badge.dealer"), cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
     form.reset();
-    form.elements.number.value = String(number);
-    form.elements.entry.value = newKey();
-    rotationPicks(form, dealer);
+    form.elements.number.value = String(number); form.elements.entry.value = newKey(); form.elements.rotation_dealer.value = dealer;
+    form.querySelectorAll("input[name=dealer]").forEach(function (input) { input.defaultChecked = input.value === dealer; });
     form.querySelector("button[name=save] [data-label]").textContent = fill(texts().saveHand, { number: number });
-    form.querySelectorAll("[hx-morph-skip]").forEach(function (el) { el.hidden = true; });
-    preview.innerHTML = '<span class="muted"></span>';
-    preview.firstChild.textContent = texts().previewBlank;
+    form.querySelectorAll("[data-game-moved]").forEach(function (note) { note.hidden = true; }); // and what polls carry of them:
+    form.querySelectorAll("input[name^=follow_]").forEach(function (input) { input.value = input.name === "follow_rotation" ? dealer : ""; });
+    form.querySelector("#preview").innerHTML = '<span class="muted"></span>';
+    form.querySelector("#preview span").textContent = texts().previewBlank;
     sk.refreshHandForm(form);
-    showNext(form);
+    if (no) no.textContent = no.textContent.replace(/\d+/, String(number));
+    if (badge && cell) cell.insertBefore(badge, cell.firstChild.nextSibling);
   }
-  function ownSaved(row) {
-    say(fill(texts().ownSaved, { number: row.dataset.number, summary: row.dataset.summary }));
-    window.scrollTo(0, 0);
-  }
+  function ownSaved(row) { say(fill(texts().ownSaved, { number: row.dataset.number, summary: row.dataset.summary })); window.scrollTo(0, 0); }
   function savedRow(entry) { return entry ? $('#hands tr[data-entry="' + CSS.escape(entry) + '"]') : null; }
-
-  // What this phone said of a hand saved elsewhere exactly as its form holds it: the line
-  // stands while that hand is the newest, under the number it has now.
-  var sameHand = null;
-  function sameHandLine(newest, next) { return fill(texts().sameHand, { number: newest.dataset.number, summary: newest.dataset.summary, next: next }); }
-  // The form before a poll's morph, which brings the next hand's number, label and the
-  // rotation's dealer; `follow` then says what moved, and keeps a dealer chosen here.
-  function before() {
-    var form = handForm();
-    return form && {
-      number: Number(form.elements.number.value), entry: form.elements.entry.value, dealer: picked(form, "dealer"),
-      chosen: dealerChosen(form), rotation: $("#entry").dataset.dealer || "",
-      inputs: each(shown(form), function (i) { return encodeURIComponent(i.name) + "=" + encodeURIComponent(i.value); }).join("&")
-    };
-  }
-  function follow(was) {
-    queued().forEach(function (item) { // their answers were lost: the server has them all the same
-      var row = savedRow(item.entry);
-      if (row) { unqueue(item.entry); ownSaved(row); }
-    });
+  // After a poll's morph: hands kept here that the server has leave the queue, and so does the open form's own hand (its answer lost); the preview follows the form's new place.
+  function follow(entry) {
+    queued().forEach(function (item) { var row = savedRow(item.entry); if (row) { unqueue(item.entry); ownSaved(row); } });
     if ($("#winner")) { sk.dropMessages(); unsay(); } // the banner says it all
-    var form = handForm(), entry = $("#entry");
-    if (!form || !was || queued().length) return;
-    sk.refreshHandForm(form); // the morph brought the server's hidden parts back
-    var next = Number(entry.dataset.next), dealer = entry.dataset.dealer || "", own = savedRow(was.entry);
-    if (own) { startNext(form, next, dealer); return ownSaved(own); }
-    var newest = $("#hands tr[data-inputs]"), said = part("said"), renumbered = next !== was.number;
-    if (sameHand) {
-      var showing = said && said.textContent === sameHand.line;
-      if (!newest || !same(newest.dataset.inputs, sameHand.inputs)) { if (showing) unsay(); sameHand = null; }
-      else if (newest.dataset.number !== sameHand.number) {
-        sameHand.number = newest.dataset.number;
-        sameHand.line = sameHandLine(newest, next);
-        if (showing) say(sameHand.line, true);
-      }
-    }
-    if (next > was.number && newest && Number(newest.dataset.number) === was.number && same(was.inputs, newest.dataset.inputs)) {
-      sameHand = { line: sameHandLine(newest, next), number: newest.dataset.number, inputs: newest.dataset.inputs };
-      say(sameHand.line, true);
-    }
-    if (renumbered) { // the form's notes (hx-morph-skip) say which way the game went
-      var saved = form.querySelector("[data-renumbered]"), removed = form.querySelector("[data-removed]");
-      saved.querySelector("[data-saved]").textContent = String(next - 1);
-      saved.querySelector("[data-next]").textContent = removed.querySelector("[data-next]").textContent = String(next);
-      saved.hidden = next < was.number;
-      removed.hidden = next > was.number;
-    }
-    // The dealer follows the rotation, unless someone chose it here by hand: then the form
-    // says whom the rotation names, while that is someone else.
-    var moved = form.querySelector("[data-dealer-moved]");
-    rotationPicks(form, was.chosen ? was.dealer : dealer);
-    if (was.chosen) form.elements.rotation_dealer.value = "";
-    if (renumbered || dealer !== was.rotation) {
-      moved.textContent = dealer ? fill(texts()[was.chosen ? "dealerMoved" : "dealerFollowed"], { name: dealer }) : "";
-      moved.hidden = !dealer || was.dealer === dealer || (!was.chosen && (renumbered || !was.dealer));
-      if (was.chosen) delete moved.dataset.followed; else moved.dataset.followed = "";
-    }
-    sk.refreshHandForm(form);
-    if (tapped(form)) form.dispatchEvent(new Event("followed")); // the preview, for its new place
+    var form = handForm(), own = savedRow(entry), next = $("#entry");
+    if (!form || queued().length) return;
+    if (own) { startNext(form, Number(next.dataset.next), next.dataset.dealer || ""); return ownSaved(own); }
+    if (taps(form).length) form.dispatchEvent(new Event("followed"));
   }
-
-  // --- htmx's requests ---------------------------------------------------------------------
 
   function pollNow() { var poller = $("[data-poll]"); if (poller) htmx.trigger(poller, "every", {}, false); }
   function isPoll(ctx) { return !!ctx && ctx.sourceElement.matches("[data-poll]"); }
   function isChart(ctx) { return !!ctx && ctx.sourceElement.id === "chart"; }
   function isEntryForm(elt) { return elt.matches("form[data-hand-form]") && !!elt.elements.entry; }
-  var busy = new Set(), refused = false, chartShown = null, was = null;
+  var busy = new Set(), chartShown = null, was = null;
   document.addEventListener("htmx:config:request", function (event) {
-    var ctx = event.detail.ctx, form = ctx.sourceElement;
+    var ctx = event.detail.ctx, form = ctx.sourceElement, shown = form.closest("[data-etag]");
     if (isPoll(ctx)) { // has the game changed since the version shown? 304 while it has not
       if (busy.size || document.visibilityState !== "visible") event.preventDefault();
-      if (form.closest("[data-etag]").dataset.etag) ctx.request.headers["If-None-Match"] = form.closest("[data-etag]").dataset.etag;
+      if (shown.dataset.etag) ctx.request.headers["If-None-Match"] = shown.dataset.etag;
       return;
     }
-    // htmx asks before hx-sync drops a second submit of a form whose save is under way (a
-    // tap on Redeal meanwhile): that one is no save, and must not take the hand's place.
+    // Asked too before hx-sync drops a second submit (Redeal tapped while the save is under way): no save, nor its place.
     if (!isEntryForm(form) || Array.from(busy).some(function (c) { return c.sourceElement === form; })) return;
-    var pending = { game: main().dataset.liveUrl, url: ctx.request.action, body: new URLSearchParams(ctx.request.body).toString(), number: Number(form.elements.number.value), entry: form.elements.entry.value, line: describe(form) };
+    var line = each(taps(form), function (input) { // the hand in a few words: "Bjørn, 8, Dina, Anne 2, Cato 1"
+      var row = input.closest(".tricks-row"), label = input.closest("label");
+      return row ? row.dataset.side + " " + input.value : (label ? label.textContent.trim() : input.value);
+    }).join(", ");
+    var pending = form.pending = { game: main().dataset.liveUrl, url: ctx.request.action, body: new URLSearchParams(ctx.request.body).toString(), number: Number(form.elements.number.value), entry: form.elements.entry.value, line: line };
     write(SENT, read(SENT).concat([pending.entry]).slice(-50));
-    form.pending = pending;
-    // Hands are waiting: this one goes after them, in order (an unfinished one goes to the
-    // server now, which says what is missing; so does the one a conflict held back).
-    if (queued().length && !held && complete(form, pending.body)) {
-      event.preventDefault();
-      keep(form, pending);
-      send();
-    }
+    // Hands waiting: this one goes after them (an unfinished one, or one behind a conflict, now: the server says why).
+    if (queued().length && !held && complete(form, pending.body)) { event.preventDefault(); keep(form, pending); send(); }
   });
-  document.addEventListener("htmx:before:request", function (event) {
-    if (!isPoll(event.detail.ctx) && !isChart(event.detail.ctx)) busy.add(event.detail.ctx);
-  });
-  // However the request ended (with no answer too, after the hand was kept below).
-  document.addEventListener("htmx:finally:request", function (event) { busy.delete(event.detail.ctx); });
+  document.addEventListener("htmx:before:request", function (event) { if (!isPoll(event.detail.ctx) && !isChart(event.detail.ctx)) busy.add(event.detail.ctx); });
+  document.addEventListener("htmx:finally:request", function (event) { busy.delete(event.detail.ctx); }); // however it ended
   document.addEventListener("htmx:after:request", function (event) {
-    var ctx = event.detail.ctx;
-    if (ctx.response.headers.get("X-Link-Replaced")) replaced();
-    else if (isPoll(ctx)) { if (ctx.response.status === 200 || ctx.response.status === 304) connected(); else lost(); }
+    var ctx = event.detail.ctx, status = ctx.response.status;
+    if (ctx.response.headers.get("X-Link-Replaced")) replaced(); else if (isPoll(ctx)) { if (status === 200 || status === 304) connected(); else lost(); }
   });
   document.addEventListener("htmx:before:swap", function (event) {
     var ctx = event.detail.ctx;
-    // A replaced link's answer takes nothing away: the form keeps its hand (replaced()).
-    if (ctx.response.headers.get("X-Link-Replaced")) return event.preventDefault();
-    // A save's or an undo's answer, under way or come first, is newer than a poll's.
-    if (isPoll(ctx) && (busy.size || !ctx.sourceElement.isConnected)) return event.preventDefault();
-    if (isPoll(ctx)) { was = before(); return; }
+    // A replaced link's answer takes nothing away; a save's or an undo's answer, under way or come first, is newer than a poll's.
+    if (ctx.response.headers.get("X-Link-Replaced") || (isPoll(ctx) && (busy.size || !ctx.sourceElement.isConnected))) return event.preventDefault();
+    if (isPoll(ctx)) { was = handForm() && handForm().elements.entry.value; return; }
     if (isChart(ctx)) return;
     chartShown = $("#chart > svg"); // a save's or an undo's answer: the chart shown stays shown
-    if (!isEntryForm(ctx.sourceElement)) return;
-    // A save refused shows its reason once in; one gone through updates the offline copy,
-    // and hands held back behind a conflict go on.
-    refused = ctx.response.headers.get("X-Hand-Entry") !== "done";
-    if (refused) return;
-    keepCopy();
+    // A save gone through updates the offline copy, and hands held back behind a conflict go on.
+    if (!isEntryForm(ctx.sourceElement) || ctx.response.headers.get("X-Hand-Entry") !== "done") return;
+    if (window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) caches.open(CACHE).then(function (cache) { return cache.add(location.href); }).catch(function () {});
     if (held) { held = false; setTimeout(send, 0); }
   });
   document.addEventListener("htmx:after:swap", function (event) {
     var ctx = event.detail.ctx, box = $("#chart"), next = $("[data-follow]");
-    // What the form was refused for goes once the preview has an outcome: it is no longer true.
-    if (ctx.sourceElement.matches("#preview") && ctx.sourceElement.querySelector("strong")) {
-      ctx.sourceElement.closest("form").querySelectorAll(".errorlist").forEach(function (el) { el.remove(); });
-    }
     if (isPoll(ctx)) { // the version now shown
       ctx.sourceElement.closest("[data-etag]").dataset.etag = ctx.response.headers.get("ETag") || "";
       follow(was);
       if (box && box.querySelector("svg")) htmx.trigger(box, "retry"); // the morph kept the old chart
       if (next) window.location.assign(next.href); // the big screen goes on to the next game
     } else if (!isChart(ctx) && chartShown && box && !box.querySelector("svg")) box.prepend(chartShown);
-    chartShown = null;
-    showQueue();
+    chartShown = null; showQueue();
   });
-  // No answer: the phone is offline, or the answer was lost after the server saved it.
-  // Either way the hand waits here and goes again with its key.
+  // No answer (offline, or lost after the server saved the hand): the hand waits here and goes again with its key.
   document.addEventListener("htmx:error", function (event) {
-    var ctx = event.detail.ctx, form = ctx && ctx.sourceElement;
+    var ctx = event.detail.ctx, form = ctx && ctx.sourceElement, saving = form && isEntryForm(form) && form.pending;
     if (!ctx || ctx.response) return;
     if (isChart(ctx)) form.dataset.failed = "";
-    if (isPoll(ctx) || (isEntryForm(form) && form.pending)) lost();
-    if (isEntryForm(form) && form.pending) keep(form, form.pending);
+    if (isPoll(ctx) || saving) lost(); if (saving) keep(form, form.pending);
   });
-  document.addEventListener("htmx:response:error", function (event) {
-    if (isChart(event.detail.ctx)) event.detail.ctx.sourceElement.dataset.failed = "";
-  });
-  document.addEventListener("htmx:after:settle", function (event) {
-    if (isChart(event.detail.ctx) || isPoll(event.detail.ctx)) return;
-    if ($("#main > .messages")) unsay(); // the server's answer says what happened now
-    showConflict();
-    // After htmx's own scroll to the top: a refused save shows its first reason.
-    setTimeout(function () {
-      var reason = refused && !$("#main [data-conflict]") && $("#main form[data-hand-form] .errorlist");
-      refused = false;
-      if (reason) reason.scrollIntoView({ block: "center" });
-    }, 0);
-  });
-  function showConflict() {
-    var card = $("#main [data-conflict]");
-    if (!card) return;
-    card.scrollIntoView({ block: "start" });
-    card.focus({ preventScroll: true });
-  }
-  // The next action ends what the phone said, as it ends a message (app.js); in the
-  // capture phase, before the save's own handlers say more.
+  document.addEventListener("htmx:response:error", function (event) { if (isChart(event.detail.ctx)) event.detail.ctx.sourceElement.dataset.failed = ""; });
+  document.addEventListener("htmx:after:settle", function () { if ($("#main > .messages")) unsay(); }); // the server's answer says what happened now
+  // The next action ends what the phone said, as a message (app.js); captured, before a save's own handlers say more.
   document.addEventListener("submit", function (event) { if (!event.defaultPrevented) unsay(); }, true);
   document.addEventListener("change", unsay, true);
-  // A dealer tapped here is picked by hand, even the one the rotation named; why the form's
-  // dealer changed is left behind by a pick, that the rotation names someone else stays.
+  // A dealer tapped here is picked by hand: the line of why the dealer followed the rotation goes, and the one that the rotation names someone else once that one is picked (follow_dealer).
   document.addEventListener("change", function (event) {
-    var form = event.target.form, moved = form && form.querySelector("[data-dealer-moved]"), entry = $("#entry");
-    if (event.target.name !== "dealer" || !form || !form.elements.rotation_dealer) return;
+    var form = event.target.form, note = form && form.elements.follow_dealer;
+    if (event.target.name !== "dealer" || !note) return;
     form.elements.rotation_dealer.value = "";
-    if (moved && !moved.hidden) moved.hidden = "followed" in moved.dataset || !entry || event.target.value === entry.dataset.dealer;
+    if (note.value === "followed" || event.target.value === form.elements.follow_rotation.value) { note.value = ""; form.querySelector("[data-dealer-moved]").hidden = true; }
   });
 
-  // A copy of the page for opening it again offline (HTTPS or localhost only).
-  function keepCopy() {
-    if (window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) caches.open(CACHE).then(function (cache) { return cache.add(location.href); }).catch(function () {});
-  }
-  function offlineCopy(url) {
-    if (!url || !("serviceWorker" in navigator) || !window.caches) return;
-    navigator.serviceWorker.register(url).then(function () { return navigator.serviceWorker.ready; })
-      .then(function () { return caches.open(CACHE); })
-      .then(function (cache) { return cache.addAll([location.href].concat(each(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) { return el.src || el.href; }))); })
-      .catch(function () {});
-  }
-
   document.addEventListener("DOMContentLoaded", function () {
-    var form = handForm(), waiting = queued(), last = waiting[waiting.length - 1];
+    var form = handForm(), waiting = queued(), last = waiting[waiting.length - 1], worker = texts().serviceWorker;
     if (!main()) return;
-    // A page opened again (from the offline copy, or the browser's) may carry a key that
-    // was sent already, and a number that hands waiting here have taken.
+    // A page opened again (offline copy, browser's) may carry a key sent already, and a number taken by hands waiting.
     if (form && last && Number(form.elements.number.value) <= last.number) startNext(form, last.number + 1, dealerAfter(form, last));
     else if (form && read(SENT).indexOf(form.elements.entry.value) >= 0) form.elements.entry.value = newKey();
-    showQueue();
-    if (waiting.length && !navigator.onLine) lost();
-    window.addEventListener("online", pollNow);
-    window.addEventListener("offline", lost);
-    offlineCopy(texts().serviceWorker);
+    showQueue(); if (waiting.length && !navigator.onLine) lost();
+    window.addEventListener("online", pollNow); window.addEventListener("offline", lost);
+    if (!worker || !("serviceWorker" in navigator) || !window.caches) return; // a copy to open offline (https or localhost)
+    navigator.serviceWorker.register(worker).then(function () { return navigator.serviceWorker.ready; }).then(function () { return caches.open(CACHE); })
+      .then(function (cache) { return cache.addAll([location.href].concat(each(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) { return el.src || el.href; }))); })
+      .catch(function () {});
   });
 })();

@@ -1,0 +1,195 @@
+"""An open hand form follows the game: the poll sends what the form holds, and the live
+fragment brings the next hand's form with the dealer it keeps and the notes that say how
+the game moved under it (which the form carries to the next poll)."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game, Group
+from tests.factories import bid, make_game
+from tests.views.pages import Page, checked, form_fields, part, text
+
+pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
+
+HAND_1 = bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+# Hand 1 as the open form holds it (tricks by seat: Anne's 0, Cato's 2).
+TAPS = {"bidder": "Bjørn", "bid": "8", "partner": "Dina", "tricks-0": "2", "tricks-2": "1"}
+
+
+def _poll(phone: Client, group: Group, game: Game, **form: Any) -> Page:
+    """The live fragment, as htmx asks for it from a phone whose open form holds `form`."""
+    sent = {"revision": "", "entry": "k1", "follow_renumbered": "", "follow_dealer": ""}
+    sent |= {"follow_same": ""} | form
+    url = reverse("game_live", args=[group.edit_key, game.code])
+    response = phone.get(url, sent, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response
+
+
+def _notes(response: Page) -> list[str]:
+    """The form's notes in view (those without `hidden`), as read aloud."""
+    found = re.findall(r"<p ([^>]*data-game-moved[^>]*)>(.*?)</p>", text(response), re.DOTALL)
+    return [" ".join(unescape(words).split()) for tag, words in found if " hidden" not in tag]
+
+
+def _same_hand(response: Page) -> str:
+    """The line in the status bar that the form holds the hand just saved elsewhere."""
+    found = re.search(
+        r'<p id="same-hand" data-lasting hx-swap-oob="true"( hidden)?>([^<]*)', text(response)
+    )
+    assert found, "the answer carries the line, out of band"
+    return "" if found.group(1) else unescape(found.group(2))
+
+
+def test_a_form_holding_the_hand_just_saved_elsewhere_moves_on_and_says_so(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[HAND_1])
+    polled = _poll(
+        phone,
+        group,
+        game,
+        number="1",
+        dealer="Anne",
+        rotation_dealer="Anne",
+        follow_rotation="Anne",
+        **TAPS,
+    )
+    assert _notes(polled) == ["Hand 1 was just saved on another phone: this form now saves hand 2."]
+    assert _same_hand(polled) == (
+        "Hand 1 was just saved on another phone exactly as this form has it: "
+        "Bjørn 8 with Dina, made. Save it as hand 2 only if it is a new hand."
+    )
+    # The form carries what the next poll needs; it follows the rotation: Bjørn deals.
+    fields = form_fields(polled, reverse("hand_create", args=[group.edit_key, game.code]))
+    assert fields["number"] == "2"
+    assert fields["follow_renumbered"] == "saved"
+    assert fields["follow_same"] == game.hands.get(number=1).code
+    assert fields["rotation_dealer"] == fields["follow_rotation"] == "Bjørn"
+    assert checked(polled, "dealer") == "Bjørn"
+
+
+def test_the_identical_hand_line_stays_with_that_hand_under_its_new_number(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[bid("Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1}), HAND_1])
+    saved = game.hands.get(number=2).code
+    game.delete_hand(1, game.hands.get(number=1).revision, "Anne")
+    # The form was for hand 3 and said hand 2 was its hand; that hand is hand 1 now (the
+    # form's dealer follows the rotation: Cato, who dealt no hand of these).
+    polled = _poll(
+        phone,
+        group,
+        game,
+        number="3",
+        dealer="Cato",
+        rotation_dealer="Cato",
+        follow_rotation="Cato",
+        follow_renumbered="saved",
+        follow_same=saved,
+        **TAPS,
+    )
+    assert _same_hand(polled).startswith("Hand 1 was just saved on another phone exactly")
+    assert _same_hand(polled).endswith("Save it as hand 2 only if it is a new hand.")
+    assert _notes(polled) == ["A hand was removed on another phone: this form now saves hand 2."]
+
+
+def test_a_different_hand_or_the_phones_own_hand_is_not_called_identical(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[HAND_1])
+    other = {**TAPS, "bidder": "Cato"}
+    polled = _poll(
+        phone,
+        group,
+        game,
+        number="1",
+        dealer="Anne",
+        rotation_dealer="Anne",
+        follow_rotation="Anne",
+        **other,
+    )
+    assert _same_hand(polled) == ""
+    # The hand this phone saved itself, whose answer was lost: its script says so.
+    game.hands.filter(number=1).update(entry="mine")
+    polled = _poll(
+        phone,
+        group,
+        game,
+        number="1",
+        dealer="Anne",
+        rotation_dealer="Anne",
+        follow_rotation="Anne",
+        **{**TAPS, "entry": "mine"},
+    )
+    assert _same_hand(polled) == ""
+
+
+def test_a_dealer_picked_by_hand_stays_and_the_form_names_the_rotations(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[HAND_1])
+    # Picked by hand: the form names no rotation's dealer.
+    polled = _poll(
+        phone, group, game, number="1", dealer="Dina", rotation_dealer="", follow_rotation="Anne"
+    )
+    assert checked(polled, "dealer") == "Dina"
+    fields = form_fields(polled, reverse("hand_create", args=[group.edit_key, game.code]))
+    assert fields["rotation_dealer"] == ""
+    assert fields["follow_dealer"] == "moved"
+    assert "The rotation now names Bjørn as dealer; this form keeps the dealer you chose." in (
+        _notes(polled)
+    )
+
+
+def test_a_form_following_the_rotation_says_why_its_dealer_changed(
+    phone: Client, group: Group
+) -> None:
+    # Hand 1 was dealt by Cato after all: Dina deals hand 2, not Bjørn.
+    game = make_game(group, hands=[bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, "Cato")])
+    polled = _poll(
+        phone,
+        group,
+        game,
+        number="2",
+        dealer="Bjørn",
+        rotation_dealer="Bjørn",
+        follow_rotation="Bjørn",
+    )
+    assert checked(polled, "dealer") == "Dina"
+    assert _notes(polled) == [
+        "A hand before this one was changed on another phone: Dina deals this hand now."
+    ]
+    # The next poll of the same game keeps the note the form carries.
+    again = _poll(
+        phone,
+        group,
+        game,
+        number="2",
+        dealer="Dina",
+        rotation_dealer="Dina",
+        follow_rotation="Dina",
+        follow_dealer="followed",
+    )
+    assert _notes(again) == _notes(polled)
+
+
+def test_a_poll_without_an_open_form_and_the_page_say_nothing(
+    phone: Client, client: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[HAND_1])
+    polled = phone.get(
+        reverse("game_live", args=[group.edit_key, game.code]), HTTP_HX_REQUEST="true"
+    )
+    assert _notes(polled) == []
+    assert _same_hand(polled) == ""
+    page = phone.get(reverse("game", args=[group.edit_key, game.code]))
+    assert part(page, "same-hand") == ("", [])
+    assert "hx-swap-oob" not in text(page)
