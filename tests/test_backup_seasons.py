@@ -1,5 +1,5 @@
-"""A group backup carries its named seasons and its games' notes; ratings and awards come
-back with the games, worked out again from them."""
+"""A group backup carries its named seasons and its games' notes (ratings and awards come
+back with the games: tests/test_ratings.py and tests/test_awards.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from django.core.management import call_command
 
 from games import backup, gamefile
-from games.models import Award, GameEvent, Group, Rating, Season
-from tests.factories import anne_wins, bid, make_game, make_group
+from games.models import GameEvent, Group, Season
+from tests.factories import anne_wins, make_game, make_group
 
 pytestmark = pytest.mark.django_db
 
@@ -216,31 +216,3 @@ def test_a_game_file_differing_only_in_its_note_is_not_imported_twice() -> None:
     file = backup.game_file(group.games.get(note="Dina's birthday")) | {"note": "Another"}
     with pytest.raises(backup.ImportProblem, match="already in the group"):
         backup.import_game(group, file)
-
-
-def _ratings(group: Group) -> list[tuple[Any, ...]]:
-    return sorted(
-        Rating.objects.filter(group=group).values_list(
-            "game__code", "player__code", "kind", "played_at", "side", "place",
-            "mu_before", "sigma_before", "mu", "sigma",
-        )
-    )  # fmt: skip
-
-
-def _awards(group: Group) -> list[tuple[Any, ...]]:
-    return sorted(
-        Award.objects.filter(group=group).values_list(
-            "game__code", "player__code", "kind", "date", "played_at", "award"
-        )
-    )
-
-
-def test_an_empty_server_gets_the_same_ratings_and_awards_back() -> None:
-    group = _group()
-    make_game(group, hands=[bid("Bjørn", 8, "Cato", {"Anne": 1, "Dina": 2})] * 6)
-    ratings, awards = _ratings(group), _awards(group)
-    assert ratings and awards
-    file = json.loads(_dump(group))
-    Group.objects.all().delete()
-    restored = backup.import_group(file).group
-    assert (_ratings(restored), _awards(restored)) == (ratings, awards)
