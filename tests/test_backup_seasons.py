@@ -216,3 +216,14 @@ def test_a_game_file_differing_only_in_its_note_is_not_imported_twice() -> None:
     file = backup.game_file(group.games.get(note="Dina's birthday")) | {"note": "Another"}
     with pytest.raises(backup.ImportProblem, match="already in the group"):
         backup.import_game(group, file)
+
+
+def test_a_season_named_here_alike_under_another_code_counts_as_the_same() -> None:
+    group = _group()
+    file = json.loads(_dump(group))
+    cup = Season.objects.get(name=CUP[0])
+    cup.forget()
+    again, _made = Season.name_one(group, *CUP)
+    report = backup.import_group(file)
+    assert (report.seasons_added, report.seasons_left_out) == ([], [])
+    assert Season.objects.get(name=CUP[0]).code == again.code != cup.code
