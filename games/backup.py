@@ -2,9 +2,11 @@
 
 A game's JSON export is exactly what ``manage.py score`` prints for it. A group backup
 holds everything needed to bring the group back on another server: its links, players,
-nights, games (each as its game file), who entered each hand, the whole change
-history, and which games were given up (and when, and taken up again). Imports check everything first and then write all or nothing; importing the
-same backup again adds nothing.
+nights, named seasons, games (each as its game file, notes and all), who entered each hand,
+the whole change history, and which games were given up (and when, and taken up again).
+Imports check everything first and then write all or nothing; importing the same backup
+again adds nothing. Statistics, ratings and awards are not in it: they are worked out again
+from the games as they come in.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import io
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from django.db import DataError, IntegrityError, transaction
@@ -22,7 +25,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext, ngettext, pgettext
 
 from games import gamefile
-from games.models import Change, Game, GameEvent, Group, Hand, Night, Player
+from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Season
 from games.rules import RuleError, Text, get_game
 from games.rules.base import NOTE
 from games.rules.limits import printable, read_note
@@ -132,6 +135,11 @@ def group_backup(group: Group) -> dict[str, Any]:
             {"code": n.code, "date": n.date.isoformat(), "name": n.name, "place": n.place}
             for n in group.nights.order_by("pk")
         ],
+        # Named seasons never overlap: in order of their first evening, on any database.
+        "seasons": [
+            {"code": s.code, "name": s.name, "start": s.start.isoformat(), "end": s.end.isoformat()}
+            for s in Season.objects.filter(group=group).order_by("start")
+        ],
         "games": [_game_entry(game) for game in games],
     }
 
@@ -234,7 +242,14 @@ def _already_there(group: Group, document: Mapping[str, Any]) -> bool:
         .filter(hand_count=len(document["hands"]))
         .prefetch_related("seats", "hands")
     )
-    return any(not _differences(game, document) for game in candidates)
+    # A game file of a game here with another note is still that game: not added twice.
+    return any(
+        not [what for what in _differences(game, document) if what != _NOTE_DIFFERS]
+        for game in candidates
+    )
+
+
+_NOTE_DIFFERS = "its note differs"
 
 
 def _differences(game: Game, document: Mapping[str, Any]) -> list[str]:
@@ -251,6 +266,8 @@ def _differences(game: Game, document: Mapping[str, Any]) -> list[str]:
         )
         if (here.get(key) or None) != (document.get(key) or None)
     ]
+    if here.get(NOTE, "") != read_note(document.get(NOTE)):
+        differs.append(_NOTE_DIFFERS)
     table = game.table()
     theirs = [get_game(game.kind).as_reported(table, hand) for hand in document["hands"]]
     ours = here["hands"]
@@ -275,6 +292,11 @@ class Restored:
     different: list[tuple[str, str, list[str]]] = field(default_factory=list)
     #: Labels of the games brought to the backup's version, as corrections.
     corrected: list[str] = field(default_factory=list)
+    #: Named seasons: those added, those here as in the backup, and, in words, each one
+    #: left out (one here differs, or another here shares its evenings).
+    seasons_added: list[str] = field(default_factory=list)
+    seasons_same: list[str] = field(default_factory=list)
+    seasons_left_out: list[str] = field(default_factory=list)
 
     def report(self) -> list[str]:
         """The restore in lines, as ``import_group`` prints it."""
@@ -285,6 +307,12 @@ class Restored:
         for code, label, differs in self.different:
             state = "corrected from the backup" if label in self.corrected else "; ".join(differs)
             lines.append(f"  game {code} ({label}): {state}")
+        if self.seasons_added or self.seasons_same or self.seasons_left_out:
+            lines.append(
+                f"  Named seasons: {len(self.seasons_added)} added, {len(self.seasons_same)} "
+                f"already here and the same, {len(self.seasons_left_out)} left out"
+            )
+        lines.extend(f"  {why}" for why in self.seasons_left_out)
         if len(self.corrected) < len(self.different):
             lines.append(
                 "  To bring the backup's version of a game in as a correction (kept in its "
@@ -336,6 +364,8 @@ def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Resto
                     place=entry["place"],
                 )
             nights[entry["code"]] = night
+        for entry in backup.get("seasons", []):  # a backup from before seasons has none
+            _restore_season(group, entry, restored)
         added: list[Game] = []
         codes = {}
         for entry in backup["games"]:
@@ -362,17 +392,50 @@ def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Resto
     return restored
 
 
+def _restore_season(group: Group, entry: Mapping[str, Any], restored: Restored) -> None:
+    """Name the backup's season here unless the group has it (by its code, or its name and
+    evenings); a season here that differs, or shares its evenings, is left as it is and the
+    backup's is reported as left out."""
+    name = entry["name"]
+    start, end = dt.date.fromisoformat(entry["start"]), dt.date.fromisoformat(entry["end"])
+    words = f"season {entry['code']} \u201c{name}\u201d ({start} to {end})"
+    here = Season.objects.filter(group=group, code=entry["code"]).first()
+    if here is None:
+        here = Season.objects.filter(group=group, name=name, start=start, end=end).first()
+    if here is not None:
+        if (here.name, here.start, here.end) == (name, start, end):
+            restored.seasons_same.append(name)
+        else:
+            restored.seasons_left_out.append(
+                f"{words}: differs here (\u201c{here.name}\u201d, {here.start} to {here.end}); "
+                "left as it is here"
+            )
+        return
+    clash, made = Season.name_one(group, name, start, end, code=entry["code"])
+    if made:
+        restored.seasons_added.append(name)
+    else:
+        restored.seasons_left_out.append(
+            f"{words}: shares evenings with season {clash.code} \u201c{clash.name}\u201d "
+            f"({clash.start} to {clash.end}) here; not added"
+        )
+
+
 def _label(entry: Mapping[str, Any]) -> str:
     return f"{entry['game']['game']}, {entry['created_at'][:10]}"
 
 
 def _correct(game: Game, entry: Mapping[str, Any], differs: list[str]) -> None:
-    """Bring the backup's hands in, through the game's own change method."""
-    if any(not what.startswith("hand ") for what in differs):
+    """Bring the backup's hands and note in, through the game's own change methods."""
+    if any(not what.startswith("hand ") and what != _NOTE_DIFFERS for what in differs):
         raise ImportProblem(
-            f"game {game.code}: {'; '.join(differs)}: only the hands of a game can be "
-            "corrected from a backup; import its game file as a new game instead"
+            f"game {game.code}: {'; '.join(differs)}: only the hands and the note of a game "
+            "can be corrected from a backup; import its game file as a new game instead"
         )
+    if _NOTE_DIFFERS in differs:
+        game.write_note(read_note(entry["game"].get(NOTE)), "backup")
+    if not any(what.startswith("hand ") for what in differs):
+        return
     table, card_game = game.table(), get_game(game.kind)
     hands = [
         (meta["code"], card_game.as_reported(table, data))
@@ -469,6 +532,7 @@ def _check_backup(document: object) -> dict[str, Any]:
         for night in document["nights"]:
             _text(night["name"], "night name", 80)
             _text(night["place"], "night place", 80)
+        season_codes = _check_seasons(document.get("seasons", []))
         game_codes = _unique(
             [_code(entry["code"], "game code") for entry in document["games"]], "game code"
         )
@@ -490,6 +554,7 @@ def _check_backup(document: object) -> dict[str, Any]:
         ("game", Game.objects.filter(elsewhere, code__in=game_codes)),
         ("night", Night.objects.filter(elsewhere, code__in=night_codes)),
         ("player", Player.objects.filter(elsewhere, code__in=player_codes)),
+        ("season", Season.objects.filter(elsewhere, code__in=season_codes)),
         (
             "hand",
             Hand.objects.filter(~Q(game__group__edit_key=info["edit_key"]), code__in=hand_codes),
@@ -512,6 +577,28 @@ def _check_backup(document: object) -> dict[str, Any]:
     for number, entry in enumerate(document["games"], start=1):
         _check_game(number, entry, night_codes, game_codes, names)
     return document
+
+
+def _check_seasons(seasons: Any) -> set[str]:
+    """The backup's named seasons as a group can hold them: a code each, a name, a first
+    evening no later than the last, none sharing an evening with another."""
+    if not isinstance(seasons, list):
+        raise ValueError("the named seasons are not a list")
+    codes = _unique([_code(entry["code"], "season code") for entry in seasons], "season code")
+    spans = []
+    for entry in seasons:
+        if not _text(entry["name"], "season name", Season.NAME_LENGTH).strip():
+            raise ValueError(f"season {entry['code']} has no name")
+        start = dt.date.fromisoformat(_text(entry["start"], "a season's first evening"))
+        end = dt.date.fromisoformat(_text(entry["end"], "a season's last evening"))
+        if end < start:
+            raise ValueError(f"season {entry['code']} ends before it starts")
+        spans.append((start, end, entry["code"]))
+    spans.sort()
+    for (_start, end, code), (start, _end, later) in pairwise(spans):
+        if start <= end:
+            raise ValueError(f"seasons {code} and {later} share an evening")
+    return codes
 
 
 def _check_game(

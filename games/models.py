@@ -283,16 +283,23 @@ class Season(models.Model):
         return found.exclude(pk=other_than).first()
 
     @classmethod
-    def name_one(cls, group: Group, name: str, start: dt.date, end: dt.date) -> tuple[Season, bool]:
+    def name_one(
+        cls, group: Group, name: str, start: dt.date, end: dt.date, *, code: str | None = None
+    ) -> tuple[Season, bool]:
         """(the new named season, True), or (the season it would overlap, False) with
         nothing written. The group's row is locked, so two phones naming overlapping
-        seasons at once cannot both succeed."""
+        seasons at once cannot both succeed. `code`: the season's code from a backup (a
+        new one otherwise), so that links to its page keep working after a restore."""
         with transaction.atomic():
             list(Group.objects.select_for_update().filter(pk=group.pk).values_list("pk"))
             clash = cls.overlapping(group, start, end)
             if clash is not None:
                 return clash, False
-            return cls.objects.create(group=group, name=name, start=start, end=end), True
+            season = cls(group=group, name=name, start=start, end=end)
+            if code is not None:
+                season.code = code
+            season.save(force_insert=True)
+            return season, True
 
     def forget(self) -> None:
         """The group no longer names this season; its games stay, in their calendar year."""

@@ -10,6 +10,7 @@ covers both directions.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import secrets
 import subprocess
@@ -24,7 +25,7 @@ import pytest
 from django.db import connection
 
 from games import backup, gamefile
-from games.models import Group
+from games.models import Group, Season
 from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group
 
 pytestmark = [pytest.mark.django_db, pytest.mark.between_databases]
@@ -92,7 +93,7 @@ def _through(database_url: str, text: bytes, key: str, folder: Path) -> bytes:
 
 def _group() -> Group:
     """Every kind of stored JSON: rules, teams, start totals, corrections, deletions, restores;
-    and an abandoned game."""
+    an abandoned game, a note and named seasons."""
     group = make_group()
     game = make_game(group, hands=anne_wins(), rules={"target": 52, "tie_break": "shared"})
     game.edit_hand(
@@ -118,6 +119,10 @@ def _group() -> Group:
     given_up.abandon("Cato")
     given_up.take_up("Dina")
     given_up.abandon("Anne")
+    # Named seasons (one a single evening) and a game's note.
+    Season.name_one(group, "Høstligaen", dt.date(2026, 9, 1), dt.date(2026, 11, 30))
+    Season.name_one(group, "Nyttårscup", dt.date(2026, 12, 31), dt.date(2026, 12, 31))
+    other.write_note("Dina's birthday — «kake»", "Anne")
     return group
 
 

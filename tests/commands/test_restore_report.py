@@ -82,6 +82,8 @@ def test_a_game_whose_rules_differ_cannot_be_corrected_from_the_backup() -> None
     first, _second = _table()
     Game.objects.filter(pk=first.pk).update(rules={"target": 40})
     assert "its house rules differ" in _run("backup.json")
-    with pytest.raises(CommandError, match="only the hands of a game can be corrected"):
+    with pytest.raises(
+        CommandError, match="only the hands and the note of a game can be corrected"
+    ):
         _run("backup.json", "--correct", first.code)
     assert Game.objects.get(pk=first.pk).rules == {"target": 40}

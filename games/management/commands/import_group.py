@@ -21,7 +21,7 @@ class Command(BaseCommand):
             "--correct",
             nargs="*",
             metavar="CODE",
-            help="bring the backup's hands into these games already here (no code: into "
+            help="bring the backup's hands and note into these games already here (no code: into "
             "every game that differs), each change kept in the game's history",
         )
 
