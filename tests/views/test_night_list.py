@@ -141,6 +141,6 @@ def test_group_page_answers_in_the_same_number_of_queries_for_any_number_of_nigh
         on(night, make_game(group, hands=endless_hands(3)))
     # The group by its key; how many nights there are (for the pager); this page's
     # nights; their games with hand counts, and seats (two prefetched queries); the players;
-    # the latest awards.
-    with django_assert_num_queries(7):
+    # the latest awards; the named seasons and the champions of the latest seasons over.
+    with django_assert_num_queries(9):
         phone.get(group_url(group))
