@@ -35,8 +35,8 @@ def test_three_wins_in_a_row_earn_the_hat_trick_in_the_third_game() -> None:
     first, second, third = (make_game(group, hands=anne_wins()) for _ in range(3))
     assert ("streak", "Anne") not in _awards(second)
     assert ("streak", "Anne") in _awards(third)
-    # All four played every game: level at the top since the first.
-    assert {p for a, p in _awards(first) if a == "most_games"} == {"Anne", "Bjørn", "Cato", "Dina"}
+    # All four played every game, but three games make nobody a regular (ten do).
+    assert not {p for game in (first, second, third) for a, p in _awards(game) if a == "most_games"}
 
 
 def test_a_deleted_hand_takes_the_award_away_and_restoring_it_gives_it_back() -> None:
@@ -102,7 +102,7 @@ def test_seasons_are_calendar_years() -> None:
 
 def test_rebuilding_gives_the_awards_kept() -> None:
     group = make_group()
-    for _ in range(3):
+    for _ in range(10):  # ten games: enough for the regulars
         make_game(group, hands=anne_wins())
     make_game(group, hands=shared_win_hands(), rules={"tie_break": "shared"})
     make_game(group, THREE, three_player_hands())

@@ -27,6 +27,8 @@ G = TypeVar("G", bound=Hashable)
 #: Wins in a row for `STREAK`; games in one evening for `SWEEP`.
 STREAK_LENGTH = 3
 SWEEP_GAMES = 3
+#: Games a season asks of its regulars: the first game of the year makes nobody one.
+REGULAR_GAMES = 10
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ SWEEP = Award(
 MOST_GAMES = Award(
     "most_games",
     Text(_("Regular")),
-    Text(_("Play the most games in a season (earned when last taking the lead).")),
+    Text(_("Play the most games in a season, ten at least (earned when last taking the lead).")),
 )
 #: The awards every game shares, in the order pages list them.
 SHARED = (COMEBACK, STREAK, SWEEP, MOST_GAMES)
@@ -125,10 +127,10 @@ def season_awards(played: Sequence[Played[G, P]]) -> Standings[G, P]:
             if run[player] == STREAK_LENGTH:
                 earned.append(Earned(game.game, player, STREAK.id))
             evenings[(game.evening, player)].append((game.game, won))
-        leaders_before = _leaders(games)
+        leaders_before = _regulars(games)
         for player in game.won:
             games[player] += 1
-        for player in _leaders(games) - leaders_before:
+        for player in _regulars(games) - leaders_before:
             lead_since[player] = game.game
     best_evening: dict[P, int] = defaultdict(int)
     for (_evening, player), results in evenings.items():
@@ -136,13 +138,16 @@ def season_awards(played: Sequence[Played[G, P]]) -> Standings[G, P]:
             best_evening[player] = max(best_evening[player], len(results))
             if len(results) >= SWEEP_GAMES:
                 earned.append(Earned(results[-1][0], player, SWEEP.id))
-    earned.extend(Earned(lead_since[player], player, MOST_GAMES.id) for player in _leaders(games))
+    earned.extend(Earned(lead_since[player], player, MOST_GAMES.id) for player in _regulars(games))
     return Standings(earned, dict(run), dict(best_evening), dict(games))
 
 
-def _leaders(games: Mapping[P, int]) -> set[P]:
+def _regulars(games: Mapping[P, int]) -> set[P]:
+    """Those level at the top of the games played, once the top has played enough."""
     most = max(games.values(), default=0)
-    return {player for player, count in games.items() if count == most and most}
+    if most < REGULAR_GAMES:
+        return set()
+    return {player for player, count in games.items() if count == most}
 
 
 def how_far(award: str, standings: Standings[G, P], player: P) -> Text | None:
@@ -165,7 +170,15 @@ def how_far(award: str, standings: Standings[G, P], player: P) -> Text | None:
             best,
         )
     most = max(standings.games.values(), default=0)
-    behind = most - standings.games.get(player, 0)
+    played = standings.games.get(player, 0)
+    if most < REGULAR_GAMES:
+        return ngettext_lazy(
+            "%(count)d game played, %(left)d to go.",
+            "%(count)d games played, %(left)d to go.",
+            played,
+            left=REGULAR_GAMES - played,
+        )
+    behind = most - played
     return ngettext_lazy(
         "%(count)d game behind the leader.", "%(count)d games behind the leader.", behind
     )

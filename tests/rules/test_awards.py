@@ -200,13 +200,21 @@ def test_one_loss_in_the_evening_spoils_the_sweep() -> None:
 
 def test_most_games_is_earned_when_last_taking_the_lead() -> None:
     found = season(
-        (MON, {"Ann": True, "Bo": False}),  # level on 1: both lead
-        (MON, {"Bo": True, "Cy": False}),  # Bo leads alone
-        (TUE, {"Ann": True, "Cy": False}),  # all level on 2: Ann and Cy join Bo
+        *[(MON, {"Ann": True, "Bo": False})] * 9,  # level on 9: nobody has played ten
+        (TUE, {"Ann": True, "Cy": False}),  # Ann reaches ten, alone at the top
+        (TUE, {"Bo": True, "Cy": False}),  # Bo joins her on ten
     )
-    # Bo has led since game 1 (level at first); those level at the top share the award.
-    assert earned_of(found, "most_games") == [(1, "Bo"), (3, "Ann"), (3, "Cy")]
-    assert found.games == {"Ann": 2, "Bo": 2, "Cy": 2}
+    # Those level at the top share the award, each from when they last took the lead.
+    assert earned_of(found, "most_games") == [(10, "Ann"), (11, "Bo")]
+    assert found.games == {"Ann": 10, "Bo": 10, "Cy": 2}
+
+
+def test_most_games_needs_ten_games() -> None:
+    # Level at the top on three games each: too few for anyone to be a regular.
+    found = season(*[(MON, {"Ann": True, "Bo": False, "Cy": False})] * 3)
+    assert earned_of(found, "most_games") == []
+    found = season(*[(MON, {"Ann": True, "Bo": False})] * 10)
+    assert earned_of(found, "most_games") == [(10, "Ann"), (10, "Bo")]
 
 
 def test_a_season_without_games_has_no_awards() -> None:
@@ -230,8 +238,12 @@ def test_how_far_names_the_best_evening_and_the_games_behind() -> None:
     )
     assert str(how_far("sweep", found, "Ann")) == "Best evening: 1 game won without a loss."
     assert how_far("sweep", found, "Bo") is None
-    assert str(how_far("most_games", found, "Bo")) == "2 games behind the leader."
-    assert str(how_far("most_games", found, "Cy")) == "1 game behind the leader."
+    # Nobody has played ten games yet: each is told how many are to go.
+    assert str(how_far("most_games", found, "Bo")) == "1 game played, 9 to go."
+    assert str(how_far("most_games", found, "Ann")) == "3 games played, 7 to go."
+    ahead = season(*[(MON, {"Ann": True, "Bo": False})] * 10, (TUE, {"Ann": True, "Cy": False}))
+    assert str(how_far("most_games", ahead, "Bo")) == "1 game behind the leader."
+    assert str(how_far("most_games", ahead, "Cy")) == "10 games behind the leader."
 
 
 def test_tries_say_how_often_a_player_tried() -> None:

@@ -81,7 +81,7 @@ def test_a_finished_game_shows_the_awards_it_earned(client: Client, group: Group
     games = [make_game(group, hands=anne_wins()) for _ in range(3)]
     response = client.get(reverse("game", args=[group.view_key, games[2].code]))
     html = text(response).split("data-awards", 1)[1].split("</section>", 1)[0]
-    # The lead in games (most_games) was taken in the first game, not this one.
+    # Three games make nobody a regular (most_games needs ten).
     assert re.findall(r'data-award="([^"]+)"', html) == ["streak", "sweep"]
     assert "Hat trick · Anne" in " ".join(re.sub(r"<[^>]+>", "", html).split())
 
