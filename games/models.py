@@ -1753,11 +1753,7 @@ class RatingManager(models.Manager["Rating"]):
         )
         if not any(any_rated for *_, any_rated in rows):
             return None
-        return {
-            player: ratings.Skill(mu, sigma)
-            for player, mu, sigma, _ in rows
-            if mu is not None
-        }
+        return {player: ratings.Skill(mu, sigma) for player, mu, sigma, _ in rows if mu is not None}
 
 
 def _finish(rows: Sequence[Rating]) -> ratings.Finish[int]:
