@@ -29,6 +29,7 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import (
+    Exists,
     F,
     OuterRef,
     Prefetch,
@@ -1734,21 +1735,25 @@ class RatingManager(models.Manager["Rating"]):
             chain.delete()
         self.bulk_create([*rows, *later], batch_size=1000)
 
-    def current(self, group: int, kind: str, players: Iterable[int]) -> dict[int, ratings.Skill]:
+    def current(
+        self, group: int, kind: str, players: Iterable[int]
+    ) -> dict[int, ratings.Skill] | None:
         """These players' latest ratings at this game in this group (a player not rated
-        yet is left out)."""
-        latest = self.filter(group=group, kind=kind, player=OuterRef("pk")).order_by(
-            "-played_at", "-game_id"
-        )
-        return {
-            player: ratings.Skill(mu, sigma)
-            for player, mu, sigma in Player.objects.filter(pk__in=list(players))
+        yet is left out); None when the group has rated no game of this kind yet. One query."""
+        rated = self.filter(group=group, kind=kind)
+        latest = rated.filter(player=OuterRef("pk")).order_by("-played_at", "-game_id")
+        rows = list(
+            Player.objects.filter(pk__in=list(players))
             .annotate(
-                mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1])
+                mu=Subquery(latest.values("mu")[:1]),
+                sigma=Subquery(latest.values("sigma")[:1]),
+                any_rated=Exists(rated),
             )
-            .filter(mu__isnull=False)
-            .values_list("pk", "mu", "sigma")
-        }
+            .values_list("pk", "mu", "sigma", "any_rated")
+        )
+        if not any(any_rated for *_, any_rated in rows):
+            return None
+        return {player: ratings.Skill(mu, sigma) for player, mu, sigma, _ in rows if mu is not None}
 
 
 def _finish(rows: Sequence[Rating]) -> ratings.Finish[int]:

@@ -334,7 +334,7 @@ def chances_of(game: Game, table: Table[Any]) -> list[Chance]:
     per cent adding up to 100; none before the group's first rated game of this kind."""
     seats = {seat.name: seat.player_id for seat in game.seats.all()}
     known = Rating.objects.current(game.group_id, game.kind, seats.values())
-    if not known and not Rating.objects.filter(group=game.group_id, kind=game.kind).exists():
+    if known is None:
         return []
     members = {side: [p for p in table.players if table.side_of(p) == side] for side in table.sides}
     skills = [
@@ -482,6 +482,11 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
     standing = rules.standing(table, result)
     board = scoreboard(table, result, standing, game.next_dealer())
     last = list(zip(stored, result.hands, strict=True))[-BOARD_HANDS:]
+    # Before the first hand, each side's chance to win, as on the game page; the board is
+    # drawn once per version (`game_tv_live` answers 304 in between), so they are read once.
+    chances = chances_of(game, table) if not stored and game.abandoned_at is None else None
+    for row, chance in zip(board, chances or [], strict=False):
+        row["chance"] = chance.per_cent
     return {
         "access": access,
         "game": game,
@@ -501,6 +506,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
             for hand, scored in reversed(last)
         ],
         "next_game": next_games(game).first(),
+        "chances": chances,
     }
 
 

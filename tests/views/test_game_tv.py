@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group
-from tests.factories import anne_wins, endless_hands, hand_post, make_game
+from tests.factories import FOUR, anne_wins, endless_hands, hand_post, make_game
+from tests.test_stats import TEAMS, euchre_game
 from tests.views.pages import part, table_rows
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -114,3 +118,103 @@ def test_big_screen_of_a_code_that_cannot_be_one_is_not_found(
     # No URL leads there (`reverse` refuses to make one): asked for by hand.
     for end in ("tv/", "tv/live/"):
         assert client.get(f"/g/{group.view_key}/games/{code}/{end}").status_code == 404
+
+
+def _chances(client: Client, game: Game, language: str = "en") -> dict[str, str]:
+    """Each side's card on the big screen, by the side's name, as read in `language`."""
+    response = client.get(
+        reverse("game_tv", args=[game.group.view_key, game.code]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    cards = {}
+    for number, side in enumerate(game.table().sides, start=1):
+        found = part(response, f"side-{number}")
+        assert found is not None
+        cards[side] = found[0]
+    return cards
+
+
+def _per_cent(card: str, words: str = "Chance to win") -> int:
+    found = re.search(rf"{words} (\d+) %$", card)
+    assert found is not None, card
+    return int(found.group(1))
+
+
+def test_big_screen_gives_each_player_a_chance_before_the_first_hand_then_drops_them(
+    phone: Client, group: Group
+) -> None:
+    make_game(group, hands=anne_wins())
+    game = make_game(group)
+    cards = _chances(phone, game)
+    chances = {name: _per_cent(card) for name, card in cards.items()}
+    assert sum(chances.values()) == 100
+    # Anne won the only game: she is the likeliest to win; the other three are equal.
+    assert chances["Anne"] > chances["Bjørn"] == chances["Cato"] == chances["Dina"]
+    assert cards["Anne"] == f"Anne 0 dealer 52 to go Chance to win {chances['Anne']} %"
+    tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]))
+    found = part(tv, "tv-chances")
+    assert found is not None
+    assert found[0] == "From the players' ratings at this game (a new player counts as 1000)."
+
+    phone.post(
+        reverse("hand_create", args=[group.edit_key, game.code]),
+        hand_post(game, endless_hands(1)[0], 1),
+    )
+    live = phone.get(reverse("game_tv_live", args=[group.view_key, game.code]))
+    assert part(live, "tv-chances") is None
+    assert "data-chance" not in live.content.decode()
+
+
+def test_big_screen_gives_each_team_a_chance(phone: Client, group: Group) -> None:
+    euchre_game(group)  # Nord (Anne, Cato) won
+    game = group.start_game("euchre", list(FOUR), teams=TEAMS, first_dealer="Anne")
+    chances = {name: _per_cent(card) for name, card in _chances(phone, game).items()}
+    assert list(chances) == ["Nord", "Sør"]
+    assert sum(chances.values()) == 100 and chances["Nord"] > chances["Sør"]
+
+
+def test_big_screen_says_no_games_yet_before_the_first_finished_game(
+    phone: Client, group: Group
+) -> None:
+    make_game(group, hands=endless_hands(3))  # played, never finished
+    game = make_game(group)
+    tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]))
+    found = part(tv, "tv-chances")
+    assert found is not None
+    assert found[0] == (
+        "No games yet: the chances show once a game of this kind has been finished in the group."
+    )
+    assert "data-chance" not in tv.content.decode()
+
+
+def test_big_screen_chances_in_norwegian(phone: Client, group: Group) -> None:
+    make_game(group, hands=anne_wins())
+    game = make_game(group)
+    cards = _chances(phone, game, "nb")
+    chances = [_per_cent(card, "Sjanse til å vinne") for card in cards.values()]
+    assert sum(chances) == 100
+    tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]), HTTP_ACCEPT_LANGUAGE="nb")
+    found = part(tv, "tv-chances")
+    assert found is not None and found[0].startswith("Ut fra spillernes rating")
+
+
+#: The big screen's board, as each poll after a change draws it.
+QUERIES = 6
+
+
+@pytest.mark.parametrize(("finished_before", "hands"), [(0, 0), (1, 0), (5, 0), (1, 1)])
+def test_big_screen_draws_in_the_same_queries_whatever_the_history(
+    phone: Client,
+    group: Group,
+    django_assert_num_queries: DjangoAssertNumQueries,
+    finished_before: int,
+    hands: int,
+) -> None:
+    for _ in range(finished_before):
+        make_game(group, hands=anne_wins())
+    game = make_game(group, hands=endless_hands(hands))
+    # The game's version (the ETag); the group by its link; the game; its seats and its
+    # hands (prefetched); the next game started (none). Before the first hand one more: the players' latest ratings at this
+    # game with whether the group rated any game of this kind (the chances, one query).
+    with django_assert_num_queries(QUERIES + (0 if hands else 1)):
+        response = phone.get(reverse("game_tv_live", args=[group.view_key, game.code]))
+    assert (part(response, "tv-chances") is None) == bool(hands)

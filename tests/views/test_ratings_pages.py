@@ -123,9 +123,9 @@ def test_the_new_game_page_draws_its_chances_in_the_same_queries_whatever_the_hi
         make_game(group, hands=anne_wins())
     game = make_game(group)
     # The game with its group; its seats and hands (prefetched); the players' latest
-    # ratings at this game (one query), and, when none of them has one, whether the group
-    # rated any game of this kind. The next phone: the game's row, the rest from the cache.
-    with django_assert_num_queries(5 if finished_before == 0 else 4):
+    # ratings at this game with whether the group rated any game of this kind (one query).
+    # The next phone: the game's row, the rest from the cache.
+    with django_assert_num_queries(4):
         response = phone.get(_game_url(game))
     assert part(response, "chances") is not None
     with django_assert_num_queries(1):
