@@ -45,8 +45,7 @@ def rival(selection: Selection, people: People, player_id: int) -> Rival | None:
     when nobody has beaten them often enough together to say."""
     other = "game__stats__"
     rows = (
-        selection.stats()
-        .filter(player_id=player_id)
+        selection.player_stats(player_id)
         .values(f"{other}player_id")
         .annotate(games=Count("id"), lost=Count("id", filter=Q(place__gt=F(f"{other}place"))))
         .filter(games__gte=RIVAL_GAMES, lost__gt=0)
@@ -123,8 +122,7 @@ def longest_streak(selection: Selection, player_id: int) -> int:
     """The most games in a row this player won (a shared win counts), in the order the
     games were played."""
     won = (
-        selection.stats()
-        .filter(player_id=player_id)
+        selection.player_stats(player_id)
         .order_by("date", "game__created_at", "game_id")
         .values_list("win_share", flat=True)
     )
