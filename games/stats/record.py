@@ -11,7 +11,8 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import Count, F, Q, QuerySet, Sum, Window
+from django.db.models.functions import RowNumber
 
 from games.models import Award, BidStat, Rating
 from games.rules import Text, all_awards, get_game
@@ -44,8 +45,7 @@ def rival(selection: Selection, people: People, player_id: int) -> Rival | None:
     when nobody has beaten them often enough together to say."""
     other = "game__stats__"
     rows = (
-        selection.stats()
-        .filter(player_id=player_id)
+        selection.player_stats(player_id)
         .values(f"{other}player_id")
         .annotate(games=Count("id"), lost=Count("id", filter=Q(place__gt=F(f"{other}place"))))
         .filter(games__gte=RIVAL_GAMES, lost__gt=0)
@@ -122,8 +122,7 @@ def longest_streak(selection: Selection, player_id: int) -> int:
     """The most games in a row this player won (a shared win counts), in the order the
     games were played."""
     won = (
-        selection.stats()
-        .filter(player_id=player_id)
+        selection.player_stats(player_id)
         .order_by("date", "game__created_at", "game_id")
         .values_list("win_share", flat=True)
     )
@@ -181,6 +180,7 @@ class Earned:
     date: dt.date
     game_code: str
     kind: str
+    times: int = 1  # a player's page: how often the player earned it (this is the latest)
 
 
 def awards_of(rows: QuerySet[Award]) -> list[Earned]:
@@ -197,12 +197,34 @@ def awards_of(rows: QuerySet[Award]) -> list[Earned]:
 
 
 def player_awards(group_id: int, player_id: int) -> list[Earned]:
-    """All of a player's awards in the group, every kind of game, newest first. One query."""
-    return awards_of(
-        Award.objects.filter(group_id=group_id, player_id=player_id).order_by(
-            "-date", "-played_at", "award"
+    """A player's awards in the group, every kind of game: each award once, as they last
+    earned it, with how often they earned it; the latest first. One query, one row per
+    award whatever the number of games (the database counts and picks the latest)."""
+    newest = [F("date").desc(), F("played_at").desc(), F("game_id").desc()]
+    rows = (
+        Award.objects.filter(group_id=group_id, player_id=player_id)
+        .annotate(
+            times=Window(Count("id"), partition_by=[F("award")]),
+            rank=Window(RowNumber(), partition_by=[F("award")], order_by=newest),
         )
+        .filter(rank=1)
+        .order_by("-date", "-played_at", "award")
     )
+    rules = {award.id: award for award in all_awards()}
+    return [
+        Earned(rules[award], Who(player, name, code), date, game, kind, times)
+        for award, player, name, code, date, game, kind, times in rows.values_list(
+            "award",
+            "player_id",
+            "player__name",
+            "player__code",
+            "date",
+            "game__code",
+            "kind",
+            "times",
+        )
+        if award in rules
+    ]
 
 
 def latest_awards(group_id: int, count: int) -> list[Earned]:

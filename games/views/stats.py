@@ -16,8 +16,7 @@ from django.views.decorators.http import require_GET
 
 from games import charts, stats
 from games.forms import say
-from games.models import Night
-from games.ratings import Skill
+from games.models import Night, Rating
 from games.rules import GAMES, get_game
 from games.stats import HeadToHead, Line, Selection, record
 from games.views.access import access_for, find_player
@@ -169,7 +168,8 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     games = Paginator(stats.games_of(selection, player.pk), GAMES_PER_PAGE)
     page = games.get_page(request.GET.get("page"))
     over_time = player.ratings.filter(kind=selection.kind).order_by("played_at", "game_id")
-    shown = [Skill(mu, sigma).shown for mu, sigma in over_time.values_list("mu", "sigma")]
+    # Rounded here, as `Skill.shown` rounds (halves to even).
+    shown = [round(value) for value in over_time.values_list(Rating.shown_unrounded(), flat=True)]
     return render(
         request,
         "games/player.html",

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from games.models import Group
+from games.models import Award, Group
 from tests.factories import anne_wins, make_game
 from tests.views.pages import Page, part, text
 from tests.views.test_player import player_url
@@ -78,3 +78,27 @@ def test_the_record_is_in_norwegian(client: Client, group: Group) -> None:
     cato = _page(client, group, "Cato")
     assert "Lengste seiersrekke" in _said(cato, "streak")
     assert "Anne foran i 3 av 3" in _said(cato, "rival")
+
+
+def test_each_award_is_listed_once_as_last_earned_with_how_often(
+    client: Client, group: Group
+) -> None:
+    games = [make_game(group, hands=anne_wins()) for _ in range(3)]
+    anne = group.players.get(name="Anne")
+    earned = Award.objects.filter(player=anne)
+    # A hat trick earned before, in the first game (as in an earlier season).
+    third = earned.get(award="streak")
+    Award.objects.create(
+        game=games[0],
+        player=anne,
+        group=group,
+        kind=third.kind,
+        date=third.date,
+        played_at=games[0].created_at,
+        award="streak",
+    )
+    html = text(_page(client, group, "Anne")).split('id="awards"', 1)[1].split("</section>", 1)[0]
+    listed = re.findall(r'data-award="([^"]+)" data-times="(\d+)"', html)
+    assert [award for award, _times in listed] == ["streak", "sweep", "most_games"]
+    assert dict(listed) == {"streak": "2", "sweep": "1", "most_games": "1"}
+    assert "\u00d72" in html and games[0].code not in html.split('data-award="sweep"')[0]
