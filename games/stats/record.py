@@ -34,10 +34,6 @@ class Rival:
     games: int
     lost: int
 
-    @property
-    def lost_rate(self) -> float | None:
-        return _rate(self.lost, self.games)
-
 
 def rival(selection: Selection, people: People, player_id: int) -> Rival | None:
     """Among those with `RIVAL_GAMES` games together at least, the one this player finished
