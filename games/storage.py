@@ -8,13 +8,11 @@ projects (games/vendor/, htmx) are served exactly as they came.
 """
 
 import os
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import rcssmin
-from calmjs.parse import es5
-from calmjs.parse.unparsers.es5 import minify_print
+import rjsmin
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
@@ -22,24 +20,9 @@ from whitenoise.storage import CompressedManifestStaticFilesStorage
 # Our own files sit directly in games/; vendored ones in a folder below it.
 OWN_FOLDER = "games"
 
-# The "/*!" comments (licences) a file starts with.
-LICENCES = re.compile(r"\s*(?:/\*!.*?\*/\s*)*", re.DOTALL)
-
-
-def minify_js(source: str) -> str:
-    """A script without its comments and white space, its local names shortened (a
-    function's variables and parameters; what other scripts see keeps its name); the
-    licence comments it starts with stay. Our scripts are written as ES5, which
-    calmjs.parse reads: a syntax error fails `collectstatic` rather than ship."""
-    licences = LICENCES.match(source)
-    kept = licences[0].strip() if licences else ""
-    minified = minify_print(es5(source), obfuscate=True, obfuscate_globals=False)
-    return f"{kept}\n{minified}" if kept else minified
-
-
 # Comments and white space go; "/*!" comments (licences) stay.
 MINIFIERS: dict[str, Callable[[str], str]] = {
-    ".js": minify_js,
+    ".js": lambda source: rjsmin.jsmin(source, keep_bang_comments=True),
     ".css": lambda source: rcssmin.cssmin(source, keep_bang_comments=True),
 }
 

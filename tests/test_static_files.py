@@ -112,26 +112,6 @@ def test_licence_comments_stay_and_the_others_go(
     assert dropped not in minify(text)
 
 
-def test_a_scripts_own_names_are_shortened_and_what_others_see_is_kept() -> None:
-    minify = minifier("games/a.js")
-    assert minify is not None
-    text = minify(
-        "(function () {\n  var longName = document.getElementById('texts');\n"
-        "  function describe(something) { return longName.dataset[something]; }\n"
-        "  window.scorekeeperDescribe = describe;\n})();\n"
-    )
-    assert "longName" not in text and "something" not in text and "describe(" not in text
-    assert "window.scorekeeperDescribe" in text and "document.getElementById" in text
-    assert "'texts'" in text or '"texts"' in text
-
-
-def test_a_script_the_minifier_cannot_read_stops_collectstatic() -> None:
-    minify = minifier("games/a.js")
-    assert minify is not None
-    with pytest.raises(Exception, match="Unexpected"):
-        minify("var a = ;\n")
-
-
 def test_a_linked_copy_is_replaced_so_the_source_stays_as_written(tmp_path: Path) -> None:
     # `collectstatic --link` leaves a link to the source where the copy would be.
     source_file = tmp_path / "app" / "games" / "app.js"
