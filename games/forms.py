@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format, number_format
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -509,6 +510,10 @@ def _choices(spec: HandInput) -> list[tuple[str, str]]:
     return choices
 
 
+#: The hand inputs that name the bidding side: its own tricks follow from the opponents'.
+BIDDING_SIDE = ("bidder", "partner")
+
+
 class HandForm(forms.Form):
     """A hand's inputs, generated from the engine's description of them (`CardGame.inputs`).
 
@@ -563,19 +568,16 @@ class HandForm(forms.Form):
         return get_game(self.game.kind).redeal_keeps_dealer
 
     def layout(self) -> list[dict[str, Any]]:
-        """What the template shows, input by input, with when each applies (for the JS)."""
+        """What the template shows, input by input (`style` says when each applies)."""
         items = []
         for name, spec in self.specs.items():
             if name == "redeal":
                 continue  # a button of its own: one tap
-            # "redeal" has its own button, so the form only ever shows a played hand.
-            conditions = {k: list(v) for k, v in spec.shown_when.items() if k != "redeal"}
             item: dict[str, Any] = {
                 "name": name,
                 "kind": spec.kind,
                 "label": say(spec.label),
                 "help": say(spec.help) if spec.help else "",
-                "shown_when": json.dumps(conditions) if conditions else "",
                 # Numbers (a count, a bid) are laid out as a grid of small chips.
                 "numeric": spec.kind == "number" or any(_is_number(o.value) for o in spec.options),
             }
@@ -586,10 +588,55 @@ class HandForm(forms.Form):
                     {"side": side, "field": self[f"tricks-{i}"]}
                     for i, side in enumerate(self.table.sides)
                 ]
+                item["bidding_side"] = bool(self._bidding_sides())
             else:
                 item["field"] = self[name]
             items.append(item)
         return items
+
+    def _bidding_sides(self) -> list[str]:
+        """The sides a bidding input can name (players who bid or partner the bid)."""
+        named = {
+            str(o.value) for n in BIDDING_SIDE if n in self.specs for o in self.specs[n].options
+        }
+        return [side for side in self.table.sides if side in named]
+
+    def style(self) -> SafeString:
+        """The form's own CSS, drawn from the engine's description so that the form works
+        without JavaScript: an input shows only while it applies (its `shown_when`; the
+        redeal has a button of its own, so the form only ever shows a played hand), the
+        bidding side's tricks rows are marked (app.css shows them as optional, behind a
+        box: they follow from the opponents'), and nobody is the bidder's own partner (the
+        engine refuses that too)."""
+        hidden = []
+        for name, spec in self.specs.items():
+            for key, allowed in spec.shown_when.items():
+                if key != "redeal" and key in self.specs:
+                    applies = ", ".join(self._chosen(key, value) for value in allowed)
+                    hidden.append(f"form:not(:has({applies})) [data-input={name}]")
+        rules = []
+        if sides := [_css_string(side) for side in self._bidding_sides()]:
+            named = ", ".join(f"[name={name}]:checked" for name in BIDDING_SIDE)
+            hidden.append(f"form:not(:has({named})) .show-side")
+            hidden += [
+                f"form:has([name=bidder][value={v}]:checked) label:has(> [name=partner][value={v}])"
+                for v in sides
+            ]
+            side = ", ".join(
+                f"form:has({', '.join(f'[name={n}][value={v}]:checked' for n in BIDDING_SIDE)})"
+                f" [data-side={v}]"
+                for v in sides
+            )
+            rules.append(f":is({side}) {{ opacity: 0.7; --optional: inline; --unasked: none }}")
+        if hidden:
+            rules.append(f"{', '.join(hidden)} {{ display: none }}")
+        return mark_safe("\n".join(rules))  # every value in it is escaped (_css_string)
+
+    def _chosen(self, name: str, value: object) -> str:
+        """A selector for the input `name` holding `value` (a box: ticked or not)."""
+        if self.specs[name].kind == "flag":
+            return f"[name={name}]:checked" if value else f"[name={name}]:not(:checked)"
+        return f"[name={name}][value={_css_string(value)}]:checked"
 
     def hand(self) -> dict[str, Any]:
         """The hand as the game file writes it, from the cleaned inputs."""
@@ -666,6 +713,13 @@ class HandForm(forms.Form):
     def refuse(self, exc: RuleError) -> None:
         """The engine's refusal as the form's error, beside the input it names."""
         self.add_error(exc.field if exc.field in self.fields else None, rule_error(exc))
+
+
+def _css_string(value: object) -> str:
+    """A value as a quoted CSS string, safe inside a <style> element: anything but a
+    letter, a digit or a space is written as its code point."""
+    text = "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in str(value))
+    return f'"{text}"'
 
 
 def _is_number(value: object) -> bool:

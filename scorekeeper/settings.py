@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
-from csp.constants import NONE, SELF
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -269,12 +269,14 @@ SESSION_COOKIE_SAMESITE = "Lax"
 
 # Only this site's own scripts, styles, images and requests (django-csp). Style
 # attributes stay allowed: the server-drawn SVG charts colour their lines with them, and
-# with images limited to this site they cannot fetch anything from elsewhere.
+# with images limited to this site they cannot fetch anything from elsewhere. A style
+# element only with this response's nonce: the hand form's own rules (`HandForm.style`),
+# drawn in the page's head, outside every part htmx swaps in with another response's nonce.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF],
-        "style-src": [SELF],
+        "style-src": [SELF, NONCE],
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": [SELF, "data:"],
         # NoSleep.js keeps a plain-http phone's screen on with a tiny video it carries

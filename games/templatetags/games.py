@@ -7,9 +7,11 @@ from typing import Any
 
 from django import template
 from django.contrib.messages import WARNING
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from games.forms import say
+from games.forms import HandForm, say
+from games.models import Game
 from games.numbers import number_text, signed_text
 from games.rules.text import join_names
 
@@ -37,3 +39,9 @@ def beside_winner(messages: Iterable[Any], finished: bool) -> list[Any]:
 def earned_in(awards: Mapping[str, list[Any]], game: Any) -> list[Any]:
     """The awards earned in this game, from awards by game code."""
     return awards.get(game.code, [])
+
+
+@register.simple_tag
+def hand_form_style(game: Game) -> SafeString:
+    """The hand form's own CSS (`HandForm.style`), for a page that may draw the form."""
+    return HandForm(game=game).style()

@@ -58,7 +58,7 @@ def test_a_hand_saves_and_the_page_looks_the_same_with_the_minified_files(
     play_hand(page, "Dina", 9, "Bjørn", {"Anne": 4, "Cato": 4})
     expect_totals(page, {"Anne": 4, "Bjørn": -9, "Cato": 4, "Dina": -9})
     assert page.evaluate("window.stillTheSamePage === true")
-    assert page.evaluate("typeof window.scorekeeper.refreshHandForm") == "function"
+    assert page.evaluate("typeof window.scorekeeper.setUp") == "function"
     assert errors == []
 
     # The minified stylesheet draws the page exactly as the source does, light and dark.

@@ -86,19 +86,19 @@ def test_hand_form_chips_are_big_enough_to_tap(
     # Choose a bid with a partner, so that every input of the form is shown.
     form.locator('label:has(> input[name="bidder"][value="Bjørn"])').click()
     form.locator('label:has(> input[name="bid"][value="8"])').click()
-    form.locator("[data-show-split]").click()
+    form.locator(".show-side").click()
     groups = form.locator(".choices")
     expect(groups.first).to_be_visible()
     chips = 0
     for group in groups.all():
         if group.is_visible():
-            boxes = _big_enough(group.locator("label"))
+            boxes = _big_enough(group.locator("label:visible"))
             _apart(boxes)
             chips += len(boxes)
-    # Dealer, bidder, partner (4 + alone), bid (6 to 12 and Amerikaner), and 0 to 12 tricks
-    # for each player (four play with a kitty: 12 tricks a hand).
-    assert chips == 4 + 4 + 5 + 8 + 4 * 13
-    _big_enough(form.locator("button:visible"))
+    # Dealer, bidder, partner (the 3 others + alone: not the bidder), bid (6 to 12 and
+    # Amerikaner), and 0 to 12 tricks for each player (four play with a kitty: 12 a hand).
+    assert chips == 4 + 4 + 4 + 8 + 4 * 13
+    _big_enough(form.locator("button:visible, .show-side"))
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
