@@ -603,17 +603,14 @@ class HandForm(forms.Form):
 
     def style(self) -> SafeString:
         """The form's own CSS, drawn from the engine's description so that the form works
-        without JavaScript: an input shows only while it applies (its `shown_when`; the
-        redeal has a button of its own, so the form only ever shows a played hand), the
-        bidding side's tricks rows are marked (app.css shows them as optional, behind a
-        box: they follow from the opponents'), and nobody is the bidder's own partner (the
-        engine refuses that too)."""
-        hidden = []
-        for name, spec in self.specs.items():
-            for key, allowed in spec.shown_when.items():
-                if key != "redeal" and key in self.specs:
-                    applies = ", ".join(self._chosen(key, value) for value in allowed)
-                    hidden.append(f"form:not(:has({applies})) [data-input={name}]")
+        without JavaScript: an input shows only while it applies, the bidding side's tricks
+        rows are marked (app.css shows them as optional, behind a box: they follow from the
+        opponents'), and nobody is the bidder's own partner (the engine refuses that too)."""
+        hidden = [
+            f"form:not(:has({applies})) [data-input={name}]"
+            for name in self.specs
+            for applies in self._applies(name)
+        ]
         rules = []
         if sides := [_css_string(side) for side in self._bidding_sides()]:
             named = ", ".join(f"[name={name}]:checked" for name in BIDDING_SIDE)
@@ -622,17 +619,31 @@ class HandForm(forms.Form):
                 f"form:has([name=bidder][value={v}]:checked) label:has(> [name=partner][value={v}])"
                 for v in sides
             ]
+            # A side named by an input that applies (not a partner that a bid leaves out).
             side = ", ".join(
-                f"form:has({', '.join(f'[name={n}][value={v}]:checked' for n in BIDDING_SIDE)})"
-                f" [data-side={v}]"
+                f"form:has([name={name}][value={v}]:checked)"
+                + "".join(f":has({applies})" for applies in self._applies(name))
+                + f" [data-side={v}]"
                 for v in sides
+                for name in BIDDING_SIDE
+                if name in self.specs
             )
             rules.append(f":is({side}) {{ opacity: 0.7; --optional: inline; --unasked: none }}")
         if hidden:
             rules.append(f"{', '.join(hidden)} {{ display: none }}")
         return mark_safe("\n".join(rules))  # every value in it is escaped (_css_string)
 
-    def _chosen(self, name: str, value: object) -> str:
+    def _applies(self, name: str) -> list[str]:
+        """Selectors, one per input its `shown_when` names, that all match while the input
+        `name` applies. The redeal has a button of its own: the form only shows a played
+        hand."""
+        return [
+            ", ".join(self._holds(key, value) for value in allowed)
+            for key, allowed in self.specs[name].shown_when.items()
+            if key != "redeal" and key in self.specs
+        ]
+
+    def _holds(self, name: str, value: object) -> str:
         """A selector for the input `name` holding `value` (a box: ticked or not)."""
         if self.specs[name].kind == "flag":
             return f"[name={name}]:checked" if value else f"[name={name}]:not(:checked)"

@@ -121,3 +121,15 @@ def test_each_form_has_fields_of_its_own_in_its_own_language(game: Game) -> None
         "tricks-1",
         "tricks-2",
     ]
+
+
+def test_the_forms_own_style_comes_with_the_nonce_of_its_answer(phone: Client, game: Game) -> None:
+    # Drawn in the page's head (htmx swaps parts in with answers of other nonces).
+    page = phone.get(reverse("game", args=[game.group.edit_key, game.code]))
+    found = re.search(
+        r'<head>.*<style nonce="([^"]+)">[^<]*\[data-input=partner\]', text(page), re.S
+    )
+    assert found is not None
+    assert f"'nonce-{found[1]}'" in page["Content-Security-Policy"]
+    watching = phone.get(reverse("game", args=[game.group.view_key, game.code]))
+    assert "<style" not in text(watching)
