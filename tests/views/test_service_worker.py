@@ -12,7 +12,7 @@ def test_the_service_worker_is_javascript_at_the_root(client: Client) -> None:
     assert response["Content-Type"].startswith("text/javascript")
     body = response.content.decode()
     # Copies of game pages and static files only; saves and polls are never answered here.
-    assert 'var STATIC = "/static/";' in body
+    assert 'const STATIC = "/static/";' in body
     assert 'request.method !== "GET"' in body
 
 

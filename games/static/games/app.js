@@ -78,7 +78,7 @@ const setUpShare = async (link) => {
   if (navigator.canShare(data)) link.shareData = data;
 };
 addEventListener("click", (event) => {
-  const link = event.target.closest("a[data-share]");
+  const link = event.target.closest?.("a[data-share]");
   if (!link?.shareData) return;
   event.preventDefault();
   navigator.share(link.shareData).catch((error) => {
