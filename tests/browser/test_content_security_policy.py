@@ -31,6 +31,10 @@ def test_a_game_played_through_htmx_breaks_no_policy(live_server: LiveServer, pa
     play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     play_hand(page, "Cato", 7, "Anne", {"Bjørn": 3, "Dina": 2})
     expect(page.locator("#hands tbody tr")).to_have_count(2)
+    # A correction draws the hand form's own style too (with its answer's nonce).
+    page.locator('#hands a.why[href$="/hands/1/"]').click()
+    page.locator('a[href$="/edit/"]').click()
+    expect(page.locator("#preview .made")).to_be_visible()
     to_group(page)
     assert violations == []
 
