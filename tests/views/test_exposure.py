@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 
 import pytest
 from django.test import Client
@@ -28,7 +29,8 @@ def test_pages_allow_only_this_sites_scripts_and_styles(phone: Client, game: Gam
     )
     assert policy["default-src"] == "'self'"
     assert policy["script-src"] == "'self'"
-    assert policy["style-src"] == "'self'"
+    # The stylesheets of this site, and the hand form's own style with this answer's nonce.
+    assert re.fullmatch(r"'self' 'nonce-[^']+'", policy["style-src"])
     assert policy["frame-ancestors"] == "'none'"
 
 
