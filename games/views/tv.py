@@ -45,10 +45,16 @@ def game_tv(request: HttpRequest, key: str, code: str) -> HttpResponse:
 @require_GET
 @condition(etag_func=_etag)
 def game_tv_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
-    """The board alone, for the polling screen; `condition` answers 304 while unchanged."""
+    """The board alone, for the polling screen; `condition` answers 304 while unchanged.
+    Once the table starts its next game, the screen goes on to it (htmx follows
+    `HX-Redirect`)."""
     access = access_for(key)
     game = find_game(access, code)
-    return _answer(render(request, "games/tv.html#board", present.big_screen(access, game)))
+    context = present.big_screen(access, game)
+    response = _answer(render(request, "games/tv.html#board", context))
+    if context["next_game"]:
+        response["HX-Redirect"] = reverse("game_tv", args=[access.key, context["next_game"].code])
+    return response
 
 
 def _answer(response: HttpResponse) -> HttpResponse:
