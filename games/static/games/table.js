@@ -43,7 +43,7 @@
     since ??= new Date();
     showQueue();
   }
-  // The status lines (the connection, the hands waiting) and the list of hands waiting.
+  // The status lines and the hands waiting, kept out of htmx's morph: the form is ahead of it.
   function showQueue() {
     const [items, net, box] = [queued(), $("#status [data-offline]"), $("#status [data-queue]")];
     const time = since?.toTimeString().slice(0, 5);
@@ -57,6 +57,7 @@
     box.hidden = !items.length || gone;
     $("#hands [data-waiting]").hidden = !items.length;
     $("#hands [data-waiting]").replaceChildren(...items.toReversed().map(waiting));
+    handForm()?.toggleAttribute("hx-morph-skip", items.length > 0);
   }
   function waiting(item) {
     const row = document.createElement("li");
@@ -74,10 +75,10 @@
     const body = new URLSearchParams(request.body);
     if (!complete(form, body))
       return say(texts[offline ? "incomplete" : "incompleteUnanswered"], true);
-    const line = taps(form).map((input) => {
-      const side = input.closest(".tricks-row")?.dataset.side; // "Bjørn, 8, Dina, Anne 2, Cato 1"
-      return (side ? `${side} ` : "") + input.closest("label").textContent.trim();
-    });
+    const side = (input) => input.closest(".tricks-row")?.dataset.side ?? "";
+    const line = taps(form).map((i) =>
+      `${side(i)} ${i.closest("label").textContent.trim()}`.trim(),
+    );
     const item = { game, url: request.action, body: `${body}`, line: line.join(", ") };
     Object.assign(item, { number: +body.get("number"), entry: body.get("entry") });
     store(QUEUE, (list) => [...list.filter((other) => other.entry !== item.entry), item]);
@@ -100,32 +101,24 @@
     gone = !!answer.headers.get("X-Link-Replaced"); // kept here, for the new link to send
     if (gone) return showQueue();
     store(QUEUE, (list) => list.filter((other) => other.entry !== item.entry));
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    const [fresh, said] = [page.querySelector("#main"), page.querySelector("#main .messages li")];
+    const card = fresh?.querySelector("[data-conflict], .errorlist");
     if (!answer.ok) say(`${texts.notSent} ${item.line}`, true);
-    else answered(await answer.text(), answer.headers.get("X-Hand-Entry") === "done");
+    else if (answer.headers.get("X-Hand-Entry") === "done") {
+      if (said) say(said.textContent.trim(), !said.matches(".success, .info"));
+      pollNow(); // the game as it is now
+    } else if (fresh) {
+      // A conflict: its form holds the hand, unless the open form has taps of its own.
+      held = true;
+      if (card && taps(handForm()).length) $("#main").prepend(card);
+      else $("#main").replaceWith(fresh);
+      htmx.process($("#main"));
+      scorekeeper.setUp($("#main"));
+      $("#main [data-conflict]")?.focus(); // into view, as htmx shows one
+    }
     send();
   }
-  // Its answer: saved (a poll brings the game), or a conflict, whose form holds the hand unless the
-  // open form has taps of its own.
-  function answered(html, done) {
-    const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#main");
-    const said = fresh?.querySelector(".messages li");
-    const card = fresh?.querySelector("[data-conflict], .errorlist");
-    if (done && said) say(said.textContent.trim(), !said.matches(".success, .info"));
-    if (done) return pollNow();
-    if (!fresh) return;
-    held = true;
-    if (card && taps(handForm()).length) $("#main").prepend(card);
-    else {
-      $("#main").replaceWith(fresh);
-      htmx.process(fresh);
-      scorekeeper.setUp(fresh);
-    }
-    $("#main [data-conflict]")?.focus(); // into view, as htmx shows one
-  }
-  // htmx's morph leaves the form alone while hands wait here: it is ahead on purpose.
-  htmx.registerExtension("scorekeeper-queue", {
-    htmx_before_morph_node: (elt) => !(elt.matches?.("form[data-hand-form]") && queued().length),
-  });
 
   // A clean form for the next hand, its own entry key, the dealer as its attribute (a poll's morph
   // moves it with the rotation); the heading's number and the dealer's badge go on with it.
@@ -147,11 +140,14 @@
   // The hand after one kept here: the next seat deals (the same after a redeal, in some games).
   function startAfter(form, item) {
     const sent = new URLSearchParams(item.body);
-    const dealer = sent.get("dealer") ?? "";
     const seats = all(form, "[name=dealer]").map((input) => input.value);
-    const at = seats.indexOf(dealer);
-    const keeps = sent.get("redeal") === "on" && form.dataset.redealKeepsDealer;
-    startNext(form, item.number + 1, keeps || at < 0 ? dealer : seats[(at + 1) % seats.length]);
+    const at = seats.indexOf(sent.get("dealer"));
+    const same = at < 0 || (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer);
+    startNext(
+      form,
+      item.number + 1,
+      same ? (sent.get("dealer") ?? "") : seats[(at + 1) % seats.length],
+    );
   }
   // After a poll's morph: hands kept here that the server has leave the queue, and so does the open
   // form's own hand (its answer lost); the preview follows the form's new place.
@@ -170,13 +166,12 @@
   }
 
   const isPoll = (ctx) => ctx.sourceElement.matches("[data-poll]");
-  const isChart = (ctx) => ctx.sourceElement.id === "chart";
   const isHand = (ctx) => ctx.sourceElement.matches("form[data-hand-form]:has([name=entry])");
   // Saves, undos and previews under way (htmx marks them): a poll waits, and its answer is older.
   const busy = () => $(".htmx-request:not([data-poll], #chart)");
   document.addEventListener("htmx:config:request", (event) => {
     const { ctx } = event.detail;
-    const shown = ctx.sourceElement.closest("[data-etag]")?.dataset.etag; // 304 while unchanged
+    const shown = $("[data-etag]").dataset.etag; // the version shown: 304 while unchanged
     if (isPoll(ctx) && shown) ctx.request.headers["If-None-Match"] = shown;
     if (isPoll(ctx) && (busy() || document.visibilityState !== "visible")) event.preventDefault();
     if (!isHand(ctx)) return;
@@ -188,45 +183,36 @@
     keep(ctx.sourceElement, ctx);
     send();
   });
-  document.addEventListener("htmx:after:request", ({ detail: { ctx } }) => {
-    gone ||= !!ctx.response.headers.get("X-Link-Replaced");
-    if (isChart(ctx)) ctx.sourceElement.toggleAttribute("data-failed", ctx.response.status >= 400);
-    if (!isPoll(ctx) || gone) return showQueue();
-    if (![200, 304].includes(ctx.response.status)) return lost();
-    since = offline = null;
-    const chart = $("#chart[data-failed]"); // a chart that could not come
-    if (chart) htmx.trigger(chart, "retry");
-    send();
-  });
   document.addEventListener("htmx:before:swap", (event) => {
-    const { ctx } = event.detail;
-    // A replaced link's answer takes nothing away; a save's or an undo's, under way or come first,
-    // is newer than a poll's.
-    if (ctx.response.headers.get("X-Link-Replaced") || (isPoll(ctx) && busy()))
-      return event.preventDefault();
-    // A save gone through updates the offline copy, and hands held back behind a conflict go on.
-    if (!isHand(ctx) || ctx.response.headers.get("X-Hand-Entry") !== "done") return;
-    keepCopy([location.href]);
-    if (held) setTimeout(send);
-    held = false;
+    if (isPoll(event.detail.ctx) && busy()) event.preventDefault();
   });
+  // After every answer (htmx swaps none of a 304 or a refusal, a replaced link's 410 included).
   document.addEventListener("htmx:after:swap", ({ detail: { ctx } }) => {
-    const chart = $("#chart");
-    if (isPoll(ctx)) {
-      ctx.sourceElement.closest("[data-etag]").dataset.etag =
-        ctx.response.headers.get("ETag") ?? "";
+    const [{ status, headers }, chart] = [ctx.response, $("#chart")];
+    gone ||= !!headers.get("X-Link-Replaced");
+    if (isPoll(ctx) && !gone && status >= 400) lost();
+    else if (isPoll(ctx) && !gone) {
+      since = offline = null;
+      $("[data-etag]").dataset.etag = headers.get("ETag") ?? "";
       follow(new URL(ctx.request.action, location.href).searchParams.get("entry"));
+      send();
+    }
+    // A save gone through updates the offline copy, and hands held back behind a conflict go on.
+    if (headers.get("X-Hand-Entry") === "done") {
+      keepCopy([location.href]);
+      held = false;
+      send();
     }
     // The chart shown stays (hx-preserve, the morph's skip) until the new one comes.
-    if ((isPoll(ctx) || ctx.target.id === "main") && chart?.querySelector("svg"))
-      htmx.trigger(chart, "retry");
+    const changed = (isPoll(ctx) && status === 200) || ctx.target.id === "main";
+    if (changed && chart?.querySelector("svg")) htmx.trigger(chart, "retry");
     showQueue();
   });
   // No answer (offline, or lost after the server saved the hand): the hand waits here and goes
-  // again with its key; a chart, with the next poll that gets through.
+  // again with its key; a chart is asked for again.
   document.addEventListener("htmx:error", ({ detail: { ctx } }) => {
     if (!ctx || ctx.response) return;
-    if (isChart(ctx)) ctx.sourceElement.dataset.failed = "";
+    if (ctx.sourceElement.id === "chart") setTimeout(() => htmx.trigger("#chart", "retry"), 2000);
     if (isPoll(ctx) || isHand(ctx)) lost();
     if (isHand(ctx)) keep(ctx.sourceElement, ctx);
   });
