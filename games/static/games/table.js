@@ -10,7 +10,8 @@
   const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
   const handForm = () => $("#entry form[data-hand-form]");
   const newKey = () => crypto.getRandomValues(new Uint32Array(3)).join("-"); // randomUUID: https
-  const pollNow = () => htmx.trigger($("[data-poll]"), "every", {}, false);
+  // Hands wait behind a conflict or a refusal until the form's hand is in.
+  const held = () => $("[data-conflict], #entry .errorlist, #main > .errorlist");
   // The hand's own taps (the dealer comes filled in), of inputs shown.
   const taps = (form) =>
     all(form, "input:checked:not([name=dealer])").filter((i) => i.value && i.checkVisibility());
@@ -25,7 +26,7 @@
     }
   }
   const queued = () => store(QUEUE).filter((item) => item.game === game);
-  let since, offline, gone, sending, held, saidTimer; // gone: the link was replaced
+  let since, offline, gone, sending, saidTimer, chart; // gone: the link was replaced
 
   // What the phone says goes as a message does (app.js); what asks for something stays in view.
   function say(text, lasting = false) {
@@ -50,7 +51,7 @@
     net.textContent = gone ? texts.linkReplaced : offline ? fill(texts.offlineSince, { time }) : "";
     net.hidden = !net.textContent || (!gone && items.length > 0); // the hands waiting say it
     if (!box) return; // the big screen
-    const state = held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered";
+    const state = held() ? "held" : sending ? "sending" : offline ? "queued" : "unanswered";
     const words = texts[state + (items[1] ? "Many" : "")];
     const numbers = items.map((item) => item.number).join(", ");
     box.textContent = items.length ? fill(words, { numbers }) : "";
@@ -91,7 +92,7 @@
   // has as saved); our own fetch: htmx has no queue that outlives the page.
   async function send() {
     const item = queued()[0];
-    if (sending || held || gone || !item) return showQueue();
+    if (sending || held() || gone || !item) return showQueue();
     sending = true;
     showQueue();
     const [body, headers] = [new URLSearchParams(item.body), { "HX-Request": "true" }];
@@ -104,13 +105,11 @@
     const page = new DOMParser().parseFromString(await answer.text(), "text/html");
     const [fresh, said] = [page.querySelector("#main"), page.querySelector("#main .messages li")];
     const card = fresh?.querySelector("[data-conflict], .errorlist");
+    const done = answer.headers.get("X-Hand-Entry") === "done";
     if (!answer.ok) say(`${texts.notSent} ${item.line}`, true);
-    else if (answer.headers.get("X-Hand-Entry") === "done") {
-      if (said) say(said.textContent.trim(), !said.matches(".success, .info"));
-      pollNow(); // the game as it is now
-    } else if (fresh) {
+    else if (done && said) say(said.textContent.trim(), !said.matches(".success, .info"));
+    else if (!done && fresh) {
       // A conflict: its form holds the hand, unless the open form has taps of its own.
-      held = true;
       if (card && taps(handForm()).length) $("#main").prepend(card);
       else $("#main").replaceWith(fresh);
       htmx.process($("#main"));
@@ -149,19 +148,17 @@
       same ? (sent.get("dealer") ?? "") : seats[(at + 1) % seats.length],
     );
   }
-  // After a poll's morph: hands kept here that the server has leave the queue, and so does the open
-  // form's own hand (its answer lost); the preview follows the form's new place.
+  // After a poll: hands kept here that the server has leave the queue, and so does the open form's
+  // own hand (its answer lost); the preview follows the form's new place.
   function follow(entry) {
     const row = (key) => key && $(`#hands tr[data-entry="${CSS.escape(key)}"]`);
-    const saved = queued().filter((item) => row(item.entry));
+    const rows = [...queued().map((item) => item.entry), entry].map(row).filter(Boolean);
     store(QUEUE, (list) => list.filter((item) => !row(item.entry)));
-    const form = queued().length ? null : handForm();
-    const [own, next] = [form && row(entry), $("#entry")?.dataset];
-    if (own) startNext(form, +next.next, next.dealer);
+    const [form, next] = [queued().length ? null : handForm(), $("#entry")?.dataset];
+    if (form && row(entry)) startNext(form, +next.next, next.dealer);
     else if (taps(form).length) form.dispatchEvent(new Event("followed"));
-    const last = own || row(saved.at(-1)?.entry);
-    if (last) say(fill(texts.ownSaved, last.dataset));
-    if (last) scrollTo(0, 0);
+    if (rows.length) say(fill(texts.ownSaved, rows.at(-1).dataset));
+    if (rows.length) scrollTo(0, 0);
     if ($("#winner")) unsay(scorekeeper.dropMessages()); // the banner says it all
   }
 
@@ -171,42 +168,38 @@
   const busy = () => $(".htmx-request:not([data-poll], #chart)");
   document.addEventListener("htmx:config:request", (event) => {
     const { ctx } = event.detail;
-    const shown = $("[data-etag]").dataset.etag; // the version shown: 304 while unchanged
-    if (isPoll(ctx) && shown) ctx.request.headers["If-None-Match"] = shown;
+    if (isPoll(ctx)) ctx.request.headers["If-None-Match"] = $("[data-etag]").dataset.etag;
     if (isPoll(ctx) && (busy() || document.visibilityState !== "visible")) event.preventDefault();
     if (!isHand(ctx)) return;
     store(SENT, (list) => [...list, ctx.request.body.get("entry")].slice(-50));
     // Hands waiting: this one goes after them (an unfinished one, or one behind a conflict, now:
     // the server says why).
-    if (!queued().length || held || !complete(ctx.sourceElement, ctx.request.body)) return;
+    if (!queued().length || held() || !complete(ctx.sourceElement, ctx.request.body)) return;
     event.preventDefault();
     keep(ctx.sourceElement, ctx);
     send();
   });
   document.addEventListener("htmx:before:swap", (event) => {
     if (isPoll(event.detail.ctx) && busy()) event.preventDefault();
+    chart = $("#chart > svg"); // a save's answer comes without it: the one shown stays
   });
   // After every answer (htmx swaps none of a 304 or a refusal, a replaced link's 410 included).
   document.addEventListener("htmx:after:swap", ({ detail: { ctx } }) => {
-    const [{ status, headers }, chart] = [ctx.response, $("#chart")];
+    const [{ status, headers }, poll] = [ctx.response, isPoll(ctx)];
+    const done = headers.get("X-Hand-Entry") === "done"; // a save gone through
     gone ||= !!headers.get("X-Link-Replaced");
-    if (isPoll(ctx) && !gone && status >= 400) lost();
-    else if (isPoll(ctx) && !gone) {
+    if (poll && !gone && status >= 400) return lost();
+    if (poll && !gone) {
       since = offline = null;
-      $("[data-etag]").dataset.etag = headers.get("ETag") ?? "";
+      $("[data-etag]").dataset.etag = headers.get("ETag"); // the version shown: 304 while unchanged
       follow(new URL(ctx.request.action, location.href).searchParams.get("entry"));
-      send();
     }
-    // A save gone through updates the offline copy, and hands held back behind a conflict go on.
-    if (headers.get("X-Hand-Entry") === "done") {
-      keepCopy([location.href]);
-      held = false;
-      send();
-    }
-    // The chart shown stays (hx-preserve, the morph's skip) until the new one comes.
-    const changed = (isPoll(ctx) && status === 200) || ctx.target.id === "main";
-    if (changed && chart?.querySelector("svg")) htmx.trigger(chart, "retry");
-    showQueue();
+    if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
+    if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
+    if (done) keepCopy([location.href]).catch(() => {}); // the offline copy follows
+    if (poll || done)
+      send(); // hands waiting go, and the status lines follow
+    else showQueue();
   });
   // No answer (offline, or lost after the server saved the hand): the hand waits here and goes
   // again with its key; a chart is asked for again.
@@ -216,12 +209,12 @@
     if (isPoll(ctx) || isHand(ctx)) lost();
     if (isHand(ctx)) keep(ctx.sourceElement, ctx);
   });
-  // The next action ends what the phone said, as it does a message (app.js).
+  // The next action ends what the phone said, as it does a message (app.js). A dealer tapped here
+  // is picked by hand: the line of why the dealer followed the rotation goes, and the one that the
+  // rotation names someone else once that one is picked (follow_dealer).
   document.addEventListener("submit", (event) => event.defaultPrevented || unsay(), true);
-  document.addEventListener("change", unsay, true);
-  // A dealer tapped here is picked by hand: the line of why the dealer followed the rotation goes,
-  // and the one that the rotation names someone else once that one is picked (follow_dealer).
   document.addEventListener("change", ({ target: { form, name, value } }) => {
+    unsay();
     const note = form?.elements.follow_dealer;
     if (name !== "dealer" || !note) return;
     form.elements.rotation_dealer.value = "";
@@ -237,16 +230,13 @@
   if (form && last && +form.elements.number.value <= last.number) startAfter(form, last);
   else if (store(SENT).includes(form?.elements.entry.value)) form.elements.entry.value = newKey();
   last && !navigator.onLine ? lost() : showQueue();
-  addEventListener("online", pollNow);
   addEventListener("offline", lost);
   // The offline copy (sw.js answers with it without a connection; https or localhost only).
   async function keepCopy(urls) {
-    try {
-      await navigator.serviceWorker.register(texts.serviceWorker);
-      await navigator.serviceWorker.ready;
-      await (await caches.open("scorekeeper-v1")).addAll(urls); // the name sw.js reads
-    } catch {} // none on plain http: the page works online all the same
+    await navigator.serviceWorker.register(texts.serviceWorker);
+    await navigator.serviceWorker.ready;
+    await (await caches.open("scorekeeper-v1")).addAll(urls); // the name sw.js reads
   }
-  const assets = all(document, "script[src], link[rel=stylesheet]");
-  if (texts.serviceWorker) keepCopy([location.href, ...assets.map((el) => el.src || el.href)]);
+  const assets = all(document, "script[src], link[rel=stylesheet]").map((el) => el.src || el.href);
+  if (texts.serviceWorker) keepCopy([location.href, ...assets]).catch(() => {}); // not on http
 })();
