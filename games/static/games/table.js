@@ -4,17 +4,16 @@
   const QUEUE = "scorekeeper-queue"; // hands waiting, oldest first
   const SENT = "scorekeeper-entries"; // the newest 50 entry keys sent
   const $ = (selector) => document.querySelector(selector);
-  const all = (root, selector) => [...(root?.querySelectorAll(selector) ?? [])];
+  const all = (selector, root = document) => [...(root?.querySelectorAll(selector) ?? [])];
   const texts = $("#texts").dataset; // the page's words, in its language
   const game = $("[data-live-url]").dataset.liveUrl;
   const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
   const handForm = () => $("#entry form[data-hand-form]");
   const newKey = () => crypto.getRandomValues(new Uint32Array(3)).join("-"); // randomUUID: https
-  // Hands wait behind a conflict or a refusal until the form's hand is in.
-  const held = () => $("[data-conflict], #entry .errorlist, #main > .errorlist");
+  const held = () => $("[data-conflict], #entry .errorlist, #main > .errorlist"); // hands wait
   // The hand's own taps (the dealer comes filled in), of inputs shown.
   const taps = (form) =>
-    all(form, "input:checked:not([name=dealer])").filter((i) => i.value && i.checkVisibility());
+    all("input:checked:not([name=dealer])", form).filter((i) => i.value && i.checkVisibility());
   // A list in localStorage, and what `change` makes of it (some private modes refuse).
   function store(name, change) {
     try {
@@ -36,15 +35,14 @@
     clearTimeout(saidTimer);
     if (!lasting) saidTimer = setTimeout(unsay, 8000); // as long as a message stays (app.js)
   }
-  const unsay = () =>
-    all(document, "#status [data-said], #same-hand").forEach((p) => (p.hidden = true));
+  const unsay = () => all("#status [data-said], #same-hand").forEach((p) => (p.hidden = true));
   // Offline: two failed requests in a row (one may be a lost answer), or the phone saying so.
   function lost() {
     offline ||= !gone && (!!since || !navigator.onLine);
     since ??= new Date();
     showQueue();
   }
-  // The status lines and the hands waiting, kept out of htmx's morph: the form is ahead of it.
+  // The status lines and the hands waiting.
   function showQueue() {
     const [items, net, box] = [queued(), $("#status [data-offline]"), $("#status [data-queue]")];
     const time = since?.toTimeString().slice(0, 5);
@@ -58,7 +56,7 @@
     box.hidden = !items.length || gone;
     $("#hands [data-waiting]").hidden = !items.length;
     $("#hands [data-waiting]").replaceChildren(...items.toReversed().map(waiting));
-    handForm()?.toggleAttribute("hx-morph-skip", items.length > 0);
+    handForm()?.toggleAttribute("hx-morph-skip", items.length > 0); // the form is ahead
   }
   function waiting(item) {
     const row = document.createElement("li");
@@ -70,23 +68,21 @@
   const complete = (form, body) =>
     body.get("redeal") === "on" ||
     !!form.querySelector("#preview strong") ||
-    all(form, ".choices:not(:has(:checked))").every((choices) => !choices.checkVisibility());
+    all(".choices:not(:has(:checked))", form).every((choices) => !choices.checkVisibility());
   // A hand with no answer, or with hands waiting before it, waits here; the form goes on.
   function keep(form, { request }) {
     const body = new URLSearchParams(request.body);
     if (!complete(form, body))
       return say(texts[offline ? "incomplete" : "incompleteUnanswered"], true);
     const side = (input) => input.closest(".tricks-row")?.dataset.side ?? "";
-    const line = taps(form).map((i) =>
-      `${side(i)} ${i.closest("label").textContent.trim()}`.trim(),
-    );
-    const item = { game, url: request.action, body: `${body}`, line: line.join(", ") };
-    Object.assign(item, { number: +body.get("number"), entry: body.get("entry") });
+    const word = (input) => `${side(input)} ${input.closest("label").textContent.trim()}`.trim();
+    const line = taps(form).map(word).join(", ");
+    const item = { game, url: request.action, body: `${body}`, line, entry: body.get("entry") };
+    item.number = +body.get("number");
     store(QUEUE, (list) => [...list.filter((other) => other.entry !== item.entry), item]);
     scorekeeper.dropMessages();
     startAfter(form, item);
     showQueue();
-    scrollTo(0, 0);
   }
   // The oldest waiting hand goes, then the next, each with its entry key (the server answers one it
   // has as saved); our own fetch: htmx has no queue that outlives the page.
@@ -126,27 +122,25 @@
     form.reset();
     form.elements.number.value = number;
     form.elements.entry.value = newKey();
-    for (const input of all(form, "[name=dealer]")) input.defaultChecked = input.value === dealer;
-    for (const input of all(form, "[name^=follow_]")) input.value = "";
+    for (const input of all("[name=dealer]", form)) input.defaultChecked = input.value === dealer;
+    for (const input of all("[name^=follow_]", form)) input.value = "";
     form.elements.rotation_dealer.value = form.elements.follow_rotation.value = dealer;
-    for (const note of all(form, "[data-game-moved]")) note.hidden = true;
+    for (const note of all("[data-game-moved]", form)) note.hidden = true;
     form.querySelector("[data-label]").textContent = fill(texts.saveHand, { number });
     form.querySelector("#preview").innerHTML = '<span class="muted"></span>';
     form.querySelector("#preview span").textContent = texts.previewBlank;
     if (heading) heading.textContent = heading.textContent.replace(/\d+/, number);
     if (badge) $(`#main tr[data-side="${CSS.escape(dealer)}"] td`)?.firstChild.after(badge);
+    scrollTo(0, 0);
   }
   // The hand after one kept here: the next seat deals (the same after a redeal, in some games).
   function startAfter(form, item) {
     const sent = new URLSearchParams(item.body);
-    const seats = all(form, "[name=dealer]").map((input) => input.value);
+    const seats = all("[name=dealer]", form).map((input) => input.value);
     const at = seats.indexOf(sent.get("dealer"));
     const same = at < 0 || (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer);
-    startNext(
-      form,
-      item.number + 1,
-      same ? (sent.get("dealer") ?? "") : seats[(at + 1) % seats.length],
-    );
+    const dealer = same ? (sent.get("dealer") ?? "") : seats[(at + 1) % seats.length];
+    startNext(form, item.number + 1, dealer);
   }
   // After a poll: hands kept here that the server has leave the queue, and so does the open form's
   // own hand (its answer lost); the preview follows the form's new place.
@@ -172,8 +166,7 @@
     if (isPoll(ctx) && (busy() || document.visibilityState !== "visible")) event.preventDefault();
     if (!isHand(ctx)) return;
     store(SENT, (list) => [...list, ctx.request.body.get("entry")].slice(-50));
-    // Hands waiting: this one goes after them (an unfinished one, or one behind a conflict, now:
-    // the server says why).
+    // Hands waiting: this one goes after them (unless unfinished or held: the server says why).
     if (!queued().length || held() || !complete(ctx.sourceElement, ctx.request.body)) return;
     event.preventDefault();
     keep(ctx.sourceElement, ctx);
@@ -197,21 +190,19 @@
     if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
     if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
     if (done) keepCopy([location.href]).catch(() => {}); // the offline copy follows
-    if (poll || done)
-      send(); // hands waiting go, and the status lines follow
-    else showQueue();
+    if (poll || done) return send(); // hands waiting go (and the status lines follow)
+    showQueue();
   });
-  // No answer (offline, or lost after the server saved the hand): the hand waits here and goes
-  // again with its key; a chart is asked for again.
+  // No answer (offline, or lost after the server saved it): the hand waits here, with its key.
   document.addEventListener("htmx:error", ({ detail: { ctx } }) => {
     if (!ctx || ctx.response) return;
     if (ctx.sourceElement.id === "chart") setTimeout(() => htmx.trigger("#chart", "retry"), 2000);
     if (isPoll(ctx) || isHand(ctx)) lost();
     if (isHand(ctx)) keep(ctx.sourceElement, ctx);
   });
-  // The next action ends what the phone said, as it does a message (app.js). A dealer tapped here
-  // is picked by hand: the line of why the dealer followed the rotation goes, and the one that the
-  // rotation names someone else once that one is picked (follow_dealer).
+  // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
+  // hand: the line that the form's dealer followed the rotation goes (follow_dealer), and so does
+  // the one that the rotation names someone else once that one is picked.
   document.addEventListener("submit", (event) => event.defaultPrevented || unsay(), true);
   document.addEventListener("change", ({ target: { form, name, value } }) => {
     unsay();
@@ -223,10 +214,8 @@
     form.querySelector("[data-dealer-moved]").hidden = true;
   });
 
-  // A page opened again (offline copy, browser's) may carry a key sent already, and a number taken
-  // by hands waiting.
-  const form = handForm();
-  const last = queued().at(-1);
+  // A page opened again (an offline copy) may carry a key sent already, or a number taken.
+  const [form, last] = [handForm(), queued().at(-1)];
   if (form && last && +form.elements.number.value <= last.number) startAfter(form, last);
   else if (store(SENT).includes(form?.elements.entry.value)) form.elements.entry.value = newKey();
   last && !navigator.onLine ? lost() : showQueue();
@@ -237,6 +226,6 @@
     await navigator.serviceWorker.ready;
     await (await caches.open("scorekeeper-v1")).addAll(urls); // the name sw.js reads
   }
-  const assets = all(document, "script[src], link[rel=stylesheet]").map((el) => el.src || el.href);
+  const assets = all("script[src], link[rel=stylesheet]").map((el) => el.src || el.href);
   if (texts.serviceWorker) keepCopy([location.href, ...assets]).catch(() => {}); // not on http
 })();
