@@ -18,8 +18,7 @@
   function store(name, change) {
     try {
       const list = JSON.parse(localStorage.getItem(name)) ?? [];
-      if (change) localStorage.setItem(name, JSON.stringify(change(list)));
-      return list;
+      return change ? localStorage.setItem(name, JSON.stringify(change(list))) : list;
     } catch {
       return [];
     }
@@ -42,7 +41,6 @@
     since ??= new Date();
     showQueue();
   }
-  // The status lines and the hands waiting.
   function showQueue() {
     const [items, net, box] = [queued(), $("#status [data-offline]"), $("#status [data-queue]")];
     const time = since?.toTimeString().slice(0, 5);
@@ -76,7 +74,7 @@
       return say(texts[offline ? "incomplete" : "incompleteUnanswered"], true);
     const side = (input) => input.closest(".tricks-row")?.dataset.side ?? "";
     const word = (input) => `${side(input)} ${input.closest("label").textContent.trim()}`.trim();
-    const line = taps(form).map(word).join(", ");
+    const line = taps(form).map(word).join(", "); // "Bjørn, 8, Dina, Anne 2, Cato 1"
     const item = { game, url: request.action, body: `${body}`, line, entry: body.get("entry") };
     item.number = +body.get("number");
     store(QUEUE, (list) => [...list.filter((other) => other.entry !== item.entry), item]);
@@ -95,7 +93,7 @@
     const answer = await fetch(item.url, { method: "POST", body, headers }).catch(() => null);
     sending = false;
     if (!answer || answer.status >= 500) return lost(); // worth another try; a refusal is not
-    gone = !!answer.headers.get("X-Link-Replaced"); // kept here, for the new link to send
+    gone = !!answer.headers.get("X-Link-Replaced"); // then kept here, for the new link to send
     if (gone) return showQueue();
     store(QUEUE, (list) => list.filter((other) => other.entry !== item.entry));
     const page = new DOMParser().parseFromString(await answer.text(), "text/html");
@@ -115,8 +113,7 @@
     send();
   }
 
-  // A clean form for the next hand, its own entry key, the dealer as its attribute (a poll's morph
-  // moves it with the rotation); the heading's number and the dealer's badge go on with it.
+  // The next hand's clean form (its dealer an attribute, as the server draws it), heading, badge.
   function startNext(form, number, dealer) {
     const [heading, badge] = [$("#main .hand-no"), $("#main tr[data-side] .badge.dealer")];
     form.reset();
@@ -127,8 +124,7 @@
     form.elements.rotation_dealer.value = form.elements.follow_rotation.value = dealer;
     for (const note of all("[data-game-moved]", form)) note.hidden = true;
     form.querySelector("[data-label]").textContent = fill(texts.saveHand, { number });
-    form.querySelector("#preview").innerHTML = '<span class="muted"></span>';
-    form.querySelector("#preview span").textContent = texts.previewBlank;
+    form.querySelector("#preview").replaceChildren($("#blank-preview").content.cloneNode(true));
     if (heading) heading.textContent = heading.textContent.replace(/\d+/, number);
     if (badge) $(`#main tr[data-side="${CSS.escape(dealer)}"] td`)?.firstChild.after(badge);
     scrollTo(0, 0);
@@ -142,8 +138,7 @@
     const dealer = same ? (sent.get("dealer") ?? "") : seats[(at + 1) % seats.length];
     startNext(form, item.number + 1, dealer);
   }
-  // After a poll: hands kept here that the server has leave the queue, and so does the open form's
-  // own hand (its answer lost); the preview follows the form's new place.
+  // After a poll: hands kept here that the server has (answers lost) leave the queue, or the form.
   function follow(entry) {
     const row = (key) => key && $(`#hands tr[data-entry="${CSS.escape(key)}"]`);
     const rows = [...queued().map((item) => item.entry), entry].map(row).filter(Boolean);
@@ -179,30 +174,24 @@
   // After every answer (htmx swaps none of a 304 or a refusal, a replaced link's 410 included).
   document.addEventListener("htmx:after:swap", ({ detail: { ctx } }) => {
     const [{ status, headers }, poll] = [ctx.response, isPoll(ctx)];
-    const done = headers.get("X-Hand-Entry") === "done"; // a save gone through
     gone ||= !!headers.get("X-Link-Replaced");
-    if (poll && !gone && status >= 400) return lost();
-    if (poll && !gone) {
-      since = offline = null;
-      $("[data-etag]").dataset.etag = headers.get("ETag"); // the version shown: 304 while unchanged
-      follow(new URL(ctx.request.action, location.href).searchParams.get("entry"));
-    }
+    if (poll && status >= 400) return lost();
+    since = offline = null; // an answer came
+    if (poll) $("[data-etag]").dataset.etag = headers.get("ETag"); // 304 while it is unchanged
+    if (poll) follow(new URL(ctx.request.action, location.href).searchParams.get("entry"));
     if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
     if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
-    if (done) keepCopy([location.href]).catch(() => {}); // the offline copy follows
-    if (poll || done) return send(); // hands waiting go (and the status lines follow)
-    showQueue();
+    if (headers.get("X-Hand-Entry") === "done") keepCopy([location.href]).catch(() => {});
+    send(); // hands waiting go now (and the status lines follow)
   });
   // No answer (offline, or lost after the server saved it): the hand waits here, with its key.
   document.addEventListener("htmx:error", ({ detail: { ctx } }) => {
     if (!ctx || ctx.response) return;
-    if (ctx.sourceElement.id === "chart") setTimeout(() => htmx.trigger("#chart", "retry"), 2000);
     if (isPoll(ctx) || isHand(ctx)) lost();
     if (isHand(ctx)) keep(ctx.sourceElement, ctx);
   });
   // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
-  // hand: the line that the form's dealer followed the rotation goes (follow_dealer), and so does
-  // the one that the rotation names someone else once that one is picked.
+  // hand: the lines that it followed the rotation, or that the rotation names another, go.
   document.addEventListener("submit", (event) => event.defaultPrevented || unsay(), true);
   document.addEventListener("change", ({ target: { form, name, value } }) => {
     unsay();
