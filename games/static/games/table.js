@@ -1,5 +1,5 @@
-// The game page and the big screen: what htmx cannot do (docs/design.md, "Scripts"): the polls'
-// ETag, the offline queue of hands, what the phone says about them, the offline copy.
+// The game page and the big screen: what htmx cannot do (docs/design.md, "Scripts"): the offline
+// queue of hands, what the phone says about them and about the connection, the offline copy.
 (() => {
   const QUEUE = "scorekeeper-queue"; // hands waiting, oldest first
   const SENT = "scorekeeper-entries"; // the newest 50 entry keys sent
@@ -92,9 +92,8 @@
     const [body, headers] = [new URLSearchParams(item.body), { "HX-Request": "true" }];
     const answer = await fetch(item.url, { method: "POST", body, headers }).catch(() => null);
     sending = false;
-    if (!answer || answer.status >= 500) return lost(); // worth another try; a refusal is not
-    gone = !!answer.headers.get("X-Link-Replaced"); // then kept here, for the new link to send
-    if (gone) return showQueue();
+    gone ||= !!answer?.headers.get("X-Link-Replaced"); // then kept here, for the new link to send
+    if (!answer || answer.status >= 500 || gone) return lost(); // worth another try; a refusal not
     store(QUEUE, (list) => list.filter((other) => other.entry !== item.entry));
     const page = new DOMParser().parseFromString(await answer.text(), "text/html");
     const [fresh, said] = [page.querySelector("#main"), page.querySelector("#main .messages li")];
@@ -157,7 +156,6 @@
   const busy = () => $(".htmx-request:not([data-poll], #chart)");
   document.addEventListener("htmx:config:request", (event) => {
     const { ctx } = event.detail;
-    if (isPoll(ctx)) ctx.request.headers["If-None-Match"] = $("[data-etag]").dataset.etag;
     if (isPoll(ctx) && (busy() || document.visibilityState !== "visible")) event.preventDefault();
     if (!isHand(ctx)) return;
     store(SENT, (list) => [...list, ctx.request.body.get("entry")].slice(-50));
@@ -177,7 +175,6 @@
     gone ||= !!headers.get("X-Link-Replaced");
     if (poll && status >= 400) return lost();
     since = offline = null; // an answer came
-    if (poll) $("[data-etag]").dataset.etag = headers.get("ETag"); // 304 while it is unchanged
     if (poll) follow(new URL(ctx.request.action, location.href).searchParams.get("entry"));
     if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
     if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
