@@ -147,7 +147,8 @@
     else if (taps(form).length) form.dispatchEvent(new Event("followed"));
     if (rows.length) say(fill(texts.ownSaved, rows.at(-1).dataset));
     if (rows.length) scrollTo(0, 0);
-    if ($("#winner")) unsay(scorekeeper.dropMessages()); // the banner says it all
+    if ($("#winner")) scorekeeper.dropMessages(); // the banner says it all
+    if ($("#winner")) unsay();
   }
 
   const isPoll = (ctx) => ctx.sourceElement.matches("[data-poll]");
