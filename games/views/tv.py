@@ -3,6 +3,8 @@ kept up to date by the same polling as the phones (304 while the game is unchang
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -27,28 +29,40 @@ def _etag(request: HttpRequest, key: str, code: str) -> str:
     )
     if found is None:
         raise Http404
-    return f"tv-{found}-{get_language()}"
+    return _tag(found)
+
+
+def _tag(version: int) -> str:
+    return f"tv-{version}-{get_language()}"
+
+
+def _board(request: HttpRequest, key: str, code: str) -> dict[str, Any]:
+    """The board and what its polls send: the live address, and the version shown (as
+    `condition` writes it, so the first poll can already be answered with a 304)."""
+    access = access_for(key)
+    game = find_game(access, code)
+    return present.big_screen(access, game) | {
+        "live_url": reverse("game_tv_live", args=[access.key, game.code]),
+        "etag": f'"{_tag(game.version)}"',
+    }
 
 
 @require_GET
 def game_tv(request: HttpRequest, key: str, code: str) -> HttpResponse:
-    access = access_for(key)
-    game = find_game(access, code)
-    context = present.big_screen(access, game) | {
-        "live_url": reverse("game_tv_live", args=[access.key, game.code]),
-        # As `condition` writes it, so the first poll can already be answered with a 304.
-        "etag": f'"{_etag(request, key, code)}"',
-    }
-    return _answer(render(request, "games/tv.html", context))
+    return _answer(render(request, "games/tv.html", _board(request, key, code)))
 
 
 @require_GET
 @condition(etag_func=_etag)
 def game_tv_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
-    """The board alone, for the polling screen; `condition` answers 304 while unchanged."""
-    access = access_for(key)
-    game = find_game(access, code)
-    return _answer(render(request, "games/tv.html#board", present.big_screen(access, game)))
+    """The board alone, for the polling screen; `condition` answers 304 while unchanged.
+    Once the table starts its next game, the screen goes on to it (htmx follows
+    `HX-Redirect`)."""
+    context = _board(request, key, code)
+    response = _answer(render(request, "games/tv.html#board", context))
+    if context["next_game"]:
+        response["HX-Redirect"] = reverse("game_tv", args=[key, context["next_game"].code])
+    return response
 
 
 def _answer(response: HttpResponse) -> HttpResponse:

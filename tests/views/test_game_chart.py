@@ -39,8 +39,8 @@ def test_the_page_asks_for_the_chart_when_it_comes_into_view(phone: Client, grou
     url = attribute(page, "chart", "hx-get")
     assert url == reverse("game_chart", args=[group.edit_key, game.code])
     # Asked for once it scrolls into view (and again when the script says a change made it
-    # stale: the "retry" event).
-    assert attribute(page, "chart", "hx-trigger") == "intersect once, retry"
+    # stale: the "retry" event; or 2 s after a request that got no answer).
+    assert attribute(page, "chart", "hx-trigger") == "intersect once, retry, htmx:error delay:2s"
     alone = phone.get(url, headers=HTMX)
     assert alone.status_code == 200
     html = text(alone)

@@ -109,6 +109,11 @@ def test_big_screen_of_a_finished_game_follows_the_table_to_the_next(
     found = part(following, "tv-board")
     assert found is not None
     assert reverse("game_tv", args=[group.view_key, after.code]) in following.content.decode()
+    # The polling screen goes on to it by itself: htmx follows the header.
+    assert following["HX-Redirect"] == reverse("game_tv", args=[group.view_key, after.code])
+    assert "HX-Redirect" not in phone.get(
+        reverse("game_tv_live", args=[group.view_key, after.code])
+    )
 
 
 @pytest.mark.parametrize("code", ["bad%00code", "x" * 500, "%C3%B8"])

@@ -1,548 +1,218 @@
-// The game page and the big screen: what htmx cannot do (docs/design.md, "Scripts": the polls'
-// ETag, the offline queue).
-(function () {
-  "use strict";
-  var sk = window.scorekeeper; // app.js
-  var QUEUE = "scorekeeper-queue"; // hands waiting, oldest first
-  var SENT = "scorekeeper-entries"; // the newest 50 entry keys sent
-  var CACHE = "scorekeeper-v1"; // as in sw.js
-  function $(selector) {
-    return document.querySelector(selector);
-  }
-  function texts() {
-    var el = $("#texts");
-    return el ? el.dataset : {};
-  } // the page's words, in its language
-  function fill(text, values) {
-    return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) {
-      return values[name];
-    });
-  }
-  function read(name) {
+// The game page and the big screen: what htmx cannot do (docs/design.md, "Scripts"): the offline
+// queue of hands, what the phone says about them and about the connection, the offline copy.
+(() => {
+  const QUEUE = "scorekeeper-queue"; // hands waiting, oldest first
+  const SENT = "scorekeeper-entries"; // the newest 50 entry keys sent
+  const $ = (selector) => document.querySelector(selector);
+  const all = (selector, root = document) => [...(root?.querySelectorAll(selector) ?? [])];
+  const texts = $("#texts").dataset; // the page's words, in its language
+  const game = $("[data-live-url]").dataset.liveUrl;
+  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
+  const handForm = () => $("#entry form[data-hand-form]");
+  const newKey = () => crypto.getRandomValues(new Uint32Array(3)).join("-"); // randomUUID: https
+  const held = () => $("[data-conflict], #entry .errorlist, #main > .errorlist"); // hands wait
+  // The hand's own taps (the dealer comes filled in), of inputs shown.
+  const taps = (form) =>
+    all("input:checked:not([name=dealer])", form).filter((i) => i.value && i.checkVisibility());
+  // A list in localStorage, and what `change` makes of it (some private modes refuse).
+  function store(name, change) {
     try {
-      return JSON.parse(localStorage.getItem(name) || "[]");
-    } catch (e) {
+      const list = JSON.parse(localStorage.getItem(name)) ?? [];
+      return change ? localStorage.setItem(name, JSON.stringify(change(list))) : list;
+    } catch {
       return [];
     }
   }
-  function write(name, list) {
-    try {
-      localStorage.setItem(name, JSON.stringify(list));
-    } catch (e) {
-      /* private mode */
-    }
-  }
-  function main() {
-    return $("[data-live-url]");
-  }
-  function handForm() {
-    return $("#entry form[data-hand-form]");
-  }
-  function part(name) {
-    return $("#status [data-" + name + "]");
-  }
-  function each(list, fn) {
-    return Array.prototype.map.call(list, fn);
-  }
-  function newKey() {
-    return each(crypto.getRandomValues(new Uint8Array(12)), function (b) {
-      return (b + 256).toString(16).slice(1);
-    }).join("");
-  } // randomUUID needs https
-  function taps(form) {
-    return Array.prototype.filter.call(
-      form.querySelectorAll('input:checked:not([name=dealer]):not([value=""])'),
-      function (input) {
-        return !input.closest("[hidden]");
-      }
-    );
-  } // of the hand itself (the dealer comes filled in), shown
+  const queued = () => store(QUEUE).filter((item) => item.game === game);
+  let since, offline, gone, sending, saidTimer, chart; // gone: the link was replaced
 
   // What the phone says goes as a message does (app.js); what asks for something stays in view.
-  var saidTimer = null;
-  function say(text, lasting) {
-    var said = part("said");
-    if (said) {
-      sk.dropMessages();
-      said.textContent = text;
-      said.hidden = false;
-      said.toggleAttribute("data-lasting", !!lasting);
-    }
+  function say(text, lasting = false) {
+    const said = Object.assign($("#status [data-said]"), { textContent: text, hidden: false });
+    said.toggleAttribute("data-lasting", lasting);
+    scorekeeper.dropMessages();
     clearTimeout(saidTimer);
-    if (!lasting) saidTimer = setTimeout(unsay, sk.messageStays);
+    if (!lasting) saidTimer = setTimeout(unsay, 8000); // as long as a message stays (app.js)
   }
-  function unsay() {
-    document.querySelectorAll("#status [data-said], #same-hand").forEach(function (p) {
-      p.hidden = true;
-    });
-  }
-
-  var failures = 0,
-    offlineSince = null,
-    offline = false,
-    // offline: two failed requests in a row (one may be a lost answer), or the phone saying so
-    gone = false;
+  const unsay = () => all("#status [data-said], #same-hand").forEach((p) => (p.hidden = true));
+  // Offline: two failed requests in a row (one may be a lost answer), or the phone saying so.
   function lost() {
-    failures += 1;
-    offlineSince = offlineSince || new Date();
-    if ((failures < 2 && navigator.onLine) || gone) return;
-    offline = true; // and what waits here waits for the connection now:
-    showQueue(
-      fill(texts().offlineSince, {
-        time: offlineSince.toLocaleTimeString(document.documentElement.lang, {
-          hour: "2-digit",
-          minute: "2-digit",
-          hourCycle: "h23"
-        })
-      })
-    );
+    offline ||= !gone && (!!since || !navigator.onLine);
+    since ??= new Date();
+    showQueue();
   }
-  function replaced() {
-    gone = true;
-    showQueue(texts().linkReplaced);
-  } // no blip: what waits here stays
-  function connected() {
-    var chart = $("#chart[data-failed]");
-    failures = 0;
-    offlineSince = null;
-    offline = false;
-    if (chart) {
-      delete chart.dataset.failed;
-      htmx.trigger(chart, "retry");
-    } // a chart that could not come
-    showQueue("");
+  function showQueue() {
+    const [items, net, box] = [queued(), $("#status [data-offline]"), $("#status [data-queue]")];
+    const time = since?.toTimeString().slice(0, 5);
+    net.textContent = gone ? texts.linkReplaced : offline ? fill(texts.offlineSince, { time }) : "";
+    net.hidden = !net.textContent || (!gone && items.length > 0); // the hands waiting say it
+    if (!box) return; // the big screen
+    const state = held() ? "held" : sending ? "sending" : offline ? "queued" : "unanswered";
+    const words = texts[state + (items[1] ? "Many" : "")];
+    const numbers = items.map((item) => item.number).join(", ");
+    box.textContent = items.length ? fill(words, { numbers }) : "";
+    box.hidden = !items.length || gone;
+    $("#hands [data-waiting]").hidden = !items.length;
+    $("#hands [data-waiting]").replaceChildren(...items.toReversed().map(waiting));
+    handForm()?.toggleAttribute("hx-morph-skip", items.length > 0); // the form is ahead
+  }
+  function waiting(item) {
+    const row = document.createElement("li");
+    row.append(document.createElement("strong"), ` ${item.line}`);
+    row.firstChild.textContent = fill(texts.waiting, item);
+    return row;
+  }
+  // Worth keeping unchecked: a redeal, an outcome previewed, or every choice shown answered.
+  const complete = (form, body) =>
+    body.get("redeal") === "on" ||
+    !!form.querySelector("#preview strong") ||
+    all(".choices:not(:has(:checked))", form).every((choices) => !choices.checkVisibility());
+  // A hand with no answer, or with hands waiting before it, waits here; the form goes on.
+  function keep(form, { request }) {
+    const body = new URLSearchParams(request.body);
+    if (!complete(form, body))
+      return say(texts[offline ? "incomplete" : "incompleteUnanswered"], true);
+    const side = (input) => input.closest(".tricks-row")?.dataset.side ?? "";
+    const word = (input) => `${side(input)} ${input.closest("label").textContent.trim()}`.trim();
+    const line = taps(form).map(word).join(", "); // "Bjørn, 8, Dina, Anne 2, Cato 1"
+    const item = { game, url: request.action, body: `${body}`, line, entry: body.get("entry") };
+    item.number = +body.get("number");
+    store(QUEUE, (list) => [...list.filter((other) => other.entry !== item.entry), item]);
+    scorekeeper.dropMessages();
+    startAfter(form, item);
+    showQueue();
+  }
+  // The oldest waiting hand goes, then the next, each with its entry key (the server answers one it
+  // has as saved); our own fetch: htmx has no queue that outlives the page.
+  async function send() {
+    const item = queued()[0];
+    if (sending || held() || gone || !item) return showQueue();
+    sending = true;
+    showQueue();
+    const [body, headers] = [new URLSearchParams(item.body), { "HX-Request": "true" }];
+    const answer = await fetch(item.url, { method: "POST", body, headers }).catch(() => null);
+    sending = false;
+    gone ||= !!answer?.headers.get("X-Link-Replaced"); // then kept here, for the new link to send
+    if (!answer || answer.status >= 500 || gone) return lost(); // worth another try; a refusal not
+    store(QUEUE, (list) => list.filter((other) => other.entry !== item.entry));
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    const [fresh, said] = [page.querySelector("#main"), page.querySelector("#main .messages li")];
+    const card = fresh?.querySelector("[data-conflict], .errorlist");
+    const done = answer.headers.get("X-Hand-Entry") === "done";
+    if (!answer.ok) say(`${texts.notSent} ${item.line}`, true);
+    else if (done && said) say(said.textContent.trim(), !said.matches(".success, .info"));
+    else if (!done && fresh) {
+      // A conflict: its form holds the hand, unless the open form has taps of its own.
+      if (card && taps(handForm()).length) $("#main").prepend(card);
+      else $("#main").replaceWith(fresh);
+      htmx.process($("#main"));
+      scorekeeper.setUp($("#main"));
+      $("#main [data-conflict]")?.focus(); // into view, as htmx shows one
+    }
     send();
   }
 
-  // Hands saved without a connection, kept in localStorage with their entry keys; held: behind a
-  // conflict, until the form's hand is in.
-  var sending = false,
-    held = false;
-  function queued() {
-    var here = main();
-    return here
-      ? read(QUEUE).filter(function (item) {
-          return item.game === here.dataset.liveUrl;
-        })
-      : [];
-  }
-  function unqueue(entry) {
-    write(
-      QUEUE,
-      read(QUEUE).filter(function (item) {
-        return item.entry !== entry;
-      })
-    );
-  }
-  function showQueue(connection) {
-    // the status lines and the hands waiting; how the connection stands, if it changed
-    var items = queued(),
-      box = part("queue"),
-      list = $("#hands [data-waiting]"),
-      line = part("offline");
-    var words =
-      texts()[
-        (held ? "held" : sending ? "sending" : offline ? "queued" : "unanswered") +
-          (items.length > 1 ? "Many" : "")
-      ]; // no connection only once the phone knows
-    if (line && connection !== undefined) line.textContent = connection;
-    // hands waiting say "no connection" already
-    if (line) line.hidden = !line.textContent || (!gone && !!items.length);
-    if (box)
-      box.textContent = items.length
-        ? fill(words, {
-            numbers: each(items, function (item) {
-              return item.number;
-            }).join(", ")
-          })
-        : "";
-    if (box) box.hidden = !items.length || gone;
-    if (list) list.hidden = !items.length;
-    if (list)
-      list.replaceChildren.apply(
-        list,
-        each(items.slice().reverse(), function (item) {
-          var row = document.createElement("li"),
-            what = row.appendChild(document.createElement("strong"));
-          what.textContent = fill(texts().waiting, { number: item.number });
-          row.append(" " + item.line);
-          return row;
-        })
-      );
-  }
-  function complete(form, body) {
-    // worth keeping unchecked: every visible choice answered, or an outcome previewed
-    var settled = function (input) {
-      return (
-        input.disabled ||
-        !!input.closest("[hidden]") ||
-        !!form.querySelector('input[name="' + input.name + '"]:checked')
-      );
-    };
-    return (
-      new URLSearchParams(body).get("redeal") === "on" ||
-      !!form.querySelector("#preview strong") ||
-      Array.prototype.every.call(form.querySelectorAll("input[type=radio]"), settled)
-    );
-  }
-  function keep(form, pending) {
-    if (!complete(form, pending.body))
-      return say(texts()[offline ? "incomplete" : "incompleteUnanswered"], true);
-    if (
-      !read(QUEUE).some(function (item) {
-        return item.entry === pending.entry;
-      })
-    )
-      write(QUEUE, read(QUEUE).concat([pending]));
-    sk.dropMessages();
-    startNext(form, pending.number + 1, dealerAfter(form, pending));
-    showQueue();
-    window.scrollTo(0, 0);
-  }
-  // The oldest waiting hand goes, then the next, each with its entry key (one the server has is
-  // answered as saved, not added again); our own fetch: htmx has no queue that outlives the page.
-  function send() {
-    var item = queued()[0];
-    if (sending || held || gone || !item) return;
-    sending = true;
-    showQueue();
-    fetch(item.url, {
-      method: "POST",
-      body: item.body,
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" }
-    })
-      .then(function (response) {
-        // worth another try; a refusal is not
-        if (response.status >= 500) throw new Error(String(response.status));
-        // kept here: the new link can send it
-        if (response.headers.get("X-Link-Replaced")) return replaced();
-        unqueue(item.entry);
-        if (!response.ok) return say(texts().notSent + " " + item.line, true);
-        return response.text().then(function (html) {
-          answered(html, response.headers.get("X-Hand-Entry") === "done");
-        });
-      })
-      .then(
-        function () {
-          sending = false;
-          showQueue();
-          send();
-        },
-        function () {
-          sending = false;
-          lost();
-          showQueue();
-        }
-      );
-  }
-  // Its answer: saved (a poll brings the game), or a conflict, whose form holds the hand unless the
-  // open form has taps of its own.
-  function answered(html, done) {
-    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#main"),
-      form = handForm(),
-      said,
-      card;
-    if (!fresh) return;
-    said = fresh.querySelector(".messages li");
-    card = fresh.querySelector("[data-conflict], .errorlist");
-    if (done) {
-      if (said) say(said.textContent.trim(), !said.matches(".success, .info"));
-      return pollNow();
-    }
-    held = true;
-    if (form && taps(form).length && card) main().prepend(card);
-    else {
-      main().replaceWith(fresh);
-      htmx.process(fresh);
-      sk.setUp(fresh);
-    }
-    var conflict = $("#main [data-conflict]"); // as htmx shows one (the form's hx-swap, autofocus)
-    if (conflict) {
-      conflict.scrollIntoView({ block: "start" });
-      conflict.focus({ preventScroll: true });
-    }
-  }
-  // htmx's morph leaves the form alone while hands wait here: it is ahead on purpose.
-  htmx.registerExtension("scorekeeper-queue", {
-    htmx_before_morph_node: function (elt) {
-      return !(elt.matches && elt.matches("form[data-hand-form]") && queued().length);
-    }
-  });
-  function dealerAfter(form, pending) {
-    // the next seat, or the same after a redeal where the game says so
-    var sent = new URLSearchParams(pending.body),
-      dealer = sent.get("dealer") || "";
-    var seats = each(form.querySelectorAll("input[name=dealer]"), function (i) {
-        return i.value;
-      }),
-      at = seats.indexOf(dealer);
-    return sent.get("redeal") === "on" && form.dataset.redealKeepsDealer
-      ? dealer
-      : at < 0
-        ? ""
-        : seats[(at + 1) % seats.length];
-  }
-  // A clean form for the next hand, its own entry key, the dealer as its attribute (a poll's morph
-  // moves it with the rotation, as the server does); the heading's number and the dealer's badge go
-  // on with it.
+  // The next hand's clean form (its dealer an attribute, as the server draws it), heading, badge.
   function startNext(form, number, dealer) {
-    var no = $("#main .game-title .hand-no"),
-      badge = $("#main tr[data-side] .badge.dealer"),
-      cell = dealer && $('#main tr[data-side="' + CSS.escape(dealer) + '"] td');
+    const [heading, badge] = [$("#main .hand-no"), $("#main tr[data-side] .badge.dealer")];
     form.reset();
-    form.elements.number.value = String(number);
+    form.elements.number.value = number;
     form.elements.entry.value = newKey();
-    form.elements.rotation_dealer.value = dealer;
-    form.querySelectorAll("input[name=dealer]").forEach(function (input) {
-      input.defaultChecked = input.value === dealer;
-    });
-    form.querySelector("button[name=save] [data-label]").textContent = fill(texts().saveHand, {
-      number: number
-    });
-    form.querySelectorAll("[data-game-moved]").forEach(function (note) {
-      note.hidden = true;
-    }); // and what polls carry of them:
-    form.querySelectorAll("input[name^=follow_]").forEach(function (input) {
-      input.value = input.name === "follow_rotation" ? dealer : "";
-    });
-    form.querySelector("#preview").innerHTML = '<span class="muted"></span>';
-    form.querySelector("#preview span").textContent = texts().previewBlank;
-    sk.refreshHandForm(form);
-    if (no) no.textContent = no.textContent.replace(/\d+/, String(number));
-    if (badge && cell) cell.insertBefore(badge, cell.firstChild.nextSibling);
+    for (const input of all("[name=dealer]", form)) input.defaultChecked = input.value === dealer;
+    for (const input of all("[name^=follow_]", form)) input.value = "";
+    form.elements.rotation_dealer.value = form.elements.follow_rotation.value = dealer;
+    for (const note of all("[data-game-moved]", form)) note.hidden = true;
+    form.querySelector("[data-label]").textContent = fill(texts.saveHand, { number });
+    form.querySelector("#preview").replaceChildren($("#blank-preview").content.cloneNode(true));
+    if (heading) heading.textContent = heading.textContent.replace(/\d+/, number);
+    if (badge) $(`#main tr[data-side="${CSS.escape(dealer)}"] td`)?.firstChild.after(badge);
+    scrollTo(0, 0);
   }
-  function ownSaved(row) {
-    say(fill(texts().ownSaved, { number: row.dataset.number, summary: row.dataset.summary }));
-    window.scrollTo(0, 0);
+  // The hand after one kept here: the next seat deals (the same after a redeal, in some games).
+  function startAfter(form, item) {
+    const sent = new URLSearchParams(item.body);
+    const seats = all("[name=dealer]", form).map((input) => input.value);
+    const at = seats.indexOf(sent.get("dealer"));
+    const same = at < 0 || (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer);
+    const dealer = same ? (sent.get("dealer") ?? "") : seats[(at + 1) % seats.length];
+    startNext(form, item.number + 1, dealer);
   }
-  function savedRow(entry) {
-    return entry ? $('#hands tr[data-entry="' + CSS.escape(entry) + '"]') : null;
-  }
-  // After a poll's morph: hands kept here that the server has leave the queue, and so does the open
-  // form's own hand (its answer lost); the preview follows the form's new place.
+  // After a poll: hands kept here that the server has (answers lost) leave the queue, or the form.
   function follow(entry) {
-    queued().forEach(function (item) {
-      var row = savedRow(item.entry);
-      if (row) {
-        unqueue(item.entry);
-        ownSaved(row);
-      }
-    });
-    if ($("#winner")) {
-      sk.dropMessages();
-      unsay();
-    } // the banner says it all
-    var form = handForm(),
-      own = savedRow(entry),
-      next = $("#entry");
-    if (!form || queued().length) return;
-    if (own) {
-      startNext(form, Number(next.dataset.next), next.dataset.dealer || "");
-      return ownSaved(own);
-    }
-    if (taps(form).length) form.dispatchEvent(new Event("followed"));
+    const row = (key) => key && $(`#hands tr[data-entry="${CSS.escape(key)}"]`);
+    const rows = [...queued().map((item) => item.entry), entry].map(row).filter(Boolean);
+    store(QUEUE, (list) => list.filter((item) => !row(item.entry)));
+    const [form, next] = [queued().length ? null : handForm(), $("#entry")?.dataset];
+    if (form && row(entry)) startNext(form, +next.next, next.dealer);
+    else if (taps(form).length) form.dispatchEvent(new Event("followed"));
+    if (rows.length) say(fill(texts.ownSaved, rows.at(-1).dataset));
+    if (rows.length) scrollTo(0, 0);
+    if ($("#winner")) scorekeeper.dropMessages(); // the banner says it all
+    if ($("#winner")) unsay();
   }
 
-  function pollNow() {
-    var poller = $("[data-poll]");
-    if (poller) htmx.trigger(poller, "every", {}, false);
-  }
-  function isPoll(ctx) {
-    return !!ctx && ctx.sourceElement.matches("[data-poll]");
-  }
-  function isChart(ctx) {
-    return !!ctx && ctx.sourceElement.id === "chart";
-  }
-  function isEntryForm(elt) {
-    return elt.matches("form[data-hand-form]") && !!elt.elements.entry;
-  }
-  var busy = new Set(),
-    chartShown = null,
-    was = null;
-  document.addEventListener("htmx:config:request", function (event) {
-    var ctx = event.detail.ctx,
-      form = ctx.sourceElement,
-      shown = form.closest("[data-etag]");
-    if (isPoll(ctx)) {
-      // has the game changed since the version shown? 304 while it has not
-      if (busy.size || document.visibilityState !== "visible") event.preventDefault();
-      if (shown.dataset.etag) ctx.request.headers["If-None-Match"] = shown.dataset.etag;
-      return;
-    }
-    // Asked too before hx-sync drops a second submit (Redeal tapped while the save is under way):
-    // no save, nor its place.
-    if (
-      !isEntryForm(form) ||
-      Array.from(busy).some(function (c) {
-        return c.sourceElement === form;
-      })
-    )
-      return;
-    var line = each(taps(form), function (input) {
-      // the hand in a few words: "Bjørn, 8, Dina, Anne 2, Cato 1"
-      var row = input.closest(".tricks-row"),
-        label = input.closest("label");
-      return row
-        ? row.dataset.side + " " + input.value
-        : label
-          ? label.textContent.trim()
-          : input.value;
-    }).join(", ");
-    var pending = (form.pending = {
-      game: main().dataset.liveUrl,
-      url: ctx.request.action,
-      body: new URLSearchParams(ctx.request.body).toString(),
-      number: Number(form.elements.number.value),
-      entry: form.elements.entry.value,
-      line: line
-    });
-    write(SENT, read(SENT).concat([pending.entry]).slice(-50));
-    // Hands waiting: this one goes after them (an unfinished one, or one behind a conflict, now:
-    // the server says why).
-    if (queued().length && !held && complete(form, pending.body)) {
-      event.preventDefault();
-      keep(form, pending);
-      send();
-    }
+  const isPoll = (ctx) => ctx.sourceElement.matches("[data-poll]");
+  const isHand = (ctx) => ctx.sourceElement.matches("form[data-hand-form]:has([name=entry])");
+  // Saves, undos and previews under way (htmx marks them): a poll waits, and its answer is older.
+  const busy = () => $(".htmx-request:not([data-poll], #chart)");
+  document.addEventListener("htmx:config:request", (event) => {
+    const { ctx } = event.detail;
+    if (isPoll(ctx) && (busy() || document.visibilityState !== "visible")) event.preventDefault();
+    if (!isHand(ctx)) return;
+    store(SENT, (list) => [...list, ctx.request.body.get("entry")].slice(-50));
+    // Hands waiting: this one goes after them (unless unfinished or held: the server says why).
+    if (!queued().length || held() || !complete(ctx.sourceElement, ctx.request.body)) return;
+    event.preventDefault();
+    keep(ctx.sourceElement, ctx);
+    send();
   });
-  document.addEventListener("htmx:before:request", function (event) {
-    if (!isPoll(event.detail.ctx) && !isChart(event.detail.ctx)) busy.add(event.detail.ctx);
+  document.addEventListener("htmx:before:swap", (event) => {
+    if (isPoll(event.detail.ctx) && busy()) event.preventDefault();
+    chart = $("#chart > svg"); // a save's answer comes without it: the one shown stays
   });
-  document.addEventListener("htmx:finally:request", function (event) {
-    busy.delete(event.detail.ctx);
-  }); // however it ended
-  document.addEventListener("htmx:after:request", function (event) {
-    var ctx = event.detail.ctx,
-      status = ctx.response.status;
-    if (ctx.response.headers.get("X-Link-Replaced")) replaced();
-    else if (isPoll(ctx)) {
-      if (status === 200 || status === 304) connected();
-      else lost();
-    }
+  // After every answer (htmx swaps none of a 304 or a refusal, a replaced link's 410 included).
+  document.addEventListener("htmx:after:swap", ({ detail: { ctx } }) => {
+    const [{ status, headers }, poll] = [ctx.response, isPoll(ctx)];
+    gone ||= !!headers.get("X-Link-Replaced");
+    if (poll && status >= 400) return lost();
+    since = offline = null; // an answer came
+    if (poll) follow(new URL(ctx.request.action, location.href).searchParams.get("entry"));
+    if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
+    if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
+    if (headers.get("X-Hand-Entry") === "done") keepCopy([location.href]).catch(() => {});
+    send(); // hands waiting go now (and the status lines follow)
   });
-  document.addEventListener("htmx:before:swap", function (event) {
-    var ctx = event.detail.ctx;
-    // A replaced link's answer takes nothing away; a save's or an undo's answer, under way or come
-    // first, is newer than a poll's.
-    if (
-      ctx.response.headers.get("X-Link-Replaced") ||
-      (isPoll(ctx) && (busy.size || !ctx.sourceElement.isConnected))
-    )
-      return event.preventDefault();
-    if (isPoll(ctx)) {
-      was = handForm() && handForm().elements.entry.value;
-      return;
-    }
-    if (isChart(ctx)) return;
-    chartShown = $("#chart > svg"); // a save's or an undo's answer: the chart shown stays shown
-    // A save gone through updates the offline copy, and hands held back behind a conflict go on.
-    if (!isEntryForm(ctx.sourceElement) || ctx.response.headers.get("X-Hand-Entry") !== "done")
-      return;
-    if (window.caches && navigator.serviceWorker && navigator.serviceWorker.controller)
-      caches
-        .open(CACHE)
-        .then(function (cache) {
-          return cache.add(location.href);
-        })
-        .catch(function () {});
-    if (held) {
-      held = false;
-      setTimeout(send, 0);
-    }
-  });
-  document.addEventListener("htmx:after:swap", function (event) {
-    var ctx = event.detail.ctx,
-      box = $("#chart"),
-      next = $("[data-follow]");
-    if (isPoll(ctx)) {
-      // the version now shown
-      ctx.sourceElement.closest("[data-etag]").dataset.etag =
-        ctx.response.headers.get("ETag") || "";
-      follow(was);
-      // the morph kept the old chart
-      if (box && box.querySelector("svg")) htmx.trigger(box, "retry");
-      if (next) window.location.assign(next.href); // the big screen goes on to the next game
-    } else if (!isChart(ctx) && chartShown && box && !box.querySelector("svg"))
-      box.prepend(chartShown);
-    chartShown = null;
-    showQueue();
-  });
-  // No answer (offline, or lost after the server saved the hand): the hand waits here and goes
-  // again with its key.
-  document.addEventListener("htmx:error", function (event) {
-    var ctx = event.detail.ctx,
-      form = ctx && ctx.sourceElement,
-      saving = form && isEntryForm(form) && form.pending;
+  // No answer (offline, or lost after the server saved it): the hand waits here, with its key.
+  document.addEventListener("htmx:error", ({ detail: { ctx } }) => {
     if (!ctx || ctx.response) return;
-    if (isChart(ctx)) form.dataset.failed = "";
-    if (isPoll(ctx) || saving) lost();
-    if (saving) keep(form, form.pending);
+    if (isPoll(ctx) || isHand(ctx)) lost();
+    if (isHand(ctx)) keep(ctx.sourceElement, ctx);
   });
-  document.addEventListener("htmx:response:error", function (event) {
-    if (isChart(event.detail.ctx)) event.detail.ctx.sourceElement.dataset.failed = "";
-  });
-  document.addEventListener("htmx:after:settle", function () {
-    if ($("#main > .messages")) unsay();
-  }); // the server's answer says what happened now
-  // The next action ends what the phone said, as a message (app.js); captured, before a save's own
-  // handlers say more.
-  document.addEventListener(
-    "submit",
-    function (event) {
-      if (!event.defaultPrevented) unsay();
-    },
-    true
-  );
-  document.addEventListener("change", unsay, true);
-  // A dealer tapped here is picked by hand: the line of why the dealer followed the rotation goes,
-  // and the one that the rotation names someone else once that one is picked (follow_dealer).
-  document.addEventListener("change", function (event) {
-    var form = event.target.form,
-      note = form && form.elements.follow_dealer;
-    if (event.target.name !== "dealer" || !note) return;
+  // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
+  // hand: the lines that it followed the rotation, or that the rotation names another, go.
+  document.addEventListener("submit", (event) => event.defaultPrevented || unsay(), true);
+  document.addEventListener("change", ({ target: { form, name, value } }) => {
+    unsay();
+    const note = form?.elements.follow_dealer;
+    if (name !== "dealer" || !note) return;
     form.elements.rotation_dealer.value = "";
-    if (note.value === "followed" || event.target.value === form.elements.follow_rotation.value) {
-      note.value = "";
-      form.querySelector("[data-dealer-moved]").hidden = true;
-    }
+    if (note.value !== "followed" && value !== form.elements.follow_rotation.value) return;
+    note.value = "";
+    form.querySelector("[data-dealer-moved]").hidden = true;
   });
 
-  document.addEventListener("DOMContentLoaded", function () {
-    var form = handForm(),
-      waiting = queued(),
-      last = waiting[waiting.length - 1],
-      worker = texts().serviceWorker;
-    if (!main()) return;
-    // A page opened again (offline copy, browser's) may carry a key sent already, and a number
-    // taken by hands waiting.
-    if (form && last && Number(form.elements.number.value) <= last.number)
-      startNext(form, last.number + 1, dealerAfter(form, last));
-    else if (form && read(SENT).indexOf(form.elements.entry.value) >= 0)
-      form.elements.entry.value = newKey();
-    showQueue();
-    if (waiting.length && !navigator.onLine) lost();
-    window.addEventListener("online", pollNow);
-    window.addEventListener("offline", lost);
-    // a copy to open offline (https or localhost)
-    if (!worker || !("serviceWorker" in navigator) || !window.caches) return;
-    navigator.serviceWorker
-      .register(worker)
-      .then(function () {
-        return navigator.serviceWorker.ready;
-      })
-      .then(function () {
-        return caches.open(CACHE);
-      })
-      .then(function (cache) {
-        return cache.addAll(
-          [location.href].concat(
-            each(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) {
-              return el.src || el.href;
-            })
-          )
-        );
-      })
-      .catch(function () {});
-  });
+  // A page opened again (an offline copy) may carry a key sent already, or a number taken.
+  const [form, last] = [handForm(), queued().at(-1)];
+  if (form && last && +form.elements.number.value <= last.number) startAfter(form, last);
+  else if (store(SENT).includes(form?.elements.entry.value)) form.elements.entry.value = newKey();
+  last && !navigator.onLine ? lost() : showQueue();
+  addEventListener("offline", lost);
+  // The offline copy (sw.js answers with it without a connection; https or localhost only).
+  async function keepCopy(urls) {
+    await navigator.serviceWorker.register(texts.serviceWorker);
+    await navigator.serviceWorker.ready;
+    await (await caches.open("scorekeeper-v1")).addAll(urls); // the name sw.js reads
+  }
+  const assets = all("script[src], link[rel=stylesheet]").map((el) => el.src || el.href);
+  if (texts.serviceWorker) keepCopy([location.href, ...assets]).catch(() => {}); // not on http
 })();
