@@ -7,10 +7,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Non-blank lines, comments included, of all our scripts together, written one statement to a
-#: line within 100 columns (as Prettier formats them). Issue 21 asks for 350; they are 832 today,
-#: from 952 in the same formatting before htmx took over the polls and the form's notes. The
-#: ceiling keeps them from growing again.
-MOST = 840
+#: line within 100 columns (as Prettier formats them): 342 today, from 952 in the same formatting
+#: before htmx took over the polls, the swaps and the ETag, and CSS the hand form's inputs.
+MOST = 350
 WIDEST = 100
 
 

@@ -13,7 +13,7 @@
   const held = () => $("[data-conflict], #entry .errorlist, #main > .errorlist"); // hands wait
   // The hand's own taps (the dealer comes filled in), of inputs shown.
   const taps = (form) =>
-    all("input:checked:not([name=dealer])", form).filter((i) => i.value && i.checkVisibility());
+    all("[name]:checked:not([name=dealer])", form).filter((i) => i.value && i.checkVisibility());
   // A list in localStorage, and what `change` makes of it (some private modes refuse).
   function store(name, change) {
     try {
