@@ -638,10 +638,21 @@ class HandForm(forms.Form):
         `name` applies. The redeal has a button of its own: the form only shows a played
         hand."""
         return [
-            ", ".join(self._holds(key, value) for value in allowed)
+            self._holds_one_of(key, allowed)
             for key, allowed in self.specs[name].shown_when.items()
             if key != "redeal" and key in self.specs
         ]
+
+    def _holds_one_of(self, name: str, allowed: Sequence[object]) -> str:
+        """A selector for the input `name` holding one of `allowed`: by the values left out
+        when they are fewer ("a bid, not Amerikaner" rather than seven numbers)."""
+        values = [option.value for option in self.specs[name].options]
+        others = [value for value in values if value not in allowed]
+        if len(others) < len(allowed) and set(allowed) <= set(values):
+            return f"[name={name}]:checked" + "".join(
+                f":not([value={_css_string(value)}])" for value in others
+            )
+        return ", ".join(self._holds(name, value) for value in allowed)
 
     def _holds(self, name: str, value: object) -> str:
         """A selector for the input `name` holding `value` (a box: ticked or not)."""
