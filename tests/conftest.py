@@ -36,11 +36,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 # live server opens a transactional database for every test that uses it).
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
 
+# The page tests, not traced for coverage: the rules engine's own tests and those of what
+# reads it (statistics, backups, commands) reach it. A page test that is the only one to
+# reach a line of the engine says so (`engine_coverage`).
+VIEWS = Path(__file__).parent / "views"
+
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` chooses by these markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests that reach the database are marked `database` (`make test-postgres` runs those
     again on PostgreSQL: the others cannot differ between databases).
+
+    The page tests are not traced for coverage (`no_cover`, as tests/browser's are not):
+    tracing made them about three quarters slower, and `make test` checks the coverage of
+    the rules engine alone.
 
     Tests marked `screenshots` exist to save pictures for a person to look at: `make test`
     leaves them out. `--screenshots` runs every test that saves any, and nothing else."""
@@ -48,6 +57,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
             item.add_marker(pytest.mark.database)
+        if VIEWS in item.path.parents and item.get_closest_marker("engine_coverage") is None:
+            item.add_marker(pytest.mark.no_cover)
     if config.getoption("--screenshots"):
         keep = [item for item in items if "screenshots" in getattr(item, "fixturenames", ())]
     else:
