@@ -1,3 +1,4 @@
+import fcntl
 import importlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -130,11 +131,21 @@ def _static_files_from_apps(settings: Settings) -> None:
 
 
 @pytest.fixture(scope="session")
-def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder `collectstatic` filled once, with the project's storage, as `make run` does."""
-    root = Path(tmp_path_factory.mktemp("staticfiles"))
-    with override_settings(STATIC_ROOT=root, STORAGES=scorekeeper.settings.STORAGES):
-        call_command("collectstatic", interactive=False, verbosity=0)
+def collected_static(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A folder `collectstatic` filled once, with the project's storage, as `make run` does.
+
+    Once for the whole run: the test processes share it (it takes several seconds, most of
+    them compressing the admin's files), the first to need it fills it."""
+    run = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        run = run.parent  # the folder above each test process's own
+    root = run / "staticfiles"
+    with open(run / "staticfiles.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the other process waits while one fills it
+        if not (run / "staticfiles.done").exists():
+            with override_settings(STATIC_ROOT=root, STORAGES=scorekeeper.settings.STORAGES):
+                call_command("collectstatic", interactive=False, verbosity=0)
+            (run / "staticfiles.done").touch()
     return root
 
 
