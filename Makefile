@@ -22,7 +22,8 @@ run: $(VENV)/.installed
 	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 
 # Every test, as CI runs it (.ci/run calls exactly this): lint and types; every test on
-# SQLite, with coverage (the rules engine must be covered 100%); then, where they answer
+# SQLite, measuring the coverage of the rules engine alone (it must be 100%; the page tests
+# are not traced, see tests/conftest.py); then, where they answer
 # (CI starts both, and a run there fails without them), on PostgreSQL the tests that reach
 # the database and with Redis the tests whose outcome can depend on the cache. Two test
 # processes: the machine has 2 cores, and a browser test spends much of its time waiting
@@ -32,7 +33,8 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
 	# The backup test between databases borrows scratch databases from this PostgreSQL server.
-	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) --cov --cov-branch
+	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) \
+		--cov=games/rules --cov-branch --cov-report=
 	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
 	@if [ "$${CI:-false}" != false ] || $(BIN)/python -c "$$POSTGRES_ANSWERS" $(TEST_DATABASE_URL) 2>/dev/null; then \
 		$(MAKE) --no-print-directory test-postgres; \
@@ -41,9 +43,10 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 		$(MAKE) --no-print-directory test-redis; \
 	else echo "No Redis at 127.0.0.1:6379: its run is left out here (CI runs it)."; fi
 
-# Tests of one file stay in one process: test_live_shared_cache's share a Redis database
-# they empty.
-PARALLEL = -n 2 --dist loadfile
+# Each test goes to whichever process is free (a file's tests kept in one process left the
+# other idle for the last minute and a half of the PostgreSQL run); test_live_shared_cache's
+# stay together (`xdist_group`): they share a Redis database they empty.
+PARALLEL = -n 2 --dist loadgroup
 export POSTGRES_ANSWERS = import psycopg, sys; psycopg.connect(sys.argv[1], dbname="postgres", connect_timeout=3).close()
 export REDIS_ANSWERS = import socket; socket.create_connection(("127.0.0.1", 6379), timeout=3).close()
 

@@ -1,3 +1,4 @@
+import fcntl
 import importlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,11 +37,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 # live server opens a transactional database for every test that uses it).
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
 
+# The page tests, not traced for coverage: the rules engine's own tests and those of what
+# reads it (statistics, backups, commands) reach it. A page test that is the only one to
+# reach a line of the engine says so (`engine_coverage`).
+VIEWS = Path(__file__).parent / "views"
+
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` chooses by these markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests that reach the database are marked `database` (`make test-postgres` runs those
     again on PostgreSQL: the others cannot differ between databases).
+
+    The page tests are not traced for coverage (`no_cover`, as tests/browser's are not):
+    tracing made them about three quarters slower, and `make test` checks the coverage of
+    the rules engine alone.
 
     Tests marked `screenshots` exist to save pictures for a person to look at: `make test`
     leaves them out. `--screenshots` runs every test that saves any, and nothing else."""
@@ -48,6 +58,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
             item.add_marker(pytest.mark.database)
+        if VIEWS in item.path.parents and item.get_closest_marker("engine_coverage") is None:
+            item.add_marker(pytest.mark.no_cover)
     if config.getoption("--screenshots"):
         keep = [item for item in items if "screenshots" in getattr(item, "fixturenames", ())]
     else:
@@ -119,11 +131,21 @@ def _static_files_from_apps(settings: Settings) -> None:
 
 
 @pytest.fixture(scope="session")
-def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder `collectstatic` filled once, with the project's storage, as `make run` does."""
-    root = Path(tmp_path_factory.mktemp("staticfiles"))
-    with override_settings(STATIC_ROOT=root, STORAGES=scorekeeper.settings.STORAGES):
-        call_command("collectstatic", interactive=False, verbosity=0)
+def collected_static(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A folder `collectstatic` filled once, with the project's storage, as `make run` does.
+
+    Once for the whole run: the test processes share it (it takes several seconds, most of
+    them compressing the admin's files), the first to need it fills it."""
+    run = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        run = run.parent  # the folder above each test process's own
+    root = run / "staticfiles"
+    with open(run / "staticfiles.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the other process waits while one fills it
+        if not (run / "staticfiles.done").exists():
+            with override_settings(STATIC_ROOT=root, STORAGES=scorekeeper.settings.STORAGES):
+                call_command("collectstatic", interactive=False, verbosity=0)
+            (run / "staticfiles.done").touch()
     return root
 
 

@@ -32,7 +32,7 @@ def sources(settings: Settings) -> None:
     cache.clear()
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+@pytest.mark.parametrize("locale", ["nb-NO", pytest.param("en-GB", marks=pytest.mark.screenshots)])
 def test_a_hand_saves_and_the_page_looks_the_same_with_the_minified_files(
     live_server: LiveServer, page: Page, minified: Path, settings: Settings, screenshots: Path
 ) -> None:

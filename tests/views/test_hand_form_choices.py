@@ -36,6 +36,7 @@ def test_a_new_hand_has_no_partner_chosen(phone: Client, game: Game) -> None:
     assert 'value=""' in chips[-1]
 
 
+@pytest.mark.engine_coverage  # the engine's "choose the partner, or alone" (RuleInput.unchosen)
 def test_a_hand_without_a_partner_chosen_is_refused_and_asks_for_one(
     phone: Client, game: Game
 ) -> None:

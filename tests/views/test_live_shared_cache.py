@@ -20,7 +20,8 @@ from games.models import Game, Group
 from scorekeeper.settings import redis_cache
 from tests.factories import bid, endless_hands, hand_post, make_game
 
-pytestmark = pytest.mark.django_db
+# One test process runs them all: they share a Redis database, which each test empties.
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("redis_14")]
 
 REDIS = "redis://127.0.0.1:6379/14"
 
