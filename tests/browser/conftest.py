@@ -7,7 +7,14 @@ from typing import Literal
 
 import pytest
 from django.db import connections
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 # Playwright's sync API runs an event loop in the test thread, and Django refuses
 # database access from a thread with a running loop. Nothing here is async.
@@ -23,6 +30,11 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+
+# What a test waits for may take longer than Playwright's 5 s on a busy machine (CI shares
+# two cores between the test processes, their browsers and the server); a longer wait costs
+# nothing when it comes sooner.
+expect.set_options(timeout=10_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
