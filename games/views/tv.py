@@ -36,7 +36,7 @@ def _tag(version: int) -> str:
     return f"tv-{version}-{get_language()}"
 
 
-def _board(request: HttpRequest, key: str, code: str) -> dict[str, Any]:
+def _board(key: str, code: str) -> dict[str, Any]:
     """The board and what its polls send: the live address, and the version shown (as
     `condition` writes it, so the first poll can already be answered with a 304)."""
     access = access_for(key)
@@ -49,7 +49,7 @@ def _board(request: HttpRequest, key: str, code: str) -> dict[str, Any]:
 
 @require_GET
 def game_tv(request: HttpRequest, key: str, code: str) -> HttpResponse:
-    return _answer(render(request, "games/tv.html", _board(request, key, code)))
+    return _answer(render(request, "games/tv.html", _board(key, code)))
 
 
 @require_GET
@@ -58,7 +58,7 @@ def game_tv_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The board alone, for the polling screen; `condition` answers 304 while unchanged.
     Once the table starts its next game, the screen goes on to it (htmx follows
     `HX-Redirect`)."""
-    context = _board(request, key, code)
+    context = _board(key, code)
     response = _answer(render(request, "games/tv.html#board", context))
     if context["next_game"]:
         response["HX-Redirect"] = reverse("game_tv", args=[key, context["next_game"].code])

@@ -208,11 +208,13 @@
   last && !navigator.onLine ? lost() : showQueue();
   addEventListener("offline", lost);
   // The offline copy (sw.js answers with it without a connection; https or localhost only).
+  // Registered once; each save then refreshes the page's copy.
+  const worker = texts.serviceWorker && navigator.serviceWorker?.register(texts.serviceWorker);
   async function keepCopy(urls) {
-    await navigator.serviceWorker.register(texts.serviceWorker);
+    if (!(await worker)) return; // not on http
     await navigator.serviceWorker.ready;
     await (await caches.open("scorekeeper-v1")).addAll(urls); // the name sw.js reads
   }
   const assets = all("script[src], link[rel=stylesheet]").map((el) => el.src || el.href);
-  if (texts.serviceWorker) keepCopy([location.href, ...assets]).catch(() => {}); // not on http
+  keepCopy([location.href, ...assets]).catch(() => {});
 })();
