@@ -63,7 +63,9 @@ def join_as(phone: Page, url: str, who: str) -> None:
     """Another phone opens a game's link and says who holds it (asked once per group)."""
     phone.goto(url)
     phone.locator(f'label:has(> input[name=player][value="{who}"])').click()
-    phone.locator("form.card button.primary").click()
+    # The answer is a page of its own: what the test does next is done on it.
+    with phone.expect_navigation():
+        phone.locator("form.card button.primary").click()
 
 
 def choice(page: Page, name: str, value: str | int) -> Locator:
