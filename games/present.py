@@ -47,9 +47,13 @@ def read_seats_and_hands(game: Game) -> Game:
     return game
 
 
-def next_games(game: Game) -> Any:
-    """The game started with "New game, same table" after this one (at most one)."""
-    return Game.objects.filter(previous=game).order_by("pk")
+def next_game(game: Game) -> Game | None:
+    """The game the table went on to once this one was over: the one started with "New
+    game, same table", else the group's first game started after it, of any kind."""
+    if game.winners is None and game.abandoned_at is None:
+        return None
+    again = Game.objects.filter(previous=game).order_by("pk").first()
+    return again or Game.objects.filter(group=game.group_id, pk__gt=game.pk).order_by("pk").first()
 
 
 @dataclass(frozen=True)
@@ -179,7 +183,7 @@ class GamePage:
 
     @cached_property
     def next_game(self) -> Game | None:
-        return next_games(self.game).first() if self.result.finished else None
+        return next_game(self.game)
 
     @cached_property
     def winner_text(self) -> str:
@@ -505,7 +509,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
             }
             for hand, scored in reversed(last)
         ],
-        "next_game": next_games(game).first(),
+        "next_game": next_game(game),
         "chances": chances,
     }
 
