@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any, cast
 
 from django.core.cache import cache
-from django.db.models import prefetch_related_objects
+from django.db.models import BooleanField, ExpressionWrapper, Q, prefetch_related_objects
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext
@@ -52,8 +52,9 @@ def next_game(game: Game) -> Game | None:
     game, same table", else the group's first game started after it, of any kind."""
     if game.winners is None and game.abandoned_at is None:
         return None
-    again = Game.objects.filter(previous=game).order_by("pk").first()
-    return again or Game.objects.filter(group=game.group_id, pk__gt=game.pk).order_by("pk").first()
+    again = ExpressionWrapper(Q(previous=game), output_field=BooleanField())
+    later = Game.objects.filter(group=game.group_id, pk__gt=game.pk)
+    return later.order_by(again.desc(), "pk").first()
 
 
 @dataclass(frozen=True)

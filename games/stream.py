@@ -106,7 +106,12 @@ def _announce(event: Event) -> None:
 
 def _send(event: Event) -> None:
     hub.from_thread(event)
-    message = json.dumps({"origin": ORIGIN, **event.__dict__})
+    publish(event)
+
+
+def publish(event: Event, origin: str = ORIGIN) -> None:
+    """Tell the other workers and servers, by the transport (`origin`: this worker)."""
+    message = json.dumps({"origin": origin, **event.__dict__})
     try:
         match transport():
             case "redis":
@@ -116,7 +121,7 @@ def _send(event: Event) -> None:
                     cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, message])
             case _:
                 apps.get_model("games", "Announcement").objects.create(
-                    origin=ORIGIN, group=event.group, name=event.name, data=event.data
+                    origin=origin, group=event.group, name=event.name, data=event.data
                 )
     except (redis.RedisError, DatabaseError):
         # The other workers' phones miss the nudge; their pages ask by themselves within
