@@ -57,6 +57,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--settle", type=float, default=60.0, help="seconds before measuring each count (--load)"
     )
+    parser.add_argument(
+        "--screens",
+        type=int,
+        metavar="HANDS",
+        help="save to screen: HANDS hands tapped in on one of four phones in Chromium",
+    )
     parser.add_argument("--games", type=int, default=10_000, help="games to generate (--scale)")
     parser.add_argument("--hands", type=int, default=300_000, help="hands to generate (--scale)")
     args = parser.parse_args(argv)
@@ -79,7 +85,11 @@ def main(argv: list[str] | None = None) -> None:
             from bench import http, measure, scale
 
             try:
-                if args.load:
+                if args.screens:
+                    from bench import screens  # Playwright is a dev dependency
+
+                    screens.main(args.screens, Path(tmp))
+                elif args.load:
                     from bench import load  # the phones' client library is a dev dependency
 
                     counts = [int(count) for count in args.load.split(",")]

@@ -16,6 +16,7 @@ from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.management import call_command
+from django.db import connections
 from django.test import Client, override_settings
 from django.urls import clear_url_caches, reverse
 from django.utils import translation
@@ -246,10 +247,15 @@ class StreamingServer:
 @pytest.fixture(scope="session")
 def _streaming_server(django_db_setup: None) -> Iterator[StreamingServer]:
     # After the test database is set up, and gone before it is dropped: the worker's
-    # listener holds a connection of its own on PostgreSQL.
+    # listener holds a connection of its own on PostgreSQL, and Django's threads close
+    # theirs after each request (the server's threads outlive no test to close them).
+    database = connections.settings["default"]
+    kept = database["CONN_MAX_AGE"]
+    database["CONN_MAX_AGE"] = 0
     server = StreamingServer()
     yield server
     server.stop()
+    database["CONN_MAX_AGE"] = kept
 
 
 @pytest.fixture
