@@ -23,8 +23,7 @@ class Listener:
     """A phone's stream, read event by event."""
 
     def __init__(self, server: StreamingServer, group: Group) -> None:
-        address = urlsplit(server.url)
-        self.connection = http.client.HTTPConnection(address.hostname, address.port, timeout=5)
+        self.connection = http.client.HTTPConnection(urlsplit(server.url).netloc, timeout=5)
         self.connection.request("GET", stream.url_for(group.pk))
         self.response = self.connection.getresponse()
 
@@ -85,8 +84,7 @@ def test_a_change_in_another_worker_reaches_the_streams(
 
 
 def test_a_stream_not_signed_here_is_not_found(streaming_server: StreamingServer) -> None:
-    address = urlsplit(streaming_server.url)
-    client = http.client.HTTPConnection(address.hostname, address.port, timeout=5)
+    client = http.client.HTTPConnection(urlsplit(streaming_server.url).netloc, timeout=5)
     forged = stream.url_for(1).replace("/1:", "/2:")
     client.request("GET", forged)
     assert client.getresponse().status == 404
