@@ -112,41 +112,47 @@ async def fetch(
         return 0, etag
 
 
-async def phone(base: str, table: Table, url: str, figures: Figures, stop: asyncio.Event) -> None:
+async def phone(
+    session: aiohttp.ClientSession,
+    streams: aiohttp.ClientSession,
+    table: Table,
+    url: str,
+    figures: Figures,
+    stop: asyncio.Event,
+) -> None:
     """A phone that watches: its stream, and a fetch after each nudge for its game."""
-    limits = aiohttp.TCPConnector(limit=1)
-    async with aiohttp.ClientSession(base, connector=limits) as session:
-        etag, version, asked = "", 0, 0.0
+    etag, version, asked = "", 0, 0.0
 
-        async def look() -> None:
-            nonlocal etag, version, asked
-            asked = time.monotonic()
-            status, etag = await fetch(session, f"{url}live/", etag, figures)
-            if status == 200 and table.version > version and table.saved_at:
-                figures.screen(time.monotonic() - table.saved_at)
-            if status == 200:
-                version = table.version
+    async def look() -> None:
+        nonlocal etag, version, asked
+        asked = time.monotonic()
+        status, etag = await fetch(session, f"{url}live/", etag, figures)
+        if status == 200 and table.version > version and table.saved_at:
+            figures.screen(time.monotonic() - table.saved_at)
+        if status == 200:
+            version = table.version
 
-        async def safety() -> None:
-            while not stop.is_set():
-                await asyncio.sleep(SAFETY * random.uniform(0.9, 1.1))
-                if time.monotonic() - asked >= SAFETY:
-                    await look()
+    async def safety() -> None:
+        while not stop.is_set():
+            await asyncio.sleep(SAFETY * random.uniform(0.9, 1.1))
+            if time.monotonic() - asked >= SAFETY:
+                await look()
 
-        guard = asyncio.create_task(safety())
-        async with aiohttp.ClientSession(base) as streams:
-            while not stop.is_set():
-                try:
-                    async with streams.get(table.stream, timeout=None) as events:
-                        async for line in events.content:
-                            text = line.decode().strip()
-                            if text in ("event: open", "event: down") or (
-                                text.startswith("data: ") and text[6:].startswith(table.game.code)
-                            ):
-                                await look()
-                except aiohttp.ClientError:
-                    figures.errors += 1
-                    await asyncio.sleep(random.uniform(1, 3))
+    guard = asyncio.create_task(safety())
+    try:
+        while not stop.is_set():
+            try:
+                async with streams.get(table.stream, timeout=aiohttp.ClientTimeout()) as events:
+                    async for line in events.content:
+                        text = line.decode().strip()
+                        if text in ("event: open", "event: down") or (
+                            text.startswith("data: ") and text[6:].startswith(table.game.code)
+                        ):
+                            await look()
+            except aiohttp.ClientError:
+                figures.errors += 1
+                await asyncio.sleep(random.uniform(1, 3))
+    finally:
         guard.cancel()
 
 
@@ -184,10 +190,16 @@ async def play(
     base = f"http://127.0.0.1:{port}"
     figures, stop = Figures(), asyncio.Event()
     tasks = []
+    # The phones' fetches share a pool of kept connections (as HTTP/2 at a proxy carries a
+    # phone's requests on one connection): a process here may hold 20,000 files at most,
+    # and the streams take one connection a phone.
+    session = aiohttp.ClientSession(base, connector=aiohttp.TCPConnector(limit=1000))
+    # Each stream a connection of its own, held open.
+    streams = aiohttp.ClientSession(base, connector=aiohttp.TCPConnector(limit=0))
     for table in made:
         tasks.append(asyncio.create_task(scorer(base, table, headers, figures, stop)))
         for url in (table.edit, table.view, table.view, table.view):
-            tasks.append(asyncio.create_task(phone(base, table, url, figures, stop)))
+            tasks.append(asyncio.create_task(phone(session, streams, table, url, figures, stop)))
             await asyncio.sleep(0.002)  # phones join over a few seconds, not at one instant
     await asyncio.sleep(settle)
     figures.measuring = True
@@ -197,6 +209,8 @@ async def play(
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    await session.close()
+    await streams.close()
     return figures
 
 

@@ -141,11 +141,13 @@ class Group(models.Model):
         form_token: str = "",
         previous: Game | None = None,
         note: str = "",
+        at_the_table: bool = False,
     ) -> Game:
         """A new game of `kind`, these players seated in order. The form's one-time token
         starts it once: a second tap, even at the same moment, finds the game the first
-        one started. The game the table comes from (`previous`, else the group's latest,
-        when it is over) offers the new one to its phones: a new version of it."""
+        one started. The game it goes on from (`previous`; for a game started at the table
+        now, `at_the_table`, the group's latest with any of its players, once over) offers
+        it to its phones and big screen: a new version of that game."""
         if form_token and (started := self.games.filter(form_token=form_token).first()):
             return started
         try:
@@ -163,8 +165,12 @@ class Group(models.Model):
                     note=note,
                 )
                 game.take_seats(players)
-                if followed := previous or self.games.exclude(pk=game.pk).first():
-                    followed.offer_next(game)
+                if previous is None and at_the_table:
+                    previous = game.goes_on_from()
+                    Game.objects.filter(pk=game.pk).update(previous=previous)
+                    game.previous = previous
+                if previous is not None:
+                    previous._lock()._bump()
                 stream.group_moved(self.pk)
         except IntegrityError:
             if not form_token:
@@ -757,11 +763,15 @@ class Game(models.Model):
                 )
             return again
 
-    def offer_next(self, started: Game) -> None:
-        """The table went on to `started` after this game: its phones and big screen are
-        offered it (`games.present.next_game`), once this game is over."""
-        if started.previous_id == self.pk or self.winners is not None or self.abandoned_at:
-            self._lock()._bump()
+    def goes_on_from(self) -> Game | None:
+        """The game the table comes to this one from: the group's latest other game with
+        any of its players, if that is over and the table has not gone on from it yet. (At
+        another table of the group, other players: none.)"""
+        players = self.seats.values("player")
+        latest = self.group.games.exclude(pk=self.pk).filter(seats__player__in=players).first()
+        if latest is None or (latest.winners is None and latest.abandoned_at is None):
+            return None
+        return None if Game.objects.filter(previous=latest).exists() else latest
 
     def follow(self, previous: Game) -> None:
         """Make this game the one started after `previous` (as a backup says), which then
@@ -818,13 +828,15 @@ class Game(models.Model):
             game = self._lock()
             if game.hand_list():
                 return False
-            followed = game.previous or game.group.games.filter(pk__lt=game.pk).first()
+            previous = game.previous_id
             game.delete()
             live.changed(game.code, None, None)
+            # Its phones learn at once that it is gone, the group's pages too.
+            stream.game_moved(game.group_id, game.code, 0)
             stream.group_moved(game.group_id)
-            if followed is not None:
+            if previous is not None:
                 # The game it followed offered it ("the next game has started"): no more.
-                followed.offer_next(game)
+                Game.objects.get(pk=previous)._lock()._bump()
             return True
 
     def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any, cast
 
 from django.core.cache import cache
-from django.db.models import BooleanField, ExpressionWrapper, Q, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext
@@ -48,13 +48,11 @@ def read_seats_and_hands(game: Game) -> Game:
 
 
 def next_game(game: Game) -> Game | None:
-    """The game the table went on to once this one was over: the one started with "New
-    game, same table", else the group's first game started after it, of any kind."""
+    """The game the table went on to once this one was over: started with "New game, same
+    table", or at the table from the group page, of any kind (`Group.start_game`)."""
     if game.winners is None and game.abandoned_at is None:
         return None
-    again = ExpressionWrapper(Q(previous=game), output_field=BooleanField())
-    later = Game.objects.filter(group=game.group_id, pk__gt=game.pk)
-    return later.order_by(again.desc(), "pk").first()
+    return Game.objects.filter(previous=game).order_by("pk").first()
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,15 @@ a phone that already has it): `game` with "CODE VERSION" when a game moved on, `
 when something else of the group's did (a game started, a player joined, a night renamed).
 `open` says the push works: from then on the page's 2 s poll lets one request through every
 30 s; `down` says it stopped, and the page polls every 2 s again until the next `open`.
+`ping` every 20 s says the stream is alive: a page that hears nothing for longer (a
+connection that died without a word) polls, and opens its stream again.
 
 A stream lives outside Django's request cycle: it waits on a queue in this worker's event
 loop, with no thread, no database connection and no middleware (`scorekeeper/asgi.py`
-hands every other path to Django). Its address carries the group signed, not the group's
-key: it tells only which game moved on, never a score.
+hands every other path to Django). Its address carries the group's id signed, not the
+group's key, and is checked without the database: it tells only which game moved on,
+never a score, and it outlives a replaced link (the page's next request says the link
+was replaced).
 
 A change is announced once its transaction commits: to this worker's streams at once, and
 to every other worker and server through one transport, as the settings say:
@@ -29,11 +33,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import secrets
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -47,7 +52,9 @@ from django.core import signing
 from django.db import DatabaseError, close_old_connections, connection, transaction
 from django.urls import get_script_prefix
 from django.utils import timezone
-from sse_starlette import EventSourceResponse
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -57,16 +64,21 @@ logger = logging.getLogger(__name__)
 PATH = "events/"
 #: What PostgreSQL's NOTIFY and Redis's PUBLISH carry the announcements on.
 CHANNEL = "scorekeeper_live"
-#: This worker, so that it does not hear again from the transport what it delivered itself.
-ORIGIN = secrets.token_hex(8)
-#: A comment line down an idle stream, so that a proxy or a phone's network does not drop it
-#: (a proxy's read timeout must be longer: README, "Putting it on the internet").
+#: This worker, so that it does not hear again from the transport what it delivered itself
+#: (made in the worker: gunicorn loads the app after it forks, as `make run` starts it).
+ORIGIN = f"{os.getpid()}-{secrets.token_hex(4)}"
+#: An event down an idle stream, so that a proxy or a phone's network does not drop it (a
+#: proxy's read timeout must be longer: README, "Putting it on the internet") and the page
+#: knows its stream is alive (table.js).
 PING = 20
 #: The watch of the SQLite database: a check every quarter of a second, rows kept a minute.
 WATCH = 0.25
 KEPT = timedelta(minutes=1)
-#: Seconds before a worker that lost Redis or PostgreSQL tries again.
+PRUNE = 200
+#: Seconds before a worker that lost Redis or PostgreSQL tries again, and between two checks
+#: that the connection it listens on still answers.
 AGAIN = 1.0
+CHECK = 10
 
 
 def _signer() -> signing.Signer:
@@ -100,8 +112,8 @@ def group_moved(group: int) -> None:
 
 def _announce(event: Event) -> None:
     # After the commit: a change rolled back says nothing, and a phone told of a change
-    # finds it when it asks.
-    transaction.on_commit(lambda: _send(event))
+    # finds it when it asks. Robust: the change is saved whatever befalls its announcement.
+    transaction.on_commit(lambda: _send(event), robust=True)
 
 
 def _send(event: Event) -> None:
@@ -120,9 +132,12 @@ def publish(event: Event, origin: str = ORIGIN) -> None:
                 with connection.cursor() as cursor:
                     cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, message])
             case _:
-                apps.get_model("games", "Announcement").objects.create(
+                announcements = apps.get_model("games", "Announcement").objects
+                row = announcements.create(
                     origin=origin, group=event.group, name=event.name, data=event.data
                 )
+                if row.id % PRUNE == 0:  # the watch has read them long ago
+                    announcements.filter(at__lt=timezone.now() - KEPT).delete()
     except (redis.RedisError, DatabaseError):
         # The other workers' phones miss the nudge; their pages ask by themselves within
         # 30 s, and a transport that is down has put them on their 2 s poll already.
@@ -196,9 +211,14 @@ class Hub:
 
     def heard(self, message: str | bytes) -> None:
         """An announcement from the transport; this worker's own were delivered already."""
-        found = json.loads(message)
-        if found["origin"] != ORIGIN:
-            self.deliver(Event(found["group"], found["name"], found["data"]))
+        try:
+            found = json.loads(message)
+            event = Event(int(found["group"]), str(found["name"]), str(found["data"]))
+        except (ValueError, TypeError, KeyError):
+            logger.warning("Not an announcement: %r", message)
+            return
+        if found.get("origin") != ORIGIN:
+            self.deliver(event)
 
     def hearing(self, up: bool) -> None:
         """The transport reached, or lost: every stream says so."""
@@ -211,11 +231,12 @@ class Hub:
     def from_thread(self, event: Event) -> None:
         """Deliver from one of Django's threads (nothing to do where no loop runs streams)."""
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.deliver, event)
+            with suppress(RuntimeError):  # closed meanwhile: the worker is stopping
+                self.loop.call_soon_threadsafe(self.deliver, event)
 
     @property
     def count(self) -> int:
-        return sum(map(len, self.streams.values()))
+        return sum(map(len, list(self.streams.values())))
 
 
 hub = Hub()
@@ -228,9 +249,11 @@ async def events(request: Request) -> Response:
         group = int(_signer().unsign(request.path_params["token"]))
     except (signing.BadSignature, ValueError, TypeError):
         return Response("Not found", status_code=404, media_type="text/plain")
-    queue = hub.open(group)
 
     async def said() -> AsyncIterator[dict[str, str]]:
+        # Opened as the answer starts, so that an answer that never does (a HEAD, a phone
+        # gone first) leaves nothing open.
+        queue = hub.open(group)
         try:
             while True:
                 name, data = await queue.get()
@@ -241,6 +264,7 @@ async def events(request: Request) -> Response:
     return EventSourceResponse(
         said(),
         ping=PING,
+        ping_message_factory=lambda: ServerSentEvent(event="ping"),
         # Nothing in between keeps or merges it; nginx passes it on as it comes.
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
@@ -248,8 +272,9 @@ async def events(request: Request) -> Response:
 
 @asynccontextmanager
 async def lifespan(app: Any) -> AsyncIterator[None]:
-    """The worker hears the others from its start; at its end the streams close, and the
-    phones connect again each after its own delay (htmx's jitter) to the next worker."""
+    """The worker hears the others from its start, and stops listening at its end (its
+    streams are cut when gunicorn's graceful time is up; the phones connect again, each
+    after a delay of its own, htmx's jitter)."""
     hub.start()
     yield
     await hub.stop()
@@ -261,15 +286,28 @@ async def lifespan(app: Any) -> AsyncIterator[None]:
 async def _listen_redis(hub: Hub) -> None:
     while True:
         try:
-            client = redis.asyncio.Redis.from_url(_redis_url(), socket_connect_timeout=0.5)
+            # No silent reconnection: a worker that lost Redis says so to its phones, which
+            # poll meanwhile, and says `open` once it hears again (each phone then asks).
+            client = redis.asyncio.Redis.from_url(
+                _redis_url(),
+                socket_connect_timeout=0.5,
+                socket_keepalive=True,
+                health_check_interval=CHECK,
+                retry=Retry(NoBackoff(), 0),
+            )
             async with client, client.pubsub() as pubsub:
                 await pubsub.subscribe(CHANNEL)
                 hub.hearing(True)
-                async for message in pubsub.listen():
-                    if message["type"] == "message":
+                while True:
+                    message = await pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=CHECK
+                    )
+                    if message is not None:
                         hub.heard(message["data"])
-        except (redis.RedisError, OSError):
-            pass
+                    else:
+                        await pubsub.ping()  # a connection gone quiet must still answer
+        except Exception:
+            logger.warning("The live stream lost Redis", exc_info=True)
         hub.hearing(False)
         await asyncio.sleep(AGAIN)
 
@@ -280,10 +318,12 @@ async def _listen_postgres(hub: Hub) -> None:
             async with await psycopg.AsyncConnection.connect(_conninfo(), autocommit=True) as pg:
                 await pg.execute(f"LISTEN {CHANNEL}")
                 hub.hearing(True)
-                async for notice in pg.notifies():
-                    hub.heard(notice.payload)
-        except (psycopg.Error, OSError):
-            pass
+                while True:
+                    async for notice in pg.notifies(timeout=CHECK):
+                        hub.heard(notice.payload)
+                    await pg.execute("SELECT 1")  # a connection gone quiet must still answer
+        except Exception:
+            logger.warning("The live stream lost PostgreSQL", exc_info=True)
         hub.hearing(False)
         await asyncio.sleep(AGAIN)
 
@@ -298,6 +338,11 @@ def _conninfo() -> str:
         password=db["PASSWORD"] or None,
         host=db["HOST"] or None,
         port=db["PORT"] or None,
+        # A server gone without a word is noticed within half a minute.
+        keepalives=1,
+        keepalives_idle=10,
+        keepalives_interval=5,
+        keepalives_count=3,
     )
 
 
@@ -324,14 +369,12 @@ async def _watch_sqlite(hub: Hub) -> None:
 
 def _read_since(seen: int) -> tuple[int, list[Event]]:
     """The announcements of other workers after row `seen` (-1: none, only where they are
-    up to); the rows older than a minute go now and then."""
+    up to)."""
     announcements = apps.get_model("games", "Announcement").objects
     try:
         if seen < 0:
             return announcements.order_by("-id").values_list("id", flat=True).first() or 0, []
         rows = list(announcements.filter(id__gt=seen).order_by("id"))
-        if rows and rows[-1].id % 200 == 0:
-            announcements.filter(at__lt=timezone.now() - KEPT).delete()
     except DatabaseError:
         close_old_connections()  # a broken connection is opened anew next time
         raise

@@ -14,6 +14,11 @@ worker_connections = 10_000
 # The access log without the groups' secret keys (games/logs.py).
 logger_class = "games.logs.AccessLogger"
 
+# Seconds a stopping worker gives what it is doing (a save takes well under one): the
+# phones' streams stay open until then, and each phone connects again after a delay of
+# its own (htmx's jitter).
+graceful_timeout = 10
+
 # Seconds an idle connection stays open. At gunicorn's default of 2 s a poll and the server
 # closing its connection could cross, and the poll failed. At 30 s a polling phone's
 # connection is never idle that long.

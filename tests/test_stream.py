@@ -31,13 +31,19 @@ class Listener:
         """The next event (name, data); comments (the pings) skipped."""
         name = data = ""
         while not name:
-            while line := self.response.fp.readline().decode().rstrip("\r\n"):
+            while line := self._line():
                 field, _, value = line.partition(": ")
                 if field == "event":
                     name = value
                 elif field == "data":
                     data = value
         return name, data
+
+    def _line(self) -> str:
+        read = self.response.fp.readline()
+        if not read:
+            raise EOFError("the stream ended")
+        return read.decode().rstrip("\r\n")
 
     def close(self) -> None:
         self.connection.close()
@@ -88,6 +94,17 @@ def test_a_stream_not_signed_here_is_not_found(streaming_server: StreamingServer
     forged = stream.url_for(1).replace("/1:", "/2:")
     client.request("GET", forged)
     assert client.getresponse().status == 404
+
+
+def test_a_request_that_reads_no_stream_leaves_none_open(
+    streaming_server: StreamingServer,
+) -> None:
+    group = make_group()
+    before = stream.hub.count
+    client = http.client.HTTPConnection(urlsplit(streaming_server.url).netloc, timeout=5)
+    client.request("HEAD", stream.url_for(group.pk))
+    assert client.getresponse().read() == b""
+    assert stream.hub.count == before
 
 
 def _database_connections() -> int:

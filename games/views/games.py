@@ -68,6 +68,7 @@ def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
             first_dealer=data["dealer"],
             by=who_is(request, group),
             form_token=data.get("token") or "",
+            at_the_table=True,
         )
         return redirect(game_url(access, started))
     return render(request, "games/new_game.html", {"access": access, "form": form})

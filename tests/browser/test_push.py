@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from django.test import override_settings
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Request, Route, expect
 
 from games import stream
 from scorekeeper.settings import redis_cache
@@ -81,14 +81,25 @@ def test_the_phones_hear_a_saved_hand_at_once_and_stay_quiet_meanwhile(
     assert [len(asked) - was for asked, was in zip(polls, before, strict=True)] == [1, 1, 1]
 
 
+def _refused(route: Route) -> None:
+    route.fulfill(status=404, body="Not found")
+
+
+def _held(route: Route) -> None:
+    """A proxy that holds the stream's answer back (buffering it): never answered."""
+
+
 @pytest.mark.parametrize("locale", ["nb-NO"])
-def test_a_refused_stream_leaves_the_phone_polling(
-    streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
+@pytest.mark.parametrize("proxy", [_refused, _held], ids=["refused", "held"])
+def test_a_stream_that_does_not_come_leaves_the_phone_polling(
+    streaming_server: StreamingServer,
+    page: Page,
+    new_phone: Callable[..., Page],
+    proxy: Callable[[Route], None],
 ) -> None:
     start_four(page, streaming_server.url)
     watcher = new_phone()
-    # A proxy that does not pass the stream on.
-    watcher.route("**/events/**", lambda route: route.fulfill(status=404, body="Not found"))
+    watcher.route("**/events/**", proxy)
     join_as(watcher, page.url, "Bjørn")
     polls = _polls(watcher)
     play_hand(page, "Anne", 8, "Dina", {"Bjørn": 2, "Cato": 1})
@@ -114,9 +125,12 @@ def test_with_redis_stopped_mid_game_the_phones_poll_and_miss_nothing(
             _heading(watcher, 2)
             redis.stop()
             # The worker no longer hears Redis: its streams say so, and the phones poll.
+            polls = _polls(watcher)
             play_hand(page, "Bjørn", 7, "Cato", {"Anne": 3, "Dina": 2})
             _heading(watcher, 3)
             assert not stream.hub.up
+            watcher.wait_for_timeout(4500)
+            assert len(polls) >= 3  # the hand's, and every 2 s
             redis.start()
             _streams_open(page, 2)
             polls = _polls(watcher)

@@ -45,3 +45,46 @@ def test_a_watchers_poll_offers_the_next_game(
 def test_a_game_in_play_offers_no_next_game(client: Client, group: Group) -> None:
     game = make_game(group)
     assert _next_link(text(client.get(reverse("game", args=[group.view_key, game.code])))) is None
+
+
+def _start_american(phone: Client, group: Group, *players: str) -> Game:
+    seats = {f"seat_{seat}": name for seat, name in enumerate(players, 1)} | {"first_dealer": "1"}
+    response = phone.post(reverse("new_game_of", args=[group.edit_key, "american"]), seats)
+    assert response.status_code == 302
+    return Game.objects.filter(kind="american").latest("pk")
+
+
+def test_a_game_of_another_kind_started_from_the_group_page_is_offered(
+    phone: Client, client: Client, group: Group
+) -> None:
+    game = make_game(group, hands=anne_wins())
+    live = reverse("game_live", args=[group.view_key, game.code])
+    before = client.get(live)
+    american = _start_american(phone, group, "Anne", "Bjørn")
+    after = client.get(live, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert _next_link(text(after)) == reverse("game", args=[group.view_key, american.code])
+
+
+def test_a_game_at_another_table_of_the_group_is_not_offered(
+    phone: Client, client: Client, group: Group
+) -> None:
+    # Anne's table finished; Eirik and Frida, of the same group, start a game of their own.
+    game = make_game(group, hands=anne_wins())
+    live = reverse("game_live", args=[group.view_key, game.code])
+    before = client.get(live)
+    group.add_player("Eirik")
+    group.add_player("Frida")
+    _start_american(phone, group, "Eirik", "Frida")
+    assert client.get(live, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+    assert _next_link(text(client.get(live))) is None
+
+
+def test_a_table_goes_on_once_from_a_game(phone: Client, client: Client, group: Group) -> None:
+    # The table went on to the first game; a second one started meanwhile is not offered
+    # in its place.
+    game = make_game(group, hands=anne_wins())
+    first = _start_american(phone, group, "Anne", "Bjørn")
+    _start_american(phone, group, "Cato", "Dina")
+    page = client.get(reverse("game", args=[group.view_key, game.code]))
+    assert _next_link(text(page)) == reverse("game", args=[group.view_key, first.code])

@@ -154,26 +154,37 @@
   // The group's stream (games/stream.py) says when this game changed, and the poll goes then;
   // while it works the poll lets one through every 30 s besides, without it every 2 s.
   const stream = $("#stream");
-  let [streaming, due, asked] = [false, true, 0];
+  let [streaming, due, asked, heard] = [false, true, 0, 0];
   function nudge() {
     due = true;
     htmx.trigger($("[data-poll]"), "nudge");
   }
-  stream?.addEventListener("open", () => {
-    streaming = true;
-    nudge();
-  });
   const ours = ({ detail }) => detail.data.split(" ")[0] === stream.dataset.game; // "CODE VERSION"
-  stream?.addEventListener("game", (event) => ours(event) && nudge());
+  function hear(name, then) {
+    stream?.addEventListener(name, (event) => {
+      heard = Date.now();
+      then(event);
+    });
+  }
+  hear("ping", () => {}); // every 20 s: the stream is alive
+  hear("game", (event) => ours(event) && nudge());
+  hear("open", () => {
+    streaming = true;
+    setTimeout(nudge, Math.random() * 2000); // not every phone at the same instant
+  });
   for (const name of ["down", "htmx:sse:before:connection", "htmx:sse:close"])
     stream?.addEventListener(name, () => (streaming = false));
   const isPoll = (ctx) => ctx.sourceElement.matches("[data-poll]");
   const isHand = (ctx) => ctx.sourceElement.matches("form[data-hand-form]:has([name=entry])");
   // Saves, undos and previews under way (htmx marks them): a poll waits, and its answer is older.
-  const busy = () => $(".htmx-request:not([data-poll], #chart)");
+  const busy = () => $(".htmx-request:not([data-poll], #chart, #stream)");
   document.addEventListener("htmx:config:request", (event) => {
     const { ctx } = event.detail;
     if (isPoll(ctx)) {
+      if (streaming && Date.now() - heard > 45_000) {
+        streaming = false; // no ping for two: the stream died without a word, open it again
+        htmx.process(stream, true);
+      }
       const quiet = streaming && !due && Date.now() - asked < 30_000;
       if (busy() || document.visibilityState !== "visible" || quiet) return event.preventDefault();
       [due, asked] = [false, Date.now()];
