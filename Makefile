@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 # apt-get needs root: use sudo when we are not root and sudo exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: run test test-postgres test-redis screenshots messages
+.PHONY: run test test-fast test-postgres test-redis screenshots messages
 
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
@@ -65,6 +65,11 @@ test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
 # its own (tests/conftest.py), 15 and 13.
 test-redis: $(VENV)/.installed-dev
 	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest $(PARALLEL) tests/views -m shared_cache
+
+# For the edit-and-test loop: the rules engine and the pages without a browser, on SQLite,
+# no lint, no coverage (`make test` before committing).
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/pytest $(PARALLEL) -q tests/rules tests/views
 
 # Every page at phone size, in both languages, light and dark, saved in
 # tests/browser/screenshots/ for a person to look at (every test that saves any).
