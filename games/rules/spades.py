@@ -60,7 +60,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures
 from .rulebook import check_below_target, read_house_rules
-from .teams import parse_teams
+from .teams import fell_text, higher_of, parse_teams
 from .text import Param, Text, _, error, ngettext_lazy
 
 TRICKS = 13
@@ -256,7 +256,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         rules, totals = table.rules, state.totals
         over = [team for team in table.sides if totals[team] >= rules.target]
         if over:
-            winner = _higher(over, totals)
+            winner = higher_of(over, totals)
             if winner is None:
                 return None  # both at the target, level: play goes on
             return Verdict(
@@ -272,7 +272,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         if len(low) == 1:
             loser = low[0]
         else:
-            higher = _higher(low, totals)
+            higher = higher_of(low, totals)
             if higher is None:
                 return None  # both fell, level: play goes on
             loser = table.other_team(higher)
@@ -313,9 +313,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
         facts = verdict.facts
         if verdict.how == "fell":
-            return Text(
-                _("%(loser)s fell to %(total)d, at or below %(lose_at)d: %(winner)s wins."), facts
-            )
+            return fell_text(facts)
         return reached_text(facts)
 
     def standing(self, table: Table[Rules], result: GameResult) -> Standing:
@@ -490,13 +488,6 @@ def _team_points(rules: Rules, worked: TeamScore) -> int:
         if tricks and rules.nil_tricks_bags:
             points += tricks  # a point and a bag each
     return points - worked.penalties * rules.bag_penalty
-
-
-def _higher(teams: list[str], totals: Mapping[str, int]) -> str | None:
-    """The team with the higher total of these; None when two are level."""
-    best = max(totals[team] for team in teams)
-    top = [team for team in teams if totals[team] == best]
-    return top[0] if len(top) == 1 else None
 
 
 def _penalties(table: Table[Rules], result: GameResult) -> list[dict[str, int]]:
