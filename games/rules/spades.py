@@ -580,8 +580,8 @@ def _nil_text(rules: Rules, player: str, kind: str, tricks: int) -> Text:
 
 def _penalty_text(rules: Rules, team: str, penalties: int, carried: int) -> Text:
     return ngettext_lazy(
-        "%(team)s's bags reached %(limit)d: %(minus_penalty)d, and %(carried)d carry on.",
-        "%(team)s's bags reached %(limit)d %(count)d times: %(minus_penalty)d, and %(carried)d carry on.",
+        "%(team)s's bags reached %(limit)d: %(minus_penalty)d, and they count on from %(carried)d.",
+        "%(team)s's bags reached %(limit)d %(count)d times: %(minus_penalty)d, and they count on from %(carried)d.",
         penalties,
         team=team,
         limit=rules.bag_limit,

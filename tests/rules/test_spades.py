@@ -359,7 +359,7 @@ def test_the_words_say_the_contract_the_nil_and_the_penalty() -> None:
     assert lines == [
         "Us bid 3 and took 3 tricks: made, +30.",
         "Cy bid nil and took 3 tricks: -100, and +3 for 3 bags.",
-        "Us's bags reached 10: -100, and 1 carry on.",
+        "Us's bags reached 10: -100, and they count on from 1.",
         "Them bid 8 and took 7 tricks: failed, -80.",
     ]
 
