@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
-from pytest_django.asserts import assertContains
+from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game, Group
 from tests.views.pages import form_errors, scoreboard, text, winner
@@ -98,3 +98,10 @@ def test_a_correction_and_a_game_to_its_end(phone: Client, group: Group) -> None
     document = json.loads(phone.get(_url("export_json", group, game.code)).content)
     assert (document["hands"][0]["made"], document["winners"]) == (True, ["Nord"])
     assertContains(phone.get(_url("awards", group)), "Bid tricks and take all ten.")
+    stats = phone.get(_url("stats", group), {"kind": "five_hundred"})
+    assertInHTML('<th scope="col">Slams</th>', stats.content.decode())
+    anne = group.players.get(name="Anne")
+    player = phone.get(
+        reverse("player", args=[group.edit_key, anne.code]), {"kind": "five_hundred"}
+    )
+    assert player.status_code == 200

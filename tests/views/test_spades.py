@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from pytest_django.asserts import assertContains
+from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game, Group
 from tests.views.pages import form_errors, scoreboard, text, winner
@@ -138,5 +138,10 @@ def test_a_game_to_its_end_exports_the_made_object_and_the_bags(
     call_command("score", str(path), stdout=out)
     assert out.getvalue() == exported.content.decode()
     assert "Bids: Anne nil" in phone.get(_url("export_csv", group, game.code)).content.decode()
-    # Anne's made nil is hers on the awards page.
+    # Anne's made nil is hers on the awards page, and counted in the statistics.
     assertContains(phone.get(_url("awards", group)), "Bid nil and take no trick.")
+    stats = phone.get(_url("stats", group), {"kind": "spades"})
+    assertInHTML('<th scope="col">Nil: made / tried</th>', stats.content.decode())
+    anne = group.players.get(name="Anne")
+    player = phone.get(reverse("player", args=[group.edit_key, anne.code]), {"kind": "spades"})
+    assert player.status_code == 200
