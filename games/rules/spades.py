@@ -439,7 +439,11 @@ def _read_bids(table: Table[Rules], value: object) -> dict[str, Bid]:
         if name in bids:
             raise error(_("the bid of %(name)s is given twice"), field="bids", name=name)
         if bid == BLIND_NIL and not table.rules.blind_nil:
-            raise error(_("blind nil is not allowed (house rule)"), field="bids")
+            raise error(
+                _("%(name)s bid blind nil, which is not allowed (house rule)"),
+                field="bids",
+                name=name,
+            )
         valid_number = isinstance(bid, int) and not isinstance(bid, bool) and 1 <= bid <= TRICKS
         if not valid_number and bid not in (NIL, BLIND_NIL):
             raise error(

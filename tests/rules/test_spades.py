@@ -282,7 +282,7 @@ def test_a_hand_after_the_game_was_won_is_an_error() -> None:
         (
             h(("blind_nil", 3, 3, 3), (0, 3, 7, 3)),
             {"blind_nil": 0},
-            "blind nil is not allowed (house rule)",
+            "Ann bid blind nil, which is not allowed (house rule)",
         ),
         ({"dealer": "Di", "tricks": {"Ann": 13}}, {}, "the bids are missing"),
         (
