@@ -30,7 +30,10 @@ from tests.browser.steps import (
 
 SEATS = ("Anne", "Bjørn", "Cato", "Dina")
 #: What the scoreboard says beside a team's total, by language.
-BAGS = {"en": "{bags} bags: {left} to the penalty", "nb": "{bags} overstikk: {left} til straffen"}
+BAGS = {
+    "en": ("{bags} bag: {left} to the penalty", "{bags} bags: {left} to the penalty"),
+    "nb": ("{bags} overstikk: {left} til straffen", "{bags} overstikk: {left} til straffen"),
+}
 
 
 def _tricks(page: Page, player: str, count: int) -> Locator:
@@ -51,7 +54,7 @@ def _hand(page: Page, bids: tuple[str | int, ...], taken: tuple[int, ...]) -> No
 
 
 def _bags_note(page: Page, team: str, language: str, bags: int) -> None:
-    said = BAGS[language].format(bags=bags, left=10 - bags)
+    said = BAGS[language][bags != 1].format(bags=bags, left=10 - bags)
     expect(page.locator(f'#live [data-side="{team}"] .note')).to_have_text(said)
 
 
