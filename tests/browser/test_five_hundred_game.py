@@ -17,13 +17,9 @@ from tests.browser.steps import (
     choice,
     expect_totals,
     exported_and_scored,
-    fill_new_game,
     game_code,
-    name_teams,
-    open_new_game_of,
     save,
-    start_game,
-    start_group,
+    start_team_game,
 )
 
 
@@ -45,12 +41,7 @@ def test_a_game_to_400_with_an_undo_a_correction_and_a_conflict(
     locale: str,
 ) -> None:
     language = locale[:2]
-    start_group(page, live_server.url, me="Anne")
-    open_new_game_of(page, "five_hundred")
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    name_teams(page, "Sharks", "Jets")
-    page.locator("#id_rule_target").fill("400")
-    start_game(page)
+    start_team_game(page, live_server.url, "five_hundred", {"target": "400"})
 
     # Hand 1 in five taps: Bjørn bids 8 hearts (40 + 60 + 200 = 300), the Jets take 9.
     tap = Taps()

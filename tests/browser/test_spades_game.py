@@ -18,13 +18,9 @@ from tests.browser.steps import (
     choice,
     expect_totals,
     exported_and_scored,
-    fill_new_game,
     game_code,
-    name_teams,
-    open_new_game_of,
     save,
-    start_game,
-    start_group,
+    start_team_game,
     tricks,
 )
 
@@ -68,13 +64,7 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
     locale: str,
 ) -> None:
     language = locale[:2]
-    start_group(page, live_server.url, me="Anne")
-    open_new_game_of(page, "spades")
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    name_teams(page, "Sharks", "Jets")
-    page.locator("#id_rule_target").fill("200")
-    page.screenshot(path=screenshots / f"spades-new-game-{language}.png", full_page=True)
-    start_game(page)
+    start_team_game(page, live_server.url, "spades", {"target": "200"})
 
     # Hand 1 in eight taps: four bids, three trick counts, Save. Anne 4, Bjørn 3, Cato
     # nil, Dina 3; Anne takes 6, Bjørn 3, Cato 1 (so Dina 3). Sharks: 40 + 2 (2 bags),
