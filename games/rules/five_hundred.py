@@ -317,11 +317,8 @@ class FiveHundred(CardGame[Rules, AnyHand]):
                     _("%(bidder)s bid %(bid)s and took %(took)s: failed, %(minus_score)d."), params
                 )
             lines = (line, Text(_("%(other)s scores nothing on a misère."), params))
-            reasons = (
-                Reason(bidding, score.points[bidding], Text(_("Bidding team."))),
-                Reason(other, 0, Text(_("Nothing on a misère."))),
-            )
-            return Explanation(lines, reasons)
+            said = {bidding: Text(_("Bidding team.")), other: Text(_("Nothing on a misère."))}
+            return Explanation(lines, _reasons(table, score, said))
         params.update(
             bid=bid_words(hand.bid, hand.suit),
             value=hand.value,
@@ -345,11 +342,8 @@ class FiveHundred(CardGame[Rules, AnyHand]):
             Text(message, params),
             Text(_("%(other)s took %(other_took)s: +%(other_score)d (10 a trick)."), params),
         )
-        reasons = (
-            Reason(bidding, score.points[bidding], Text(_("Bidding team."))),
-            Reason(other, score.points[other], Text(_("10 a trick taken."))),
-        )
-        return Explanation(lines, reasons)
+        said = {bidding: Text(_("Bidding team.")), other: Text(_("10 a trick taken."))}
+        return Explanation(lines, _reasons(table, score, said))
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
         facts = verdict.facts
@@ -436,7 +430,9 @@ class FiveHundred(CardGame[Rules, AnyHand]):
             what = bid_words(bid, str(suit))
         else:
             what = str(bid)
-        return Text(_("%(bidder)s %(bid)s"), {"bidder": bidder, "bid": what})
+        # The tricks too: they tell a correction's two versions apart in the history.
+        params = {"bidder": bidder, "bid": what, "tricks": str(raw.get("tricks", "?"))}
+        return Text(_("%(bidder)s %(bid)s, %(tricks)s tricks"), params)
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         rules = table.rules
@@ -495,6 +491,11 @@ def _read_tricks(raw: Mapping[str, Any], what: str) -> int:
 
 
 # --- The words -----------------------------------------------------------------------------
+
+
+def _reasons(table: Table[Rules], score: Score, said: Mapping[str, Text]) -> tuple[Reason, ...]:
+    """Each team's reason, in seating order."""
+    return tuple(Reason(team, score.points[team], said[team]) for team in table.sides)
 
 
 def bid_words(tricks: int, suit: str) -> Text:

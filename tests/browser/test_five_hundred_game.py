@@ -68,6 +68,7 @@ def test_a_game_to_400_with_an_undo_a_correction_and_a_conflict(
     # A correction (8 tricks: made, +300; Sharks +20) while a second phone holds the
     # same page open; its own correction then meets the conflict.
     page.locator('#hands a.why[href$="/hands/1/"]').click()
+    page.screenshot(path=screenshots / f"five-hundred-why-{language}.png", full_page=True)
     page.locator('a[href$="/hands/1/edit/"]').click()
     other = new_phone()
     other.goto(page.url)

@@ -95,6 +95,7 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
     # A correction from the hand's page, while a second phone holds the same page open:
     # Anne took 5 and Dina 5. Sharks 41 + 100 = 141 (1 bag); Jets 62 (2 bags).
     page.locator('#hands a.why[href$="/hands/1/"]').click()
+    page.screenshot(path=screenshots / f"spades-why-{language}.png", full_page=True)
     page.locator('a[href$="/hands/1/edit/"]').click()
     other = new_phone()
     other.goto(page.url)
