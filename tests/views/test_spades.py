@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game, Group
+from tests.factories import make_group
 from tests.views.pages import form_errors, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
@@ -65,6 +67,14 @@ def test_the_new_game_form_has_the_spec_defaults_and_an_emptied_lose_at_is_off(
     game = _new_spades(phone, group, lose_at="", target="300")
     assert game.rules == {"lose_at": None, "target": 300}
     assert game.teams == TEAMS
+    # The file says null, and comes back in as null: nobody loses that way.
+    exported = phone.get(_url("export_json", group, game.code)).content
+    assert json.loads(exported)["rules"] == {"target": 300, "lose_at": None}
+    other = make_group("Another table")
+    phone.post(_url("who", other), {"player": "Anne"})
+    upload = SimpleUploadedFile("spades.json", exported, "application/json")
+    phone.post(_url("import_game", other), {"file": upload})
+    assert Game.objects.get(group=other).table().rules.lose_at is None  # type: ignore[attr-defined]
 
 
 def test_a_hand_is_four_bids_and_three_trick_counts(phone: Client, group: Group) -> None:
