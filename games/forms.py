@@ -590,7 +590,9 @@ class HandForm(forms.Form):
             }
             if spec.kind == "tricks" or spec.each:
                 # Two teams share every trick: one count gives the other (see `hand`).
-                shared = spec.kind == "tricks" and not spec.each and len(self.table.teams) == 2
+                # So do a player's count in a game of `each` player's tricks: the last
+                # one given is the rest of the others'.
+                shared = spec.kind == "tricks" and (bool(spec.each) or len(self.table.teams) == 2)
                 item["shared_total"] = spec.maximum if shared else None
                 item["rows"] = [
                     {"side": side, "field": self[f"{name}-{i}"]}

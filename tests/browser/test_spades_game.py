@@ -75,6 +75,8 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
         tap(choice(page, f"bids-{index}", bid))
     for player, count in zip(SEATS, (6, 3, 1), strict=False):
         tap(_tricks(page, player, count))
+    # The phone fills in the fourth count, the rest of the 13.
+    expect(_tricks(page, "Dina", 3).locator("input")).to_be_checked()
     expect(page.locator("#preview")).to_contain_text("Sharks \u221257")
     page.screenshot(path=screenshots / f"spades-hand-form-{language}.png", full_page=True)
     tap(page.locator("button[name=save]"))
