@@ -97,6 +97,8 @@ def test_a_correction_and_a_game_to_its_end(phone: Client, group: Group) -> None
     assert "Nord" in (winner(page) or "")
     document = json.loads(phone.get(_url("export_json", group, game.code)).content)
     assert (document["hands"][0]["made"], document["winners"]) == (True, ["Nord"])
+    picture = phone.get(_url("game_picture", group, game.code))
+    assert (picture.status_code, picture["Content-Type"]) == (200, "image/png")
     assertContains(phone.get(_url("awards", group)), "Bid tricks and take all ten.")
     stats = phone.get(_url("stats", group), {"kind": "five_hundred"})
     assertInHTML('<th scope="col">Slams</th>', stats.content.decode())

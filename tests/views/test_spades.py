@@ -149,6 +149,8 @@ def test_a_game_to_its_end_exports_the_made_object_and_the_bags(
     assert out.getvalue() == exported.content.decode()
     csv = phone.get(_url("export_csv", group, game.code)).content.decode()
     assert "Bids: Anne nil" in csv and "Nord yes, Sør yes" in csv
+    picture = phone.get(_url("game_picture", group, game.code))
+    assert (picture.status_code, picture["Content-Type"]) == (200, "image/png")
     # Anne's made nil is hers on the awards page, and counted in the statistics.
     assertContains(phone.get(_url("awards", group)), "Bid nil and take no trick.")
     stats = phone.get(_url("stats", group), {"kind": "spades"})
