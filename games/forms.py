@@ -746,7 +746,7 @@ class HandForm(forms.Form):
 
 
 def _rows(spec: HandInput, table: Table[object]) -> Sequence[str]:
-    """Whom an input asked row by row asks: its own names, or (tricks) every side."""
+    """The rows of an input asked row by row: its own names, or (tricks) every side."""
     return spec.each or table.sides
 
 

@@ -170,7 +170,7 @@ def score_document(document: object) -> dict[str, Any]:
 def with_results(
     table: Table[object], document: Mapping[str, Any], result: GameResult
 ) -> dict[str, Any]:
-    keys = _output_keys(document.get("game"))
+    keys = _output_keys(table.game)
     output = _with_note({key: value for key, value in document.items() if key not in keys})
     hands = []
     for raw, scored in zip(document["hands"], result.hands, strict=True):
