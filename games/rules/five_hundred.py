@@ -58,7 +58,7 @@ from .base import (
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import check_below_target, read_house_rules
 from .teams import fell_text, higher_of, parse_teams
-from .text import Param, Text, _, error, ngettext_lazy
+from .text import Param, Quoted, Text, _, error, ngettext_lazy
 
 TRICKS = 10
 LOWEST, HIGHEST = 6, 10
@@ -230,8 +230,9 @@ class FiveHundred(CardGame[Rules, AnyHand]):
             raise error(_("the suit is missing"), field="suit")
         if suit not in SUITS:
             raise error(
-                _("the suit must be spades, clubs, diamonds, hearts or no trump, not %(value)s"),
+                _("the suit must be one of %(suits)s, not %(value)s"),
                 field="suit",
+                suits=Quoted(SUITS),
                 value=describe(suit),
             )
         tricks = _read_tricks(raw, _("the bidding team's tricks"))

@@ -210,7 +210,7 @@ def test_a_hand_after_the_game_was_won_is_an_error() -> None:
         (
             h("Ann", 7, "trumps", 7),
             {},
-            "the suit must be spades, clubs, diamonds, hearts or no trump, not “trumps”",
+            "the suit must be one of “spades”, “clubs”, “diamonds”, “hearts”, “no_trump”, not “trumps”",
         ),
         (h("Ann", 7, "hearts", 11), {}, "the bidding team's tricks must be from 0 to 10, not 11"),
         (h("Ann", 7, "hearts", -1), {}, "the bidding team's tricks must be from 0 to 10, not -1"),
