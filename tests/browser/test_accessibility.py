@@ -80,7 +80,6 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("big screen", f"/g/{group.view_key}/games/{games['amerikaner'].code}/tv/"),
         ("big screen spades", f"/g/{group.view_key}/games/{games['spades'].code}/tv/"),
         ("why spades", f"/g/{key}/games/{games['spades'].code}/hands/1/"),
-        ("why five hundred", f"/g/{key}/games/{games['five_hundred'].code}/hands/1/"),
         ("night", f"/g/{key}/nights/{night.code}/"),
         *(
             (f"statistics {kind}", f"/g/{key}/stats/?kind={kind}")
