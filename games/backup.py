@@ -96,13 +96,15 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
     for hand, scored in zip(game.hand_list(), result.hands, strict=True):
         data = game.seated(hand.data)  # the same words on any database
         made = "" if scored.made is None else (yes if scored.made else no)
+        if scored.made_each:  # each side's contract: "Nord yes, Sør no"
+            made = ", ".join(f"{side} {yes if m else no}" for side, m in scored.made_each.items())
         writer.writerow(
             [
                 hand.number,
                 _cell(data.get("dealer", "")),
                 _cell(card_game.summary(data).render(gettext, ngettext)),
                 _cell(card_game.details(data)),
-                made,
+                _cell(made),
                 *(scored.points.get(side, 0) for side in table.sides),
                 *(scored.totals[side] for side in table.sides),
                 _cell(data.get(NOTE, "")),

@@ -388,6 +388,8 @@ class NewGameForm(forms.Form):
         rules: dict[str, Any] = {}
         for spec in self.card_game.house_rules():
             value = data.get(f"rule_{spec.name}")
+            if spec.nullable and value is None and self.data.get(f"rule_{spec.name}") == "":
+                rules[spec.name] = None  # its field emptied: the rule is off
             if value in (None, "") or value == spec.default:
                 continue
             rules[spec.name] = value
@@ -474,14 +476,19 @@ def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, form
     fields: dict[str, forms.Field] = {}
     for spec in specs:
         if spec.kind == "tricks":
-            for index, side in enumerate(sides):
-                fields[f"tricks-{index}"] = forms.TypedChoiceField(
+            for index, side in enumerate(spec.each or sides):
+                fields[f"{spec.name}-{index}"] = forms.TypedChoiceField(
                     label=side,
                     choices=partial(_count_choices, spec),
                     coerce=int,
                     empty_value=None,
                     required=False,
                     widget=Chips,
+                )
+        elif spec.each:
+            for index, name in enumerate(spec.each):
+                fields[f"{spec.name}-{index}"] = forms.ChoiceField(
+                    label=name, choices=partial(_choices, spec), required=False, widget=Chips
                 )
         elif spec.kind == "flag":
             fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
@@ -581,14 +588,17 @@ class HandForm(forms.Form):
                 # Numbers (a count, a bid) are laid out as a grid of small chips.
                 "numeric": spec.kind == "number" or any(_is_number(o.value) for o in spec.options),
             }
-            if spec.kind == "tricks":
+            if spec.kind == "tricks" or spec.each:
                 # Two teams share every trick: one count gives the other (see `hand`).
-                item["shared_total"] = spec.maximum if len(self.table.teams) == 2 else None
+                # So do a player's count in a game of `each` player's tricks: the last
+                # one given is the rest of the others'.
+                shared = spec.kind == "tricks" and (bool(spec.each) or len(self.table.teams) == 2)
+                item["shared_total"] = spec.maximum if shared else None
                 item["rows"] = [
-                    {"side": side, "field": self[f"tricks-{i}"]}
-                    for i, side in enumerate(self.table.sides)
+                    {"side": side, "field": self[f"{name}-{i}"]}
+                    for i, side in enumerate(_rows(spec, self.table))
                 ]
-                item["bidding_side"] = bool(self._bidding_sides())
+                item["bidding_side"] = spec.kind == "tricks" and bool(self._bidding_sides())
             else:
                 item["field"] = self[name]
             items.append(item)
@@ -665,11 +675,11 @@ class HandForm(forms.Form):
         data = self.cleaned_data
         values: dict[str, Any] = {}
         for name, spec in self.specs.items():
-            if spec.kind == "tricks":
+            if spec.kind == "tricks" or spec.each:
                 values[name] = {
-                    side: data[f"tricks-{i}"]
-                    for i, side in enumerate(self.table.sides)
-                    if data.get(f"tricks-{i}") is not None
+                    side: _option_value(spec, data[f"{name}-{i}"])
+                    for i, side in enumerate(_rows(spec, self.table))
+                    if data.get(f"{name}-{i}") not in (None, "")
                 }
             elif spec.kind == "flag":
                 values[name] = bool(data.get(name))
@@ -678,9 +688,7 @@ class HandForm(forms.Form):
                 if spec.kind == "number":
                     value = int(value)
                 elif spec.kind == "choice":
-                    # The option's own value (a bid's number, a yes or no), as its chip
-                    # posts it in words.
-                    value = next((o.value for o in spec.options if str(o.value) == value), value)
+                    value = _option_value(spec, value)
                 values[name] = value
         hand: dict[str, Any] = {}
         for name, value in values.items():
@@ -737,6 +745,17 @@ class HandForm(forms.Form):
         self.add_error(exc.field if exc.field in self.fields else None, rule_error(exc))
 
 
+def _rows(spec: HandInput, table: Table[object]) -> Sequence[str]:
+    """The rows of an input asked row by row: its own names, or (tricks) every side."""
+    return spec.each or table.sides
+
+
+def _option_value(spec: HandInput, value: Any) -> Any:
+    """The option's own value (a bid's number, a yes or no), as its chip posts it in words;
+    a count as it is."""
+    return next((o.value for o in spec.options if str(o.value) == value), value)
+
+
 def _css_string(value: object) -> str:
     """A value as a quoted CSS string, safe inside a <style> element: anything but a
     letter, a digit or a space is written as its code point."""
@@ -761,10 +780,13 @@ def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
         if spec.empty_label is not None and name not in hand and applies(spec, hand, specs)
     }
     for key, value in hand.items():
-        if key == "tricks" and isinstance(value, dict):
-            for i, side in enumerate(table.sides):
+        spec = specs.get(key)
+        if spec is not None and (spec.kind == "tricks" or spec.each) and isinstance(value, dict):
+            for i, side in enumerate(_rows(spec, table)):
                 if side in value:
-                    initial[f"tricks-{i}"] = value[side]
+                    initial[f"{key}-{i}"] = (
+                        value[side] if spec.kind == "tricks" else str(value[side])
+                    )
         elif key in specs and specs[key].kind == "flag":
             initial[key] = value
         else:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules import GameResult, RuleError, Table, make_table, play
+from games.rules import GAMES, GameResult, RuleError, Table, make_table, play
 from games.rules.base import NOTE, describe
 from games.rules.limits import read_note
 from games.rules.text import Text, _, error
@@ -123,7 +123,7 @@ def read(document: object) -> tuple[Table[object], list[Mapping[str, Any]]]:
     if not isinstance(document, Mapping):
         raise error(_("a game file is a JSON object, not %(value)s"), value=describe(document))
     for key in document:
-        if key not in INPUT_KEYS and key not in OUTPUT_KEYS:
+        if key not in INPUT_KEYS and key not in _output_keys(document.get("game")):
             raise error(
                 _("unknown field “%(key)s” in the game file"),
                 key=str(key),
@@ -154,15 +154,24 @@ def read(document: object) -> tuple[Table[object], list[Mapping[str, Any]]]:
     return table, hands
 
 
+def _output_keys(game: object) -> tuple[str, ...]:
+    """The output keys a file of this game may hold: every game's, and its own."""
+    own = GAMES[game].output_keys if isinstance(game, str) and game in GAMES else ()
+    return (*OUTPUT_KEYS, *own)
+
+
 def score_document(document: object) -> dict[str, Any]:
     """The game file with the engine's output added, as the ``score`` command prints it."""
     table, hands = read(document)
     assert isinstance(document, Mapping)
-    return with_results(document, play(table, hands))
+    return with_results(table, document, play(table, hands))
 
 
-def with_results(document: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
-    output = _with_note({key: value for key, value in document.items() if key not in OUTPUT_KEYS})
+def with_results(
+    table: Table[object], document: Mapping[str, Any], result: GameResult
+) -> dict[str, Any]:
+    keys = _output_keys(table.game)
+    output = _with_note({key: value for key, value in document.items() if key not in keys})
     hands = []
     for raw, scored in zip(document["hands"], result.hands, strict=True):
         # A kaiser bid's own "made" is dropped too: the engine writes back the same value.
@@ -170,13 +179,16 @@ def with_results(document: Mapping[str, Any], result: GameResult) -> dict[str, A
         hand = _with_note(hand)
         hand["points"] = dict(scored.points)
         hand["totals"] = dict(scored.totals)
-        if scored.made is not None:
+        if scored.made_each is not None:
+            hand["made"] = dict(scored.made_each)
+        elif scored.made is not None:
             hand["made"] = scored.made
         hands.append(hand)
     output["hands"] = hands
     output["totals"] = dict(result.totals)
     output["winners"] = list(result.winners)
     output["finished"] = result.finished
+    output.update(GAMES[table.game].result_output(table, result))
     return output
 
 

@@ -652,7 +652,7 @@ class Game(models.Model):
 
     def scored_document(self) -> dict[str, Any]:
         """The game file with the engine's output, as the ``score`` command prints it."""
-        return gamefile.with_results(self.document(), self.result())
+        return gamefile.with_results(self.table(), self.document(), self.result())
 
     def seated(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A hand with its tricks in seating order, whatever order the database kept."""

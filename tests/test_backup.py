@@ -447,3 +447,28 @@ def test_a_restored_next_game_is_offered_at_once_by_the_game_it_followed() -> No
     assert restored.code == follower.code
     # The next game came back: the game it followed offers it from the next look on.
     assert "The next game has started" in Client().get(page).content.decode()
+
+
+def test_spades_and_five_hundred_games_come_back_from_a_backup_as_they_were() -> None:
+    # Their own outputs (Spades' bags and made object) and a rule set to null (lose_at).
+    group = make_group()
+    spades = [
+        {
+            "dealer": "Anne",
+            "bids": {"Anne": 4, "Bjørn": "blind_nil", "Cato": "nil", "Dina": 3},
+            "tricks": {"Anne": 6, "Bjørn": 0, "Cato": 1, "Dina": 6},
+        }
+    ]
+    five_hundred = [{"dealer": "Anne", "bidder": "Bjørn", "bid": "misere", "tricks": 0}]
+    for kind, hands in (("spades", spades), ("five_hundred", five_hundred)):
+        document = game_file(kind, FOUR, hands, teams=KAISER_TEAMS, rules={"lose_at": None})
+        backup.import_game(group, document)
+    first = _dump(group)
+    _wipe()
+    restored = backup.import_group(json.loads(first)).group
+    assert _dump(restored) == first
+    played = {game.kind: game for game in restored.games.all()}
+    # Nord: Anne's 2 over and Cato's failed nil's trick; Sør: Dina's 3 over.
+    assert played["spades"].scored_document()["bags"] == {"Nord": 3, "Sør": 3}
+    assert played["five_hundred"].result().totals == {"Nord": 0, "Sør": 250}
+    assert played["spades"].table().rules.lose_at is None  # type: ignore[attr-defined]

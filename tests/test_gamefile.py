@@ -119,12 +119,12 @@ def _without(key: str) -> dict[str, Any]:
         ),
         pytest.param(
             game_file("whist", FOUR, []),
-            "unknown game \u201cwhist\u201d: the games are amerikaner, euchre, kaiser and american",
+            "unknown game \u201cwhist\u201d: the games are amerikaner, euchre, kaiser, american, spades and five_hundred",
             id="unknown-game",
         ),
         pytest.param(
             _without("game"),
-            "unknown game null: the games are amerikaner, euchre, kaiser and american",
+            "unknown game null: the games are amerikaner, euchre, kaiser, american, spades and five_hundred",
             id="no-game",
         ),
         pytest.param(
@@ -157,7 +157,7 @@ def _without(key: str) -> dict[str, Any]:
         ),
         pytest.param(
             game_file("amerikaner", FOUR, [], teams={"A": ["Anne", "Cato"]}),
-            "teams are only for euchre and kaiser",
+            "teams are only for euchre, kaiser, spades and five_hundred",
             id="teams-for-amerikaner",
         ),
         pytest.param(

@@ -68,4 +68,5 @@ def test_the_readmes_links_to_the_docs_lead_to_files() -> None:
 
 def test_the_readme_stays_short_enough_to_read() -> None:
     # Design notes and figures go to docs/ and bench/README.md.
-    assert len(README.read_text().splitlines()) <= 400
+    # Each game adds its rules table and a worked example: about 30 lines a game.
+    assert len(README.read_text().splitlines()) <= 470

@@ -100,6 +100,9 @@ class Score:
     points: Mapping[str, int]
     made: bool | None = None
     facts: Mapping[str, Param] = field(default_factory=dict)
+    # Where each side (or player) has a contract of its own: whether each was made, the
+    # file's "made" object (then `made` is None: no one bid for the hand).
+    made_each: Mapping[str, bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ class HandOutcome:
     points: Mapping[str, int]
     made: bool | None
     words: Callable[[], Explanation] = field(repr=False, compare=False)
+    made_each: Mapping[str, bool] | None = None
 
     @property
     def explanation(self) -> tuple[Text, ...]:
@@ -165,6 +169,10 @@ class ScoredHand:
     @property
     def made(self) -> bool | None:
         return self.outcome.made
+
+    @property
+    def made_each(self) -> Mapping[str, bool] | None:
+        return self.outcome.made_each
 
 
 @dataclass(frozen=True)
@@ -211,7 +219,8 @@ class HandInput:
 
     kind is one of: "player" (a player's name), "team", "number", "choice", "flag"
     (true/false) or "tricks" (a count per side, each `minimum`..`maximum`; with
-    `options`, per team). `shown_when` names the inputs whose values decide whether
+    `options`, per team; with `each`, per one of those names). A "choice" with `each`
+    is one choice per name. `shown_when` names the inputs whose values decide whether
     this one applies, e.g. the partner only for a numeric bid. An input that is not
     `required` may be left empty. With `empty_label` leaving it empty is a choice of its
     own, offered beside the others and chosen like them (nothing is chosen for the
@@ -230,6 +239,9 @@ class HandInput:
     shown_when: Condition = field(default_factory=dict)
     default: str | int | bool | None = None
     empty_label: Text | None = None
+    #: One value per name (a player, in seating order) rather than one for the hand: the
+    #: input's value is then an object of them, e.g. each player's bid.
+    each: tuple[str, ...] = ()
 
     def unchosen(self) -> Text:
         """What to say when none of the choices was taken, e.g. "choose the partner, or alone"."""
@@ -264,6 +276,8 @@ class HouseRule:
     # Worked out from the other rules when left empty; the game checks its bounds, which
     # may depend on them too.
     derived: bool = False
+    # A number with a default that may be set to null (empty): then the rule is off.
+    nullable: bool = False
 
 
 _RULE = "house_rule"
@@ -277,14 +291,24 @@ def number_rule(
     minimum: int | None = None,
     maximum: int | None = None,
     derived: bool = False,
+    nullable: bool = False,
 ) -> Any:
     """Declare a house rule that is a whole number (a dataclass field of the game's rules).
 
     Without a default it may be left empty: off, or `derived` from the other rules by
-    the game's `parse_rules`.
+    the game's `parse_rules`. With a default and `nullable`, left out it is the default
+    and set to null (an emptied field) it is off.
     """
     spec = HouseRule(
-        "", Text(label), "number", default, _text(help), minimum, maximum, derived=derived
+        "",
+        Text(label),
+        "number",
+        default,
+        _text(help),
+        minimum,
+        maximum,
+        derived=derived,
+        nullable=nullable,
     )
     if derived:
         return field(metadata={_RULE: spec})
@@ -383,6 +407,9 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     bid_levels: tuple[tuple[str, Text], ...] = ()
     #: The awards particular to this game (found in a finished game by `earned`).
     awards: tuple[Award, ...] = ()
+    #: What the game adds to the top of its file's output besides the totals and winners
+    #: (`result_output`), e.g. the bags a team carries.
+    output_keys: tuple[str, ...] = ()
     #: Made-up groups (`manage.py generate_group`): how often such a group picks the game
     #: (0: never; the weights of all games are compared) and how long a hand takes.
     sample_weight = 0
@@ -497,6 +524,10 @@ class CardGame(ABC, Generic[RulesT, HandT]):
         """The game's own awards earned in a finished game: (award id, player) pairs."""
         return []
 
+    def result_output(self, table: Table[RulesT], result: GameResult) -> dict[str, Any]:
+        """The top-level output of the game file this game adds (keys of `output_keys`)."""
+        return {}
+
     # --- Made-up games, for measuring pages at scale (`manage.py generate_group`) ---
 
     def sample_setup(
@@ -550,7 +581,7 @@ class CardGame(ABC, Generic[RulesT, HandT]):
                 state.totals[side] += points
             verdict = self.decide(table, state, hand, score)
             words = partial(self.explain, table, hand, score)
-            outcome = HandOutcome(score.points, score.made, words)
+            outcome = HandOutcome(score.points, score.made, words, score.made_each)
             decision = (
                 Decision(verdict.winners, self.explain_verdict(table, verdict)) if verdict else None
             )

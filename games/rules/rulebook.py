@@ -82,6 +82,9 @@ class RuleReader:
             return self.choice(rule.name, default, [option.value for option in rule.options])
         if rule.derived:
             return self.optional_integer(rule.name)
+        if rule.nullable and rule.name in self.raw and self.raw[rule.name] is None:
+            self.seen.add(rule.name)
+            return None
         if rule.default is None:
             return self.optional_integer(rule.name, rule.minimum, rule.maximum)
         assert isinstance(rule.default, int)
@@ -125,4 +128,16 @@ def check_range(key: str, value: int, low: int | None, high: int | None) -> None
             value=value,
             low=low or 0,
             high=high or 0,
+        )
+
+
+def check_below_target(lose_at: int | None, target: int) -> None:
+    """Refuse a total at which a team loses that is not below the target (None: off)."""
+    if lose_at is not None and lose_at >= target:
+        raise error(
+            _("the rule %(key)s (%(lose_at)d) must be below the target (%(target)d)"),
+            field="lose_at",
+            key="lose_at",
+            lose_at=lose_at,
+            target=target,
         )

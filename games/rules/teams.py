@@ -1,11 +1,11 @@
-"""Two teams of two, partners sitting opposite: shared by euchre and kaiser."""
+"""Two teams of two, partners sitting opposite: shared by the team games."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .base import Team, describe
-from .text import Names, _, error
+from .text import Names, Param, Text, _, error
 
 
 def parse_teams(raw: object, players: tuple[str, ...], game: str) -> tuple[Team, ...]:
@@ -55,3 +55,15 @@ def parse_teams(raw: object, players: tuple[str, ...], game: str) -> tuple[Team,
         )
     # Teams are kept in seating order: the team of the first player first.
     return tuple(sorted(teams, key=lambda team: min(players.index(m) for m in team.members)))
+
+
+def higher_of(teams: Sequence[str], totals: Mapping[str, int]) -> str | None:
+    """The team with the higher total of these; None when they are level."""
+    best = max(totals[team] for team in teams)
+    top = [team for team in teams if totals[team] == best]
+    return top[0] if len(top) == 1 else None
+
+
+def fell_text(facts: Mapping[str, Param]) -> Text:
+    """ "Them fell to -210, at or below -200: Us wins." """
+    return Text(_("%(loser)s fell to %(total)d, at or below %(lose_at)d: %(winner)s wins."), facts)

@@ -211,16 +211,22 @@ class Taps:
         target.tap()
 
 
-def start_team_game(page: Page, base_url: str, kind: str) -> None:
-    """A new group and a team game: Sharks (Anne and Cato) against Jets (Bjørn and Dina)."""
+def start_team_game(
+    page: Page, base_url: str, kind: str, rules: Mapping[str, str] | None = None
+) -> None:
+    """A new group and a team game: Sharks (Anne and Cato) against Jets (Bjørn and Dina),
+    with these house rules typed in."""
     start_group(page, base_url, me="Anne")
     open_new_game_of(page, kind)
     fill_new_game(page, ["Bjørn", "Cato", "Dina"])
     name_teams(page, "Sharks", "Jets")
+    for name, value in (rules or {}).items():
+        page.locator(f"#id_rule_{name}").fill(value)
     start_game(page)
     expect_totals(page, {"Sharks": 0, "Jets": 0})
-    expect(page.locator('#live [data-side="Sharks"]')).to_contain_text("Anne and Cato")
-    expect(page.locator('#live [data-side="Jets"]')).to_contain_text("Bjørn and Dina")
+    # "Anne and Cato", "Anne og Cato": the members in the page's language.
+    expect(page.locator('#live [data-side="Sharks"]')).to_contain_text(re.compile(r"Anne \w+ Cato"))
+    expect(page.locator('#live [data-side="Jets"]')).to_contain_text(re.compile(r"Bjørn \w+ Dina"))
 
 
 def wait_for_offline_copy(page: Page, url: str = "location.href") -> None:

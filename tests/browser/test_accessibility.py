@@ -22,6 +22,20 @@ from tests.test_stats import TEAMS, THREE, american_game, euchre_game, kaiser_ga
 AXE = Axe()
 
 
+# A hand of each game with a form of its own: every bid kind on the pages.
+SPADES = [
+    {
+        "dealer": "Anne",
+        "bids": {"Anne": 4, "Bjørn": "blind_nil", "Cato": "nil", "Dina": 3},
+        "tricks": {"Anne": 6, "Bjørn": 0, "Cato": 1, "Dina": 6},
+    }
+]
+FIVE_HUNDRED = [
+    {"dealer": "Anne", "bidder": "Bjørn", "bid": 8, "suit": "hearts", "tricks": 9},
+    {"dealer": "Bjørn", "bidder": "Cato", "bid": "misere", "tricks": 0},
+]
+
+
 def _table() -> tuple[Group, dict[str, Game]]:
     """A group with a game of each kind in play and finished."""
     group = make_group()
@@ -34,6 +48,10 @@ def _table() -> tuple[Group, dict[str, Game]]:
         "kaiser-finished": kaiser_game(group),
         "american": backup.import_game(group, game_file("american", THREE, [])),
         "american-finished": american_game(group),
+        "spades": backup.import_game(group, game_file("spades", FOUR, SPADES, teams=TEAMS)),
+        "five_hundred": backup.import_game(
+            group, game_file("five_hundred", FOUR, FIVE_HUNDRED, teams=TEAMS)
+        ),
     }
     return group, games
 
@@ -51,7 +69,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("group, view only", f"/g/{group.view_key}/"),
         *(
             (f"new {kind}", f"/g/{key}/new/{kind}/")
-            for kind in ("amerikaner", "euchre", "kaiser", "american")
+            for kind in ("amerikaner", "euchre", "kaiser", "american", "spades", "five_hundred")
         ),
         *((f"game {name}", f"/g/{key}/games/{game.code}/") for name, game in games.items()),
         ("why", f"/g/{key}/games/{finished}/hands/1/"),
@@ -60,10 +78,12 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("history", f"/g/{key}/games/{finished}/history/"),
         ("end", f"/g/{key}/games/{games['amerikaner'].code}/end/"),
         ("big screen", f"/g/{group.view_key}/games/{games['amerikaner'].code}/tv/"),
+        ("big screen spades", f"/g/{group.view_key}/games/{games['spades'].code}/tv/"),
+        ("why spades", f"/g/{key}/games/{games['spades'].code}/hands/1/"),
         ("night", f"/g/{key}/nights/{night.code}/"),
         *(
             (f"statistics {kind}", f"/g/{key}/stats/?kind={kind}")
-            for kind in ("amerikaner", "euchre", "kaiser", "american")
+            for kind in ("amerikaner", "euchre", "kaiser", "american", "spades", "five_hundred")
         ),
         ("player", f"/g/{key}/players/{player.code}/"),
         ("season", f"/g/{key}/seasons/"),

@@ -46,6 +46,8 @@ GAMES: list[tuple[str, list[str], dict[str, Any], dict[str, list[str]] | None]] 
     ("euchre", FOUR, {}, TEAMS),
     ("kaiser", FOUR, {}, TEAMS),
     ("american", FOUR[:3], {}, None),
+    ("spades", FOUR, {}, TEAMS),
+    ("five_hundred", FOUR, {}, TEAMS),
 ]
 
 
@@ -133,7 +135,7 @@ def test_every_stored_game_is_a_file_the_score_command_takes(
     assert seen.get("302", 0) > total / 2 and seen.get("422", 0) > total / 10
 
     games = list(Game.objects.filter(group=group))
-    assert {g.kind for g in games} == {"amerikaner", "euchre", "kaiser", "american"}
+    assert {g.kind for g in games} == {kind for kind, *_setup in GAMES}
     for game in games:
         export = client.get(reverse("export_json", args=[group.edit_key, game.code]))
         path = tmp_path / f"{game.code}.json"

@@ -59,10 +59,15 @@ addEventListener("change", ({ target: input }) => {
     const field = input.form.elements[`rule_${name}`];
     field.value = input.checked ? value : field.defaultValue;
   }
-  // two teams share every trick: one team's count lights up the other's
+  // shared tricks: of two teams the other's count follows; of more, the one row left open
   const shared = input.closest("[data-shared-total]");
-  const other = `[value="${shared?.dataset.sharedTotal - input.value}"]:not([name=${input.name}])`;
-  for (const box of shared?.querySelectorAll(other) ?? []) box.checked = true;
+  const row = input.closest(".tricks-row");
+  const rows = [...(shared?.querySelectorAll(".tricks-row") ?? [])].filter((r) => r !== row);
+  const count = (r) => +(r.querySelector(":checked")?.value ?? 0);
+  const open = rows.filter((r) => rows.length < 2 || !r.querySelector(":checked"));
+  const rest = shared?.dataset.sharedTotal - input.value - rows.reduce((n, r) => n + count(r), 0);
+  const left = open.length === 1 && open[0].querySelector(`[value="${rest + count(open[0])}"]`);
+  if (left) left.checked = true;
 });
 
 // Share a result's picture where the phone can (Web Share API), with the view-only link; else

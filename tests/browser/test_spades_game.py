@@ -1,0 +1,134 @@
+"""A whole game of Spades to 200, tapped in on one phone, with an undo, a correction and
+a second phone's stale correction refused in view.
+
+Anne, Bjørn, Cato and Dina sit in that order: the Sharks (Anne and Cato) play the Jets
+(Bjørn and Dina). A team's contract is its number bids added up: made, 10 a trick bid
+and a point (a bag) a trick over; a nil wins or loses 100.
+"""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import (
+    Taps,
+    choice,
+    expect_totals,
+    exported_and_scored,
+    game_code,
+    save,
+    start_team_game,
+    tricks,
+)
+
+SEATS = ("Anne", "Bjørn", "Cato", "Dina")
+#: What the scoreboard says beside a team's total, by language.
+BAGS = {
+    "en": ("{bags} bag: {left} to the penalty", "{bags} bags: {left} to the penalty"),
+    "nb": ("{bags} overstikk: {left} til straffen", "{bags} overstikk: {left} til straffen"),
+}
+
+
+def _tricks(page: Page, player: str, count: int) -> Locator:
+    """A player's trick count (a bids row is named after the player too)."""
+    return page.locator('fieldset[data-input="tricks"]').locator(tricks(page, player, count))
+
+
+def _bid(page: Page, index: int, bid: str | int) -> None:
+    choice(page, f"bids-{index}", bid).click()
+
+
+def _hand(page: Page, bids: tuple[str | int, ...], taken: tuple[int, ...]) -> None:
+    """Four bids and three players' tricks: the fourth took the rest of the 13."""
+    for index, bid in enumerate(bids):
+        _bid(page, index, bid)
+    for player, count in zip(SEATS, taken, strict=False):
+        _tricks(page, player, count).click()
+
+
+def _bags_note(page: Page, team: str, language: str, bags: int) -> None:
+    said = BAGS[language][bags != 1].format(bags=bags, left=10 - bags)
+    expect(page.locator(f'#live [data-side="{team}"] .note')).to_have_text(said)
+
+
+@pytest.mark.parametrize("locale", ["nb-NO", pytest.param("en-GB", marks=pytest.mark.screenshots)])
+def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[[], Page],
+    tmp_path: Path,
+    screenshots: Path,
+    locale: str,
+) -> None:
+    language = locale[:2]
+    start_team_game(page, live_server.url, "spades", {"target": "200"})
+
+    # Hand 1 in eight taps: four bids, three trick counts, Save. Anne 4, Bjørn 3, Cato
+    # nil, Dina 3; Anne takes 6, Bjørn 3, Cato 1 (so Dina 3). Sharks: 40 + 2 (2 bags),
+    # Cato's nil failed -100 and +1 for its bag: -57, 3 bags. Jets: 6 of 6, +60.
+    tap = Taps()
+    bids: tuple[str | int, ...] = (4, 3, "nil", 3)
+    for index, bid in enumerate(bids):
+        tap(choice(page, f"bids-{index}", bid))
+    for player, count in zip(SEATS, (6, 3, 1), strict=False):
+        tap(_tricks(page, player, count))
+    # The phone fills in the fourth count, the rest of the 13.
+    expect(_tricks(page, "Dina", 3).locator("input")).to_be_checked()
+    expect(page.locator("#preview")).to_contain_text("Sharks \u221257")
+    page.screenshot(path=screenshots / f"spades-hand-form-{language}.png", full_page=True)
+    tap(page.locator("button[name=save]"))
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    assert tap.count == 8, f"a spades hand took {tap.count} taps"
+    expect_totals(page, {"Sharks": -57, "Jets": 60})
+    _bags_note(page, "Sharks", language, 3)
+
+    # Undo: Cato took no trick after all. Entered again: Sharks 42 + 100 = 142 (2 bags);
+    # Jets took 7 of 6: 61 (1 bag).
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(0)
+    _hand(page, (4, 3, "nil", 3), (6, 3, 0))
+    save(page)
+    expect_totals(page, {"Sharks": 142, "Jets": 61})
+    _bags_note(page, "Jets", language, 1)
+
+    # A correction from the hand's page, while a second phone holds the same page open:
+    # Anne took 5 and Dina 5. Sharks 41 + 100 = 141 (1 bag); Jets 62 (2 bags).
+    page.locator('#hands a.why[href$="/hands/1/"]').click()
+    page.screenshot(path=screenshots / f"spades-why-{language}.png", full_page=True)
+    page.locator('a[href$="/hands/1/edit/"]').click()
+    other = new_phone()
+    other.goto(page.url)
+    expect(other.locator("#preview")).to_be_visible()
+    _tricks(page, "Anne", 5).click()
+    _tricks(page, "Dina", 5).click()
+    page.locator("button[name=save]").click()
+    expect_totals(page, {"Sharks": 141, "Jets": 62})
+    # The second phone's correction was made on a page that no longer holds the hand.
+    _tricks(other, "Bjørn", 4).click()
+    _tricks(other, "Dina", 3).click()
+    other.locator("button[name=save]").click()
+    expect(other.locator(".conflict")).to_be_visible()
+    expect_totals(page, {"Sharks": 141, "Jets": 62})
+
+    # Hand 2: Sharks bid 5 + 4 and take 6 + 5: 90 + 2 (2 bags, 3 in all) = 233, past 200.
+    # Jets bid 1 + 1 and take 1 + 1: 20.
+    _hand(page, (5, 1, 4, 1), (6, 1, 5))
+    expect(page.locator("#preview")).to_contain_text("Sharks +92")
+    save(page)
+    expect_totals(page, {"Sharks": 233, "Jets": 82})
+    expect(page.locator("#winner")).to_contain_text("Sharks")
+    page.screenshot(path=screenshots / f"spades-won-{language}.png", full_page=True)
+    code = game_code(page)
+    page.goto(page.url.rstrip("/") + "/tv/")
+    expect(page.locator('.tv-side[data-side="Sharks"] .tv-note')).to_be_visible()
+    page.screenshot(path=screenshots / f"spades-tv-{language}.png")
+
+    document = exported_and_scored(code, tmp_path)
+    assert [hand["made"] for hand in document["hands"]] == [
+        {"Sharks": True, "Jets": True},
+        {"Sharks": True, "Jets": True},
+    ]
+    assert (document["winners"], document["bags"]) == (["Sharks"], {"Sharks": 3, "Jets": 2})
