@@ -91,6 +91,11 @@ class Reason:
     text: Text
 
 
+#: Whether a hand's contract was made: one bid (True or False), each player's own bid
+#: (a player mapped to True or False, e.g. every player bids in Oh Hell), or nothing bid.
+Made = bool | Mapping[str, bool] | None
+
+
 @dataclass(frozen=True)
 class Score:
     """What one hand scores, worked out as plain arithmetic: points per side, whether the
@@ -98,7 +103,7 @@ class Score:
     alone does not show (e.g. a team at bid-out), for the words that explain them."""
 
     points: Mapping[str, int]
-    made: bool | None = None
+    made: Made = None
     facts: Mapping[str, Param] = field(default_factory=dict)
 
 
@@ -126,7 +131,7 @@ class HandOutcome:
     pages read the words of a few hands at most."""
 
     points: Mapping[str, int]
-    made: bool | None
+    made: Made
     words: Callable[[], Explanation] = field(repr=False, compare=False)
 
     @property
@@ -163,7 +168,7 @@ class ScoredHand:
         return self.outcome.points
 
     @property
-    def made(self) -> bool | None:
+    def made(self) -> Made:
         return self.outcome.made
 
 
@@ -211,7 +216,8 @@ class HandInput:
 
     kind is one of: "player" (a player's name), "team", "number", "choice", "flag"
     (true/false) or "tricks" (a count per side, each `minimum`..`maximum`; with
-    `options`, per team). `shown_when` names the inputs whose values decide whether
+    `options`, per team: tricks, or bids). With `in_turn` the sides are asked in turn
+    from the dealer's left, the dealer last (as a table bids). `shown_when` names the inputs whose values decide whether
     this one applies, e.g. the partner only for a numeric bid. An input that is not
     `required` may be left empty. With `empty_label` leaving it empty is a choice of its
     own, offered beside the others and chosen like them (nothing is chosen for the
@@ -230,6 +236,7 @@ class HandInput:
     shown_when: Condition = field(default_factory=dict)
     default: str | int | bool | None = None
     empty_label: Text | None = None
+    in_turn: bool = False
 
     def unchosen(self) -> Text:
         """What to say when none of the choices was taken, e.g. "choose the partner, or alone"."""
@@ -455,6 +462,14 @@ class CardGame(ABC, Generic[RulesT, HandT]):
 
         It reads the hand as given, without checking it: history shows old versions too.
         """
+
+    def hint(
+        self, table: Table[RulesT], before: Sequence[Mapping[str, Any]], raw: Mapping[str, Any]
+    ) -> Text | None:
+        """What the hand form says about the hand being entered after the hands `before`,
+        with what is tapped so far (`raw`, as `implied` gets it, maybe incomplete), before
+        its outcome can be worked out: e.g. the cards a schedule deals. None: nothing."""
+        return None
 
     def as_reported(self, table: Table[RulesT], raw: Mapping[str, Any]) -> dict[str, Any]:
         """A hand as the table reported it: the engine's output (`points`, `totals`, `made`)
@@ -707,8 +722,29 @@ def as_name(value: object, names: Sequence[str], key: str, *, what: str = "playe
     return name
 
 
+@dataclass(frozen=True)
+class CountWords:
+    """How errors name one count of a ``{name: count}`` input (`read_counts`)."""
+
+    of: str
+    twice: str
+    negative: str
+
+
+TRICK_WORDS = CountWords(
+    _("the tricks of %(name)s"),
+    _("the tricks of %(name)s are given twice"),
+    _("the tricks of %(name)s cannot be negative (%(count)d)"),
+)
+
+
 def read_counts(
-    raw: Mapping[str, Any], key: str, names: Sequence[str], *, what: str = "player"
+    raw: Mapping[str, Any],
+    key: str,
+    names: Sequence[str],
+    *,
+    what: str = "player",
+    words: CountWords = TRICK_WORDS,
 ) -> dict[str, int]:
     """A ``{name: count}`` object, names trimmed and checked, counts whole and not negative."""
     value = raw.get(key)
@@ -720,11 +756,11 @@ def read_counts(
     for raw_name, raw_count in value.items():
         name = as_name(raw_name, names, key, what=what)
         if name in counts:
-            raise error(_("the tricks of %(name)s are given twice"), field=key, name=name)
-        count = as_int(raw_count, Text(_("the tricks of %(name)s"), {"name": name}), key)
+            raise error(words.twice, field=key, name=name)
+        count = as_int(raw_count, Text(words.of, {"name": name}), key)
         if count < 0:
             raise error(
-                _("the tricks of %(name)s cannot be negative (%(count)d)"),
+                words.negative,
                 field=key,
                 name=name,
                 count=count,

@@ -16,6 +16,7 @@ from .base import CardGame, GameResult, Table, as_int, describe
 from .euchre import Euchre
 from .kaiser import Kaiser
 from .limits import check_hand_count, check_name, check_number, check_rules
+from .oh_hell import OhHell
 from .text import Names, _, error
 
 # Each game's methods are typed with its own rules and hands; in the registry each is
@@ -23,7 +24,14 @@ from .text import Names, _, error
 AnyCardGame = CardGame[object, object]
 
 GAMES: dict[str, AnyCardGame] = {
-    game.name: game for game in (Amerikaner(), Euchre(), Kaiser(), American())
+    game.name: game
+    for game in (
+        Amerikaner(),
+        Euchre(),
+        Kaiser(),
+        American(),
+        OhHell(),
+    )
 }
 
 

@@ -183,7 +183,7 @@ def test_presets_are_valid_house_rules() -> None:
 def test_seats_and_teams_match_the_engine() -> None:
     for name, game in GAMES.items():
         low, high = game.seats
-        names = ["A", "B", "C", "D", "E", "F", "G"]
+        names = [chr(ord("A") + i) for i in range(13)]
         teams = {"X": ["A", "C"], "Y": ["B", "D"]} if game.team_game else None
         make_table(name, names[:low], teams=teams)
         make_table(name, names[:high], teams=teams)
