@@ -37,7 +37,7 @@ NOTE = "note"
 @dataclass(frozen=True)
 class Team:
     name: str
-    members: tuple[str, str]
+    members: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -192,10 +192,12 @@ class GameResult:
 
 @dataclass(frozen=True)
 class Standing:
-    """The target in force after the hands played (None: no target), and a note per side."""
+    """The target in force after the hands played (None: no target), and a note per side;
+    `low_wins`: the lowest total leads (and wins), not the highest."""
 
     target: int | None
     notes: Mapping[str, Text]
+    low_wins: bool = False
 
 
 @dataclass(frozen=True)
@@ -376,6 +378,8 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     #: How many usually play: the new-game form seats that many to start with.
     usual_players = 4
     team_game = False
+    #: Teams of any size may be formed, or none (the players play each for themselves).
+    optional_teams = False
     #: After a redeal the same player deals again (False: the deal passes on).
     redeal_keeps_dealer = True
     presets: tuple[Preset, ...] = ()
@@ -402,6 +406,18 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     @abstractmethod
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> RulesT:
         """Read the house rules (defaults filled in) and check the players suit them."""
+
+    def check_seats(self, players: tuple[str, ...]) -> None:
+        """Refuse a table with fewer or more players than the game's `seats`."""
+        low, high = self.seats
+        if not low <= len(players) <= high:
+            raise error(
+                _("%(game)s is for %(low)d to %(high)d players, not %(count)d"),
+                game=self.title,
+                low=low,
+                high=high,
+                count=len(players),
+            )
 
     def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
         """The teams of a team game (the registry refuses teams for the others)."""
@@ -785,12 +801,14 @@ def describe(value: object) -> str | Text | Quoted:
     return str(value)
 
 
-def read_redeal(raw: Mapping[str, Any], table: Table[object]) -> Redeal | None:
+def read_redeal(
+    raw: Mapping[str, Any], table: Table[object], *, dealer_required: bool = True
+) -> Redeal | None:
     """A redeal hand (only the dealer and ``"redeal": true``), or None for a played hand."""
     if not read_bool(raw, "redeal"):
         return None
     check_keys(raw, {"dealer", "redeal"})
-    return Redeal(read_name(raw, "dealer", table.players))
+    return Redeal(read_name(raw, "dealer", table.players, required=dealer_required))
 
 
 #: A redeal scores nothing.

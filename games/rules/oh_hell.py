@@ -182,14 +182,7 @@ class OhHell(CardGame[Rules, AnyHand]):
     )
 
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> Rules:
-        low, high = SEATS
-        if not low <= len(players) <= high:
-            raise error(
-                _("Oh Hell is for %(low)d to %(high)d players, not %(count)d"),
-                low=low,
-                high=high,
-                count=len(players),
-            )
+        self.check_seats(players)
         given = read_house_rules(self.house_rules(), raw, self.name)
         if given["max_cards"] is None:
             given["max_cards"] = usual_max_cards(len(players))
