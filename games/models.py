@@ -55,7 +55,7 @@ from games.rules import (
     play,
 )
 from games.rules import awards as award_rules
-from games.rules.base import NOTE
+from games.rules.base import NOTE, PER_SIDE_KINDS
 from games.rules.limits import read_note
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -639,9 +639,14 @@ class Game(models.Model):
 
     def seated(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A hand with its tricks in seating order, whatever order the database kept."""
-        sides = self.table().sides
+        table = self.table()
+        per_side = {
+            spec.name for spec in get_game(self.kind).inputs(table) if spec.kind in PER_SIDE_KINDS
+        }
         return {
-            key: _ordered(value, sides) if key == "tricks" and isinstance(value, dict) else value
+            key: _ordered(value, table.sides)
+            if key in per_side and isinstance(value, dict)
+            else value
             for key, value in data.items()
         }
 

@@ -208,6 +208,10 @@ class Option:
     label: Text
 
 
+#: The kinds of hand input given side by side, as ``{side: number}``: a count of tricks
+#: (or bids) per side, or a score per side.
+PER_SIDE_KINDS = ("tricks", "scores")
+
 #: When an input applies: the inputs it depends on and the values they must have.
 Condition = Mapping[str, tuple[str | int | bool, ...]]
 
@@ -218,7 +222,8 @@ class HandInput:
 
     kind is one of: "player" (a player's name), "team", "number", "choice", "flag"
     (true/false) or "tricks" (a count per side, each `minimum`..`maximum`; with
-    `options`, per team: tricks, or bids). With `in_turn` the sides are asked in turn
+    `options`, per team: tricks, or bids), "scores" (a whole number typed per side, each
+    `minimum`..`maximum`; a side left empty scores 0). With `in_turn` the sides are asked in turn
     from the dealer's left, the dealer last (as a table bids). `shown_when` names the inputs whose values decide whether
     this one applies, e.g. the partner only for a numeric bid. An input that is not
     `required` may be left empty. With `empty_label` leaving it empty is a choice of its
@@ -478,6 +483,14 @@ class CardGame(ABC, Generic[RulesT, HandT]):
 
         It reads the hand as given, without checking it: history shows old versions too.
         """
+
+    def scheduled(
+        self, table: Table[RulesT], before: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """Inputs the game's own rules give the hand after the hands `before`, whatever is
+        tapped (e.g. the cards a schedule deals it): the hand form adds them to the hand
+        it gives `implied`. None by default."""
+        return {}
 
     def hint(
         self, table: Table[RulesT], before: Sequence[Mapping[str, Any]], raw: Mapping[str, Any]

@@ -42,6 +42,7 @@ from .base import (
     choice_rule,
     dealer_input,
     flag_rule,
+    last_count,
     name_inputs,
     number_rule,
     read_counts,
@@ -294,13 +295,31 @@ class OhHell(CardGame[Rules, AnyHand]):
             **facts,
         )
 
+    def scheduled(self, table: Table[Rules], before: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The cards the schedule deals the hand after `before` (none after the last)."""
+        plan = schedule(table.rules)
+        dealt = _dealt(before)
+        return {"cards": plan[dealt]} if dealt < len(plan) else {}
+
+    def implied(self, table: Table[Rules], raw: Mapping[str, Any]) -> dict[str, Any]:
+        """With the hand's cards known, the last player's tricks are the rest of them: a
+        hand takes a tap per bid and one per player's tricks but the last. A redeal deals
+        no cards."""
+        hand = dict(raw)
+        cards, tricks = hand.get("cards"), hand.get("tricks")
+        if hand.get("redeal") is True:
+            hand.pop("cards", None)
+        elif type(cards) is int and isinstance(tricks, dict):
+            hand["tricks"] = last_count(tricks, table.players, cards)
+        return hand
+
     def hint(
         self, table: Table[Rules], before: Sequence[Mapping[str, Any]], raw: Mapping[str, Any]
     ) -> Text | None:
         """The cards of the hand after `before` by the schedule, and with the hook, once
         every other player's bid is in, the bid the dealer may not make."""
         plan = schedule(table.rules)
-        dealt = sum(1 for hand in before if hand.get("redeal") is not True)
+        dealt = _dealt(before)
         if dealt >= len(plan):
             return None
         cards = plan[dealt]
@@ -394,6 +413,11 @@ class OhHell(CardGame[Rules, AnyHand]):
                 shown_when=PLAYED,
             ),
         )
+
+
+def _dealt(before: Sequence[Mapping[str, Any]]) -> int:
+    """How many hands of the schedule these hands dealt: all but the redeals."""
+    return sum(1 for hand in before if hand.get("redeal") is not True)
 
 
 def _check_against_cards(table: Table[Rules], hand: BidHand, cards: int) -> None:

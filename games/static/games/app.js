@@ -65,6 +65,14 @@ addEventListener("change", ({ target: input }) => {
   for (const box of shared?.querySelectorAll(other) ?? []) box.checked = true;
 });
 
+// A score's sign, for a phone whose number keyboard has no minus: the box beside it flips it.
+addEventListener("click", ({ target }) => {
+  const input = target.closest?.("[data-flip-sign]")?.previousElementSibling;
+  if (!input?.value) return;
+  input.value = input.value.startsWith("-") ? input.value.slice(1) : `-${input.value}`;
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+});
+
 // Share a result's picture where the phone can (Web Share API), with the view-only link; else
 // the link downloads it. Fetched beforehand: a share must follow the tap at once.
 const setUpShare = async (link) => {
@@ -92,6 +100,7 @@ addEventListener("click", (event) => {
 const setUp = (root) => {
   root.querySelectorAll("[data-wake-lock]").forEach(keepAwake);
   root.querySelectorAll("a[data-share]").forEach(setUpShare);
+  root.querySelectorAll("[data-flip-sign]").forEach((button) => (button.hidden = false));
 };
 addEventListener("DOMContentLoaded", () => setUp(document));
 addEventListener("htmx:after:settle", (event) => setUp(event.target));
