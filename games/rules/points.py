@@ -118,7 +118,7 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         """No teams (each for themselves), or two or more, every player in exactly one."""
         if raw is None:
             return ()
-        if not isinstance(raw, Mapping) or len(raw) < 2:
+        if not isinstance(raw, Mapping):
             raise error(_("teams: two teams or more, every player in one"), field="teams")
         teams: list[Team] = []
         placed: set[str] = set()
@@ -148,6 +148,8 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
                 field="teams",
                 names=Names(alone),
             )
+        if len(teams) < 2:
+            raise error(_("teams: two teams or more, every player in one"), field="teams")
         # In seating order: the team of the first player first.
         return tuple(sorted(teams, key=lambda team: min(players.index(m) for m in team.members)))
 
