@@ -709,9 +709,8 @@ class HandForm(forms.Form):
                     turn = (index - seat - 1) % len(sides)
                     row = f"{chosen} [data-input={spec.name}] [data-side={_css_string(side)}]"
                     rules.append(f"{row} {{ order: {turn} }}")
-                rules.append(
-                    f"{chosen} [data-input={spec.name}] [data-side={_css_string(dealer)}] .who::after {{ display: inline }}"
-                )
+                last = f"[data-input={spec.name}] [data-side={_css_string(dealer)}] .turn-last"
+                rules.append(f"{chosen} {last} {{ display: inline }}")
         return rules
 
     def _applies(self, name: str) -> list[str]:
