@@ -57,7 +57,8 @@ addEventListener("change", ({ target: input }) => {
   // a preset ticks several house rules at once: show their values (untick: the form's own)
   for (const [name, value] of Object.entries(JSON.parse(input.dataset.preset ?? "{}"))) {
     const field = input.form.elements[`rule_${name}`];
-    field.value = input.checked ? value : field.defaultValue;
+    if (field.type === "checkbox") field.checked = input.checked ? value : field.defaultChecked;
+    else field.value = input.checked ? value : field.defaultValue;
   }
   // two teams share every trick: one team's count lights up the other's
   const shared = input.closest("[data-shared-total]");
