@@ -119,12 +119,12 @@ def _without(key: str) -> dict[str, Any]:
         ),
         pytest.param(
             game_file("whist", FOUR, []),
-            "unknown game \u201cwhist\u201d: the games are amerikaner, euchre, kaiser and american",
+            "unknown game \u201cwhist\u201d: the games are amerikaner, euchre, kaiser, american, oh_hell and points",
             id="unknown-game",
         ),
         pytest.param(
             _without("game"),
-            "unknown game null: the games are amerikaner, euchre, kaiser and american",
+            "unknown game null: the games are amerikaner, euchre, kaiser, american, oh_hell and points",
             id="no-game",
         ),
         pytest.param(
@@ -157,7 +157,7 @@ def _without(key: str) -> dict[str, Any]:
         ),
         pytest.param(
             game_file("amerikaner", FOUR, [], teams={"A": ["Anne", "Cato"]}),
-            "teams are only for euchre and kaiser",
+            "teams are only for euchre, kaiser and points",
             id="teams-for-amerikaner",
         ),
         pytest.param(

@@ -127,3 +127,19 @@ def test_the_game_goes_out_as_a_file_that_score_agrees_with(
     assert out.getvalue() == exported.content.decode()
     csv = phone.get(_url("export_csv", group, game.code)).content.decode()
     assert "Scores: Anne 5, Bjørn 7" in csv
+
+
+def test_the_big_screen_picture_and_why_of_a_game_the_lowest_wins(
+    phone: Client, group: Group
+) -> None:
+    game = _new_game(phone, group, rule_target="100", rule_low_wins="on")
+    phone.post(_url("hand_create", group, game.code), _scores(1, 100, 7, None, 3))
+    why = phone.get(_url("hand", group, game.code, 1))
+    assertContains(why, "Scored 100 points.")
+    assertContains(why, "Left out: scores 0.")
+    tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]))
+    assert tv.status_code == 200
+    # Cato, left out with 0, has the lowest total: the winner, on the board too.
+    assertContains(tv, "Cato wins with the lowest total, 0.")
+    picture = phone.get(_url("game_picture", group, game.code))
+    assert (picture.status_code, picture["Content-Type"]) == (200, "image/png")
