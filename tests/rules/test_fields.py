@@ -213,3 +213,11 @@ def test_seats_and_teams_match_the_engine() -> None:
 )
 def test_details_tell_versions_apart(game: str, hand: dict[str, Any], expected: str) -> None:
     assert get_game(game).details(hand) == expected
+
+
+def test_a_game_without_a_schedule_gives_the_form_nothing_more() -> None:
+    # Only a game whose rules fix something of the next hand (Oh Hell's cards) says so.
+    game = get_game("euchre")
+    table = make_table("euchre", FOUR, teams=TEAMS)
+    assert game.scheduled(table, []) == {}
+    assert game.hint(table, [], {}) is None

@@ -461,3 +461,23 @@ def test_words_for_a_redeal_a_hand_nobody_met_and_the_end() -> None:
     assert str(level.decision.text) == (
         "The schedule's last hand (1 hand) is played: Bo and Cy share the win with 10."
     )
+
+
+def test_the_form_is_given_the_cards_and_the_last_players_tricks() -> None:
+    game = get_game("oh_hell")
+    table = make_table("oh_hell", THREE, {"max_cards": 2, "schedule": "down"})
+    # "down" from 2: hands of 2 and 1 cards; a redeal deals no hand of the schedule.
+    assert game.scheduled(table, []) == {"cards": 2}
+    assert game.scheduled(table, [hand((0, 0, 0), (1, 1, 0)), {"redeal": True}]) == {"cards": 1}
+    assert game.scheduled(table, [hand((0, 0, 0), (1, 1, 0))] * 2) == {}
+    # With the cards known, the one player left out took the rest: 2 - 1 - 0.
+    tapped = {"dealer": "Cy", "cards": 2, "tricks": {"Ann": 1, "Bo": 0}}
+    assert game.implied(table, tapped)["tricks"] == {"Ann": 1, "Bo": 0, "Cy": 1}
+    # Two left out: the table has to say.
+    assert game.implied(table, {"cards": 2, "tricks": {"Ann": 1}})["tricks"] == {"Ann": 1}
+    # A redeal deals no cards; without the cards nothing is worked out.
+    assert game.implied(table, {"dealer": "Cy", "redeal": True, "cards": 2}) == {
+        "dealer": "Cy",
+        "redeal": True,
+    }
+    assert game.implied(table, {"tricks": {"Ann": 1, "Bo": 0}}) == {"tricks": {"Ann": 1, "Bo": 0}}
