@@ -157,6 +157,8 @@ def test_the_game_goes_out_as_a_file_that_score_agrees_with(
     assert out.getvalue() == exported.content.decode()
     csv = phone.get(_url("export_csv", group, game.code)).content.decode()
     assert "Exact: Bjørn and Cato" in csv and "Anne 0/1" in csv
+    # The made column: those who made their own bid.
+    assert '"Bjørn, Cato"' in csv
 
 
 def test_statistics_show_exact_bids_by_cards(phone: Client, group: Group) -> None:
