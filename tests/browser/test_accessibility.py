@@ -52,10 +52,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("who", f"/g/{key}/me/"),
         ("group", f"/g/{key}/"),
         ("group, view only", f"/g/{group.view_key}/"),
-        *(
-            (f"new {kind}", f"/g/{key}/new/{kind}/")
-            for kind in GAMES
-        ),
+        *((f"new {kind}", f"/g/{key}/new/{kind}/") for kind in GAMES),
         *((f"game {name}", f"/g/{key}/games/{game.code}/") for name, game in games.items()),
         ("why", f"/g/{key}/games/{finished}/hands/1/"),
         ("a total, hand by hand", f"/g/{key}/games/{finished}/totals/1/"),
@@ -64,10 +61,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("end", f"/g/{key}/games/{games['amerikaner'].code}/end/"),
         ("big screen", f"/g/{group.view_key}/games/{games['amerikaner'].code}/tv/"),
         ("night", f"/g/{key}/nights/{night.code}/"),
-        *(
-            (f"statistics {kind}", f"/g/{key}/stats/?kind={kind}")
-            for kind in GAMES
-        ),
+        *((f"statistics {kind}", f"/g/{key}/stats/?kind={kind}") for kind in GAMES),
         ("player", f"/g/{key}/players/{player.code}/"),
         ("season", f"/g/{key}/seasons/"),
         ("import", f"/g/{key}/import/"),
