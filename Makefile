@@ -99,10 +99,20 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # `make bench BENCH_ARGS=--postgres` runs on PostgreSQL (see bench/README.md).
 BENCH_ARGS ?=
 
-.PHONY: bench bench-scale
+.PHONY: bench bench-scale bench-load bench-screens
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 # The pages of a generated group of 10,000 games (a few minutes; see bench/README.md).
 bench-scale: $(VENV)/.installed
 	$(BIN)/python -m bench.run --scale $(BENCH_ARGS)
+
+# How many tables one server holds, phones on their streams (a few minutes a count; see
+# docs/scale.md). `make bench-load TABLES=500,2000`.
+TABLES ?= 500,1000,2000
+bench-load: $(VENV)/.installed-dev
+	$(BIN)/python -m bench.run --load $(TABLES) $(BENCH_ARGS)
+
+# A saved hand on the other phones' screens, in Chromium (48 hands, about two minutes).
+bench-screens: $(VENV)/.installed-dev /usr/bin/chromium
+	$(BIN)/python -m bench.run --screens 48 $(BENCH_ARGS)

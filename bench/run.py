@@ -46,6 +46,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--budget", type=float, default=4.0, help="seconds per figure before stopping early"
     )
+    parser.add_argument(
+        "--load",
+        metavar="TABLES",
+        help="the load benchmark: tables a server holds, for each count given (e.g. 500,2000)",
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, help="seconds measured for each count (--load)"
+    )
+    parser.add_argument(
+        "--settle", type=float, default=60.0, help="seconds before measuring each count (--load)"
+    )
+    parser.add_argument(
+        "--screens",
+        type=int,
+        metavar="HANDS",
+        help="save to screen: HANDS hands tapped in on one of four phones in Chromium",
+    )
     parser.add_argument("--games", type=int, default=10_000, help="games to generate (--scale)")
     parser.add_argument("--hands", type=int, default=300_000, help="hands to generate (--scale)")
     args = parser.parse_args(argv)
@@ -68,7 +85,16 @@ def main(argv: list[str] | None = None) -> None:
             from bench import http, measure, scale
 
             try:
-                if args.scale:
+                if args.screens:
+                    from bench import screens  # Playwright is a dev dependency
+
+                    screens.main(args.screens, Path(tmp))
+                elif args.load:
+                    from bench import load  # the phones' client library is a dev dependency
+
+                    counts = [int(count) for count in args.load.split(",")]
+                    load.main(counts, args.seconds, Path(tmp), args.settle)
+                elif args.scale:
                     # Every run is timed: at most a few seconds each even when a page is slow.
                     limits = measure.Limits(runs, warmup, budget=float("inf"))
                     scale.main(limits, args.games, args.hands)

@@ -43,7 +43,7 @@ from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import gamefile, live, ratings
+from games import gamefile, live, ratings, stream
 from games.rules import (
     GAMES,
     GameResult,
@@ -109,7 +109,7 @@ class Group(models.Model):
         for name in names:
             player = existing.get(name.lower())
             if player is None:
-                player = existing[name.lower()] = Player.objects.create(group=self, name=name)
+                player = existing[name.lower()] = self.add_player(name)
             found.append(player)
         return found
 
@@ -120,6 +120,13 @@ class Group(models.Model):
         self.save(update_fields=["edit_key", "view_key"])
         ReplacedLink.remember(self, old)
         live.links_replaced(*old)
+        stream.group_moved(self.pk)
+
+    def add_player(self, name: str) -> Player:
+        """A new player joins the group (the form has checked the name)."""
+        player = Player.objects.create(group=self, name=name)
+        stream.group_moved(self.pk)
+        return player
 
     def start_game(
         self,
@@ -137,7 +144,8 @@ class Group(models.Model):
     ) -> Game:
         """A new game of `kind`, these players seated in order. The form's one-time token
         starts it once: a second tap, even at the same moment, finds the game the first
-        one started."""
+        one started. The game the table comes from (`previous`, else the group's latest,
+        when it is over) offers the new one to its phones: a new version of it."""
         if form_token and (started := self.games.filter(form_token=form_token).first()):
             return started
         try:
@@ -155,6 +163,9 @@ class Group(models.Model):
                     note=note,
                 )
                 game.take_seats(players)
+                if followed := previous or self.games.exclude(pk=game.pk).first():
+                    followed.offer_next(game)
+                stream.group_moved(self.pk)
         except IntegrityError:
             if not form_token:
                 raise
@@ -751,8 +762,13 @@ class Game(models.Model):
                     by=by,
                     previous=game,
                 )
-                game._bump()
             return again
+
+    def offer_next(self, started: Game) -> None:
+        """The table went on to `started` after this game: its phones and big screen are
+        offered it (`games.present.next_game`), once this game is over."""
+        if started.previous_id == self.pk or self.winners is not None or self.abandoned_at:
+            self._lock()._bump()
 
     def follow(self, previous: Game) -> None:
         """Make this game the one started after `previous` (as a backup says), which then
@@ -809,12 +825,13 @@ class Game(models.Model):
             game = self._lock()
             if game.hand_list():
                 return False
-            previous = game.previous_id
+            followed = game.previous or game.group.games.filter(pk__lt=game.pk).first()
             game.delete()
             live.changed(game.code, None, None)
-            if previous is not None:
+            stream.group_moved(game.group_id)
+            if followed is not None:
                 # The game it followed offered it ("the next game has started"): no more.
-                Game.objects.get(pk=previous)._lock()._bump()
+                followed.offer_next(game)
             return True
 
     def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:
@@ -1201,6 +1218,7 @@ class Game(models.Model):
         Game.objects.filter(pk=self.pk).update(version=F("version") + steps)
         self.version += steps
         live.changed(self.code, self.group_id, self.version)
+        stream.game_moved(self.group_id, self.code, self.version)
 
     def _write_statistics(self, *, rebuild: bool = False) -> None:
         """The statistics rows and cached winners follow the hands, in the same transaction
@@ -1831,3 +1849,18 @@ class Rating(models.Model):
     @property
     def change(self) -> int:
         return self.after.shown - self.before.shown
+
+
+class Announcement(models.Model):
+    """A change told to the live streams of workers that share nothing but a SQLite
+    database (`games.stream`): each worker watches the rows after the last it saw. Rows
+    older than a minute go; a group here is its id alone, as the stream's address has it."""
+
+    origin = models.CharField(max_length=16)
+    group = models.BigIntegerField()
+    name = models.CharField(max_length=8)
+    data = models.CharField(max_length=40, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.data}"

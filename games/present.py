@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any, cast
 
 from django.core.cache import cache
-from django.db.models import prefetch_related_objects
+from django.db.models import BooleanField, ExpressionWrapper, Q, prefetch_related_objects
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext
@@ -47,9 +47,14 @@ def read_seats_and_hands(game: Game) -> Game:
     return game
 
 
-def next_games(game: Game) -> Any:
-    """The game started with "New game, same table" after this one (at most one)."""
-    return Game.objects.filter(previous=game).order_by("pk")
+def next_game(game: Game) -> Game | None:
+    """The game the table went on to once this one was over: the one started with "New
+    game, same table", else the group's first game started after it, of any kind."""
+    if game.winners is None and game.abandoned_at is None:
+        return None
+    again = ExpressionWrapper(Q(previous=game), output_field=BooleanField())
+    later = Game.objects.filter(group=game.group_id, pk__gt=game.pk)
+    return later.order_by(again.desc(), "pk").first()
 
 
 @dataclass(frozen=True)
@@ -182,7 +187,7 @@ class GamePage:
 
     @cached_property
     def next_game(self) -> Game | None:
-        return next_games(self.game).first() if self.result.finished else None
+        return next_game(self.game)
 
     @cached_property
     def winner_text(self) -> str:
@@ -509,7 +514,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
             }
             for hand, scored in reversed(last)
         ],
-        "next_game": next_games(game).first(),
+        "next_game": next_game(game),
         "chances": chances,
     }
 

@@ -1,9 +1,35 @@
-"""ASGI entry point, for servers that speak ASGI."""
+"""The server's entry point (`make run`: gunicorn's ASGI worker). The live stream is served
+here, outside Django (`games.stream`: no thread, no database connection, no middleware for
+an open stream); every other path goes to Django, unchanged under WSGI, in a pool of
+threads (a2wsgi)."""
 
 import os
+from typing import Any, cast
 
-from django.core.asgi import get_asgi_application
+from a2wsgi import WSGIMiddleware
+from a2wsgi.wsgi_typing import WSGIApp
+from django.core.wsgi import get_wsgi_application
+from starlette.routing import Mount, Route, Router
+from starlette.types import ASGIApp
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
-application = get_asgi_application()
+#: Django's threads a worker: a save waits for its game's row lock meanwhile, and the other
+#: phones' requests go on in the other threads.
+THREADS = 4
+
+
+def serve(django: Any, threads: int = THREADS) -> Router:
+    """The stream's path to `games.stream`, every other to `django` (a WSGI application)."""
+    from games import stream  # once Django is set up
+
+    return Router(
+        routes=[
+            Route(f"/{stream.PATH}{{token}}/", stream.events),
+            Mount("/", cast(ASGIApp, WSGIMiddleware(cast(WSGIApp, django), workers=threads))),
+        ],
+        lifespan=stream.lifespan,
+    )
+
+
+application = serve(get_wsgi_application())

@@ -1,18 +1,20 @@
 """gunicorn's settings for `make run`, shared with the HTTP benchmark (`bench/http.py`), so
 the figures in the README come from the server the table uses.
 
-Two workers of four threads suit a 2-core laptop: a save waits for the game's row lock,
-and the watching phones' polls go on in the other threads meanwhile.
+gunicorn's ASGI worker serves `scorekeeper.asgi`: the live streams in its event loop, and
+Django in four threads (`scorekeeper.asgi.THREADS`). Two workers suit a 2-core laptop.
 """
 
-wsgi_app = "scorekeeper.wsgi"
+wsgi_app = "scorekeeper.asgi:application"
+worker_class = "asgi"
 workers = 2
-threads = 4
+# Connections a worker holds at once: every phone following a table keeps its stream open
+# (docs/scale.md).
+worker_connections = 10_000
 # The access log without the groups' secret keys (games/logs.py).
 logger_class = "games.logs.AccessLogger"
 
-# Seconds an idle connection stays open. Phones poll every 2 s (games/static/games/
-# table.js); at gunicorn's default of 2 s a poll and the server closing its connection
-# could cross, and the poll failed. At 30 s a polling phone's connection is never idle
-# that long, and the idle ones cost the threaded workers no thread.
+# Seconds an idle connection stays open. At gunicorn's default of 2 s a poll and the server
+# closing its connection could cross, and the poll failed. At 30 s a polling phone's
+# connection is never idle that long.
 keepalive = 30

@@ -1,5 +1,8 @@
+import asyncio
 import fcntl
 import importlib
+import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -7,9 +10,13 @@ from types import SimpleNamespace
 import django_ratelimit.core
 import hypothesis
 import pytest
+import uvicorn
 from django.conf import settings as django_settings
+from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.cache import cache
+from django.core.handlers.wsgi import WSGIHandler
 from django.core.management import call_command
+from django.db import connections
 from django.test import Client, override_settings
 from django.urls import clear_url_caches, reverse
 from django.utils import translation
@@ -17,7 +24,9 @@ from pytest_django import Settings
 
 import scorekeeper.settings
 import scorekeeper.urls
+from games import stream
 from games.models import Game, Group
+from scorekeeper.asgi import serve
 from tests.factories import make_game, make_group
 
 # Timings are never asserted: a property that took long on a busy machine is not a failure.
@@ -202,3 +211,59 @@ def phone(client: Client, group: Group) -> Client:
     response = client.post(reverse("who", args=[group.edit_key]), {"player": "Anne"})
     assert response.status_code == 302
     return client
+
+
+class StreamingServer:
+    """The app as gunicorn's ASGI worker serves it to the table (`scorekeeper.asgi`): the
+    live stream beside Django, here in a thread of the test process (uvicorn), so that it
+    shares the test database. Static files as Django's own live server serves them."""
+
+    def __init__(self) -> None:
+        app = serve(StaticFilesHandler(WSGIHandler()), threads=8)
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.thread = threading.Thread(target=self.server.run, args=([sock],), daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            self.thread.join(0.05)
+
+    def listen_again(self) -> None:
+        """The workers' transport chosen again, as the settings now say (a worker starting)."""
+
+        async def again() -> None:
+            await stream.hub.stop()
+            stream.hub.start()
+
+        assert stream.hub.loop is not None
+        asyncio.run_coroutine_threadsafe(again(), stream.hub.loop).result(5)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def _streaming_server(django_db_setup: None) -> Iterator[StreamingServer]:
+    # After the test database is set up, and gone before it is dropped: the worker's
+    # listener holds a connection of its own on PostgreSQL, and Django's threads close
+    # theirs after each request (the server's threads outlive no test to close them).
+    database = connections.settings["default"]
+    kept = database["CONN_MAX_AGE"]
+    database["CONN_MAX_AGE"] = 0
+    server = StreamingServer()
+    yield server
+    server.stop()
+    database["CONN_MAX_AGE"] = kept
+
+
+@pytest.fixture
+def streaming_server(
+    _streaming_server: StreamingServer, transactional_db: None
+) -> Iterator[StreamingServer]:
+    """The server with the live stream, for a test whose phones hear each change at once
+    (pytest-django's `live_server` has no stream: its phones poll, as behind a proxy that
+    refuses it)."""
+    yield _streaming_server
+    _streaming_server.listen_again()  # as the settings are again

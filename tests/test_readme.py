@@ -69,4 +69,4 @@ def test_the_readmes_links_to_the_docs_lead_to_files() -> None:
 def test_the_readme_stays_short_enough_to_read() -> None:
     # Design notes and figures go to docs/ and bench/README.md. Each game takes a dozen
     # lines or so of its own (its rules table, taps and a worked example).
-    assert len(README.read_text().splitlines()) <= 430
+    assert len(README.read_text().splitlines()) <= 460

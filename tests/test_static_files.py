@@ -90,7 +90,10 @@ def test_minified_stylesheet_keeps_its_colours_light_and_dark(served_static: Pat
     )
 
 
-@pytest.mark.parametrize("name", ["games/vendor/NoSleep.min.js", "games/vendor/htmx.min.js"])
+@pytest.mark.parametrize(
+    "name",
+    ["games/vendor/NoSleep.min.js", "games/vendor/htmx.min.js", "games/vendor/hx-sse.min.js"],
+)
 def test_other_projects_files_are_served_as_they_came(served_static: Path, name: str) -> None:
     assert minifier(name) is None
     assert served(served_static, name).decode() == source(name)

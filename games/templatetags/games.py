@@ -10,6 +10,7 @@ from django.contrib.messages import WARNING
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from games import stream
 from games.forms import HandForm, say
 from games.models import Game
 from games.numbers import number_text, signed_text
@@ -20,6 +21,12 @@ register = template.Library()
 register.filter("signed", signed_text)
 register.filter("num", number_text)
 register.filter("say", say)
+
+
+@register.simple_tag
+def stream_url(group: Any) -> str:
+    """The address of the group's live stream."""
+    return stream.url_for(group.pk)
 
 
 @register.filter

@@ -25,10 +25,11 @@ from games.forms import (
     say,
 )
 from games.management.commands.lan_address import lan_addresses
-from games.models import Game, Group, Player
+from games.models import Game, Group
 from games.rules import GAMES
 from games.stats import record
 from games.views.access import (
+    HtmxHttpRequest,
     access_for,
     access_to_edit,
     ask_who,
@@ -50,7 +51,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             group = Group.objects.create(name=form.cleaned_data["name"].strip())
-            me = Player.objects.create(group=group, name=form.cleaned_data["me"].strip())
+            me = group.add_player(form.cleaned_data["me"].strip())
         set_who(request, group, me.name)
         return redirect("group", group.edit_key)
     main_game = say(next(iter(GAMES.values())).title)
@@ -58,7 +59,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def group_detail(request: HttpRequest, key: str) -> HttpResponse:
+def group_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
     access = access_for(key)
     if asked := ask_who(request, access):
         return asked
@@ -74,7 +75,8 @@ def group_detail(request: HttpRequest, key: str) -> HttpResponse:
     rows = [NightRow.of(night) for night in nights]
     in_play = in_play_on(rows) if nights.number == 1 else []
     links, site, other_sites = None, "", list[str]()
-    if access.can_edit:
+    # Not for htmx: the page following the table takes its live part alone.
+    if access.can_edit and not request.htmx:
         site, other_sites = _site_for_phones(request)
         links = [
             _link(site, group.edit_key, _("Full access: keep score and correct")),
@@ -180,7 +182,7 @@ def add_player(request: HttpRequest, key: str) -> HttpResponse:
     access = access_to_edit(key)
     form = PlayerForm(request.POST, group=access.group)
     if form.is_valid():
-        Player.objects.create(group=access.group, name=form.cleaned_data["name"])
+        access.group.add_player(form.cleaned_data["name"])
         messages.success(
             request, _("%(name)s joined the group.") % {"name": form.cleaned_data["name"]}
         )

@@ -16,6 +16,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games import stream
 from games.forms import NightForm
 from games.models import Game, Night, Seat
 from games.present import rating_changes
@@ -266,6 +267,7 @@ def night_edit(request: HtmxHttpRequest, key: str, night: str) -> HttpResponse:
     form = NightForm(request.POST, instance=found)
     if form.is_valid():
         form.save()
+        stream.group_moved(access.group.pk)  # the group's and the night's pages follow
         if request.htmx:
             context = _context(access, found, NightForm(instance=found))
             return render(request, "games/night.html#head", {**context, "saved": True})

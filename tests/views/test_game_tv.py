@@ -203,7 +203,7 @@ def test_big_screen_chances_in_norwegian(phone: Client, group: Group) -> None:
 
 
 #: The big screen's board, as each poll after a change draws it.
-QUERIES = 6
+QUERIES = 5
 
 
 @pytest.mark.parametrize(("finished_before", "hands"), [(0, 0), (1, 0), (5, 0), (1, 1)])
@@ -218,7 +218,7 @@ def test_big_screen_draws_in_the_same_queries_whatever_the_history(
         make_game(group, hands=anne_wins())
     game = make_game(group, hands=endless_hands(hands))
     # The game's version (the ETag); the group by its link; the game; its seats and its
-    # hands (prefetched); the next game started (none). Before the first hand one more: the players' latest ratings at this
+    # hands (prefetched); no next game is looked for while it is played. Before the first hand one more: the players' latest ratings at this
     # game with whether the group rated any game of this kind (the chances, one query).
     with django_assert_num_queries(QUERIES + (0 if hands else 1)):
         response = phone.get(reverse("game_tv_live", args=[group.view_key, game.code]))

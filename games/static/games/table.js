@@ -151,13 +151,33 @@
     if ($("#winner")) unsay();
   }
 
+  // The group's stream (games/stream.py) says when this game changed, and the poll goes then;
+  // while it works the poll lets one through every 30 s besides, without it every 2 s.
+  const stream = $("#stream");
+  let [streaming, due, asked] = [false, true, 0];
+  function nudge() {
+    due = true;
+    htmx.trigger($("[data-poll]"), "nudge");
+  }
+  stream?.addEventListener("open", () => {
+    streaming = true;
+    nudge();
+  });
+  const ours = ({ detail }) => detail.data.split(" ")[0] === stream.dataset.game; // "CODE VERSION"
+  stream?.addEventListener("game", (event) => ours(event) && nudge());
+  for (const name of ["down", "htmx:sse:before:connection", "htmx:sse:close"])
+    stream?.addEventListener(name, () => (streaming = false));
   const isPoll = (ctx) => ctx.sourceElement.matches("[data-poll]");
   const isHand = (ctx) => ctx.sourceElement.matches("form[data-hand-form]:has([name=entry])");
   // Saves, undos and previews under way (htmx marks them): a poll waits, and its answer is older.
   const busy = () => $(".htmx-request:not([data-poll], #chart)");
   document.addEventListener("htmx:config:request", (event) => {
     const { ctx } = event.detail;
-    if (isPoll(ctx) && (busy() || document.visibilityState !== "visible")) event.preventDefault();
+    if (isPoll(ctx)) {
+      const quiet = streaming && !due && Date.now() - asked < 30_000;
+      if (busy() || document.visibilityState !== "visible" || quiet) return event.preventDefault();
+      [due, asked] = [false, Date.now()];
+    }
     if (!isHand(ctx)) return;
     store(SENT, (list) => [...list, ctx.request.body.get("entry")].slice(-50));
     // Hands waiting: this one goes after them (unless unfinished or held: the server says why).

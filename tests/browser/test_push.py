@@ -1,0 +1,167 @@
+"""Every phone hears of a change at once: the group's stream says which game moved on, the
+phone then asks as its poll does; while the stream works the 2 s poll stays quiet (one
+request every 30 s), and where the stream is refused or the workers' transport is down the
+phones poll as before and miss nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.test import override_settings
+from playwright.sync_api import Page, Request, expect
+
+from games import stream
+from scorekeeper.settings import redis_cache
+from tests.browser.steps import (
+    LIVE,
+    fill_new_game,
+    join_as,
+    open_new_game,
+    open_new_game_of,
+    play_hand,
+    start_four,
+    start_game,
+    start_group,
+    to_group,
+)
+from tests.conftest import StreamingServer
+from tests.views.test_cache_down import Redis
+
+pytestmark = pytest.mark.every_database
+
+
+def _polls(phone: Page) -> list[str]:
+    """The live part's requests this phone makes from now on."""
+    asked: list[str] = []
+
+    def count(request: Request) -> None:
+        if LIVE.search(request.url):
+            asked.append(request.url)
+
+    phone.on("request", count)
+    return asked
+
+
+def _streams_open(phone: Page, count: int) -> None:
+    """Wait until `count` phones hold their group's stream (and the worker hears the others)."""
+    for _ in range(100):
+        if stream.hub.count >= count and stream.hub.up:
+            return
+        phone.wait_for_timeout(100)
+    raise AssertionError(f"{stream.hub.count} streams open, not {count}")
+
+
+def _heading(phone: Page, number: int) -> None:
+    expect(phone.locator("#entry")).to_have_attribute("data-next", str(number))
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_the_phones_hear_a_saved_hand_at_once_and_stay_quiet_meanwhile(
+    streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
+) -> None:
+    view_link = start_four(page, streaming_server.url)
+    game_path = page.url.split("/games/", 1)[1]
+    watchers = [new_phone() for _ in range(3)]
+    join_as(watchers[0], page.url, "Bjørn")
+    join_as(watchers[1], page.url, "Cato")
+    watchers[2].goto(f"{view_link}games/{game_path}")
+    _streams_open(page, 4)
+    polls = [_polls(watcher) for watcher in watchers]
+    # Six quiet seconds: a polling phone would ask three times; one on the stream, at most
+    # once (its first look after the stream opened).
+    page.wait_for_timeout(6000)
+    assert [len(asked) <= 1 for asked in polls] == [True] * 3, polls
+    before = [len(asked) for asked in polls]
+    play_hand(page, "Anne", 8, "Dina", {"Bjørn": 2, "Cato": 1})
+    for watcher in watchers:
+        _heading(watcher, 2)
+    # The 2 s poll is quiet and the next safety poll 30 s away: the nudge brought it, with
+    # one request a phone.
+    assert [len(asked) - was for asked, was in zip(polls, before, strict=True)] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_a_refused_stream_leaves_the_phone_polling(
+    streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
+) -> None:
+    start_four(page, streaming_server.url)
+    watcher = new_phone()
+    # A proxy that does not pass the stream on.
+    watcher.route("**/events/**", lambda route: route.fulfill(status=404, body="Not found"))
+    join_as(watcher, page.url, "Bjørn")
+    polls = _polls(watcher)
+    play_hand(page, "Anne", 8, "Dina", {"Bjørn": 2, "Cato": 1})
+    _heading(watcher, 2)
+    watcher.wait_for_timeout(4500)
+    assert len(polls) >= 2  # every 2 s, as before the stream
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_with_redis_stopped_mid_game_the_phones_poll_and_miss_nothing(
+    streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
+) -> None:
+    redis = Redis()
+    redis.start()
+    try:
+        with override_settings(CACHES={"default": redis_cache(redis.url)}):
+            streaming_server.listen_again()
+            start_four(page, streaming_server.url)
+            watcher = new_phone()
+            join_as(watcher, page.url, "Bjørn")
+            _streams_open(page, 2)
+            play_hand(page, "Anne", 8, "Dina", {"Bjørn": 2, "Cato": 1})
+            _heading(watcher, 2)
+            redis.stop()
+            # The worker no longer hears Redis: its streams say so, and the phones poll.
+            play_hand(page, "Bjørn", 7, "Cato", {"Anne": 3, "Dina": 2})
+            _heading(watcher, 3)
+            assert not stream.hub.up
+            redis.start()
+            _streams_open(page, 2)
+            polls = _polls(watcher)
+            play_hand(page, "Cato", 6, "Anne", {"Bjørn": 4, "Dina": 3})
+            _heading(watcher, 4)
+            assert len(polls) <= 2
+    finally:
+        redis.stop()
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_every_screen_follows_the_table_to_a_game_of_another_kind(
+    streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
+) -> None:
+    start_group(page, streaming_server.url)
+    # The group and night pages watched through the view-only link.
+    group_url = page.locator(".card .link-url a").nth(1).get_attribute("href")
+    open_new_game(page)
+    # Anne starts on 50: her first made bid wins.
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"], start={1: 50})
+    start_game(page)
+    game_url = page.url
+    phone, tv, group_page = new_phone(), new_phone(), new_phone()
+    join_as(phone, game_url, "Bjørn")
+    tv.goto(f"{game_url}tv/")
+    assert group_url
+    group_page.goto(group_url)
+    night_page = new_phone()
+    night_page.goto(group_url)
+    night_page.locator("#nights a").first.click()
+    expect(night_page.locator("#standings")).to_be_visible()
+    _streams_open(page, 5)
+    play_hand(page, "Anne", 8, "Dina", {"Bjørn": 2, "Cato": 1})
+    expect(phone.locator("#winner")).to_be_visible()
+    # A game of another kind, started from the group page.
+    to_group(page)
+    open_new_game_of(page, "american")
+    start_game(page)
+    american = page.url
+    edit_key, view_key = (url.split("/g/")[1].split("/")[0] for url in (american, group_url))
+    expect(phone.locator("[data-next-game]")).to_have_attribute(
+        "href", american.removeprefix(streaming_server.url)
+    )
+    expect(tv).to_have_url(f"{american}tv/")
+    expect(group_page.locator("#in-play a")).to_have_attribute(
+        "href", american.removeprefix(streaming_server.url).replace(edit_key, view_key)
+    )
+    expect(night_page.locator("#standings thead th")).to_have_count(4)  # name, won, 2 games
