@@ -66,12 +66,11 @@ addEventListener("change", ({ target: input }) => {
   for (const box of shared?.querySelectorAll(other) ?? []) box.checked = true;
 });
 
-// A score's sign, for a phone whose number keyboard has no minus: the box beside it flips it.
+// A score's sign, for a phone whose number keyboard has no minus: the ± beside it flips it.
 addEventListener("click", ({ target }) => {
-  const input = target.closest?.("[data-flip-sign]")?.previousElementSibling;
-  if (!input?.value) return;
-  input.value = input.value.startsWith("-") ? input.value.slice(1) : `-${input.value}`;
-  input.dispatchEvent(new Event("change", { bubbles: true }));
+  const box = target.closest?.("[data-flip-sign]")?.previousElementSibling;
+  if (box?.value) box.value = box.value.startsWith("-") ? box.value.slice(1) : `-${box.value}`;
+  box?.dispatchEvent(new Event("change", { bubbles: true }));
 });
 
 // Share a result's picture where the phone can (Web Share API), with the view-only link; else
