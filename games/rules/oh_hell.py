@@ -334,9 +334,10 @@ class OhHell(CardGame[Rules, AnyHand]):
         if not (table.rules.hook and dealer in table.players and isinstance(bids, Mapping)):
             return words
         others = [bids.get(player) for player in table.players if player != dealer]
-        if not all(type(bid) is int for bid in others):
+        given = [bid for bid in others if isinstance(bid, int) and not isinstance(bid, bool)]
+        if len(given) < len(others):
             return words
-        forbidden = cards - sum(others)  # type: ignore[arg-type]
+        forbidden = cards - sum(given)
         if not 0 <= forbidden <= cards:
             return Text(
                 _("%(cards)s %(dealer)s bids last, and may bid anything."),
