@@ -27,7 +27,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from games import gamefile
 from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Season
 from games.rules import RuleError, Text, get_game
-from games.rules.base import NOTE
+from games.rules.base import NOTE, Made
 from games.rules.limits import printable, read_note
 from games.rules.text import Translate, TranslatePlural, _
 
@@ -63,6 +63,14 @@ def game_file(game: Game) -> dict[str, Any]:
     return game.scored_document()
 
 
+def _made_cell(made: Made, yes: str, no: str) -> str:
+    """Whether the hand's bid was made: yes or no; where every player bids, those who made
+    theirs ("Anne, Cato"); nothing where nobody bid."""
+    if isinstance(made, Mapping):
+        return _cell(", ".join(side for side, hit in made.items() if hit))
+    return "" if made is None else (yes if made else no)
+
+
 def game_csv(game: Game, delimiter: str = ",") -> str:
     """A hand per row: who dealt, what happened, each side's points and running total.
 
@@ -95,7 +103,7 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
     yes, no = pgettext("CSV made", "yes"), pgettext("CSV made", "no")
     for hand, scored in zip(game.hand_list(), result.hands, strict=True):
         data = game.seated(hand.data)  # the same words on any database
-        made = "" if scored.made is None else (yes if scored.made else no)
+        made = _made_cell(scored.made, yes, no)
         if scored.made_each:  # each side's contract: "Nord yes, Sør no"
             made = ", ".join(f"{side} {yes if m else no}" for side, m in scored.made_each.items())
         writer.writerow(

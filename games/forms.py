@@ -30,7 +30,7 @@ from games.rules import (
     get_game,
     make_table,
 )
-from games.rules.base import NOTE
+from games.rules.base import NOTE, PER_SIDE_KINDS
 from games.rules.limits import (
     LARGEST_NUMBER,
     PLAYER_NAME_LENGTH,
@@ -227,6 +227,10 @@ class NewGameForm(forms.Form):
             self.fields[f"new_{i}"] = name_field(_("or a new player"), required=False)
             if not self.team_game:
                 self.fields[f"start_{i}"] = number_field(_("Start total"))
+            if self.card_game.optional_teams:
+                self.fields[f"side_{i}"] = name_field(
+                    _("Team of seat %(number)d") % {"number": i}, team=True, required=False
+                )
         if self.team_game:
             for i in (1, 2):
                 self.fields[f"team_{i}"] = name_field(
@@ -259,9 +263,19 @@ class NewGameForm(forms.Form):
                 "new": self[f"new_{i}"],
                 "start": None if self.team_game else self[f"start_{i}"],
                 "team": (i - 1) % 2 + 1 if self.team_game else None,
+                "side": self[f"side_{i}"] if self.card_game.optional_teams else None,
             }
             for i in range(1, self.seat_count + 1)
         ]
+
+    @property
+    def optional_teams(self) -> bool:
+        return self.card_game.optional_teams
+
+    @property
+    def teams_named(self) -> bool:
+        """Whether a team was named (the teams' box then starts open)."""
+        return any(self[f"side_{i}"].value() for i in range(1, self.seat_count + 1))
 
     def team_rows(self) -> list[dict[str, Any]]:
         return [
@@ -322,7 +336,7 @@ class NewGameForm(forms.Form):
         # The seat and team rows show no errors of their own: say them above the form, by
         # seat and by team.
         rows: list[tuple[str, tuple[str, ...]]] = [
-            (f"seat_{i}", (f"seat_{i}", f"new_{i}", f"start_{i}"))
+            (f"seat_{i}", (f"seat_{i}", f"new_{i}", f"start_{i}", f"side_{i}"))
             for i in range(1, self.seat_count + 1)
         ]
         if self.team_game:
@@ -385,6 +399,7 @@ class NewGameForm(forms.Form):
             for name in players:
                 if data.get(f"start_{seat_of[name]}"):
                     start[name] = data[f"start_{seat_of[name]}"]
+            teams, start = self._chosen_teams(data, players, seat_of, start)
         rules: dict[str, Any] = {}
         for spec in self.card_game.house_rules():
             value = data.get(f"rule_{spec.name}")
@@ -410,6 +425,31 @@ class NewGameForm(forms.Form):
             players=players, rules=rules, teams=teams, start=start, dealer=players[dealer - 1]
         )
         return data
+
+    def _chosen_teams(
+        self,
+        data: Mapping[str, Any],
+        players: list[str],
+        seat_of: Mapping[str, int],
+        start: dict[str, int],
+    ) -> tuple[dict[str, list[str]] | None, dict[str, int]]:
+        """Where a game may be played in teams of any size (`optional_teams`): the players
+        given the same team name (any letter case) play together, and a team starts at
+        the sum of its players' start totals. No team named: each plays for themselves."""
+        named: dict[str, list[str]] = {}
+        spelling: dict[str, str] = {}
+        for name in players:
+            team = (data.get(f"side_{seat_of[name]}") or "").strip()
+            if team:
+                team = spelling.setdefault(team.lower(), team)
+                named.setdefault(team, []).append(name)
+        if not named:
+            return None, start
+        sums: dict[str, int] = {}
+        for team, members in named.items():
+            if total := sum(start.get(member, 0) for member in members):
+                sums[team] = total
+        return named, sums
 
 
 def _rule_field(spec: HouseRule) -> forms.Field:
@@ -477,7 +517,7 @@ def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, form
     for spec in specs:
         if spec.kind == "tricks":
             for index, side in enumerate(spec.each or sides):
-                fields[f"{spec.name}-{index}"] = forms.TypedChoiceField(
+                fields[side_field(spec.name, index)] = forms.TypedChoiceField(
                     label=side,
                     choices=partial(_count_choices, spec),
                     coerce=int,
@@ -487,8 +527,20 @@ def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, form
                 )
         elif spec.each:
             for index, name in enumerate(spec.each):
-                fields[f"{spec.name}-{index}"] = forms.ChoiceField(
+                fields[side_field(spec.name, index)] = forms.ChoiceField(
                     label=name, choices=partial(_choices, spec), required=False, widget=Chips
+                )
+        elif spec.kind == "scores":
+            for index, side in enumerate(sides):
+                fields[side_field(spec.name, index)] = forms.IntegerField(
+                    label=side,
+                    required=False,
+                    min_value=spec.minimum,
+                    max_value=spec.maximum,
+                    # type=number without an inputmode: iOS then opens its keyboard's
+                    # numbers and punctuation, which has the minus sign (its "numeric" and
+                    # "decimal" pads have none); a button beside it changes the sign too.
+                    widget=forms.NumberInput(attrs={"step": 1, "autocomplete": "off"}),
                 )
         elif spec.kind == "flag":
             fields[spec.name] = forms.BooleanField(label=say(spec.label), required=False)
@@ -517,6 +569,11 @@ def _choices(spec: HandInput) -> list[tuple[str, str]]:
     return choices
 
 
+def side_field(name: str, index: int) -> str:
+    """The form field of one side's value of a per-side input: ``tricks-2``, ``bids-0``."""
+    return f"{name}-{index}"
+
+
 #: The hand inputs that name the bidding side: its own tricks follow from the opponents'.
 BIDDING_SIDE = ("bidder", "partner")
 
@@ -524,7 +581,8 @@ BIDDING_SIDE = ("bidder", "partner")
 class HandForm(forms.Form):
     """A hand's inputs, generated from the engine's description of them (`CardGame.inputs`).
 
-    Tricks become one input per player (or team) named ``tricks-<seat>``. `hand()` gives
+    A per-side input (tricks, bids, scores) becomes one field per player (or team) named
+    ``<input>-<seat>``, e.g. ``tricks-2``. `hand()` gives
     the hand as the game file writes it, with only the inputs that apply to it.
     """
 
@@ -588,17 +646,18 @@ class HandForm(forms.Form):
                 # Numbers (a count, a bid) are laid out as a grid of small chips.
                 "numeric": spec.kind == "number" or any(_is_number(o.value) for o in spec.options),
             }
-            if spec.kind == "tricks" or spec.each:
+            if spec.kind in PER_SIDE_KINDS or spec.each:
                 # Two teams share every trick: one count gives the other (see `hand`).
                 # So do a player's count in a game of `each` player's tricks: the last
                 # one given is the rest of the others'.
                 shared = spec.kind == "tricks" and (bool(spec.each) or len(self.table.teams) == 2)
                 item["shared_total"] = spec.maximum if shared else None
                 item["rows"] = [
-                    {"side": side, "field": self[f"{name}-{i}"]}
+                    {"side": side, "field": self[side_field(name, i)]}
                     for i, side in enumerate(_rows(spec, self.table))
                 ]
                 item["bidding_side"] = spec.kind == "tricks" and bool(self._bidding_sides())
+                item["in_turn"] = spec.in_turn
             else:
                 item["field"] = self[name]
             items.append(item)
@@ -639,9 +698,29 @@ class HandForm(forms.Form):
                 if name in self.specs
             )
             rules.append(f":is({side}) {{ opacity: 0.7; --optional: inline; --unasked: none }}")
+        rules += self._in_turn()
         if hidden:
             rules.append(f"{', '.join(hidden)} {{ display: none }}")
         return mark_safe("\n".join(rules))  # every value in it is escaped (_css_string)
+
+    def _in_turn(self) -> list[str]:
+        """For an input asked in turn (`HandInput.in_turn`): its rows from the dealer's
+        left round to the dealer, whoever is chosen to deal (app.css lays them out in
+        that order), and the dealer's row marked as the last."""
+        sides = self.table.sides
+        rules = []
+        for spec in self.specs.values():
+            if not spec.in_turn or "dealer" not in self.specs:
+                continue
+            for seat, dealer in enumerate(sides):
+                chosen = f"form:has([name=dealer][value={_css_string(dealer)}]:checked)"
+                for index, side in enumerate(sides):
+                    turn = (index - seat - 1) % len(sides)
+                    row = f"{chosen} [data-input={spec.name}] [data-side={_css_string(side)}]"
+                    rules.append(f"{row} {{ order: {turn} }}")
+                last = f"[data-input={spec.name}] [data-side={_css_string(dealer)}] .turn-last"
+                rules.append(f"{chosen} {last} {{ display: inline }}")
+        return rules
 
     def _applies(self, name: str) -> list[str]:
         """Selectors, one per input its `shown_when` names, that all match while the input
@@ -670,16 +749,17 @@ class HandForm(forms.Form):
             return f"[name={name}]:checked" if value else f"[name={name}]:not(:checked)"
         return f"[name={name}][value={_css_string(value)}]:checked"
 
-    def hand(self) -> dict[str, Any]:
-        """The hand as the game file writes it, from the cleaned inputs."""
+    def values(self) -> dict[str, Any]:
+        """Every input's value as tapped so far (of those that passed their field's check),
+        whether it applies or not."""
         data = self.cleaned_data
         values: dict[str, Any] = {}
         for name, spec in self.specs.items():
-            if spec.kind == "tricks" or spec.each:
+            if spec.kind in PER_SIDE_KINDS or spec.each:
                 values[name] = {
-                    side: _option_value(spec, data[f"{name}-{i}"])
+                    side: _option_value(spec, data[side_field(name, i)])
                     for i, side in enumerate(_rows(spec, self.table))
-                    if data.get(f"{name}-{i}") not in (None, "")
+                    if data.get(side_field(name, i)) not in (None, "")
                 }
             elif spec.kind == "flag":
                 values[name] = bool(data.get(name))
@@ -690,6 +770,12 @@ class HandForm(forms.Form):
                 elif spec.kind == "choice":
                     value = _option_value(spec, value)
                 values[name] = value
+        return values
+
+    def hand(self) -> dict[str, Any]:
+        """The hand as the game file writes it, from the cleaned inputs."""
+        data = self.cleaned_data
+        values = self.values()
         hand: dict[str, Any] = {}
         for name, value in values.items():
             spec = self.specs[name]
@@ -699,10 +785,24 @@ class HandForm(forms.Form):
             ):
                 hand[name] = value
         # What the outcome implies may be left empty; the engine says what that is.
-        hand = get_game(self.game.kind).implied(self.table, hand)
+        card_game = get_game(self.game.kind)
+        hand = card_game.implied(
+            self.table, {**card_game.scheduled(self.table, self._before()), **hand}
+        )
         if data.get(NOTE):
             hand[NOTE] = data[NOTE]
         return hand
+
+    def hint(self) -> str:
+        """What the game says about this hand before its outcome (`CardGame.hint`), from
+        what is tapped so far: e.g. the cards a schedule deals it."""
+        tapped = self.values() if hasattr(self, "cleaned_data") else {}
+        return say(get_game(self.game.kind).hint(self.table, self._before(), tapped))
+
+    def _before(self) -> list[dict[str, Any]]:
+        """The hands stored before the one this form saves."""
+        stored = [hand.data for hand in self.game.hand_list()]
+        return stored[: self.replacing - 1] if self.replacing else stored
 
     @property
     def note_open(self) -> bool:
@@ -781,12 +881,16 @@ def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
     }
     for key, value in hand.items():
         spec = specs.get(key)
-        if spec is not None and (spec.kind == "tricks" or spec.each) and isinstance(value, dict):
+        if (
+            spec is not None
+            and (spec.kind in PER_SIDE_KINDS or spec.each)
+            and isinstance(value, dict)
+        ):
             for i, side in enumerate(_rows(spec, table)):
                 if side in value:
-                    initial[f"{key}-{i}"] = (
-                        value[side] if spec.kind == "tricks" else str(value[side])
-                    )
+                    # A count or a score as it is; a chip's value (a bid) in words.
+                    kept = spec.kind in PER_SIDE_KINDS
+                    initial[side_field(key, i)] = value[side] if kept else str(value[side])
         elif key in specs and specs[key].kind == "flag":
             initial[key] = value
         else:

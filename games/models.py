@@ -55,7 +55,7 @@ from games.rules import (
     play,
 )
 from games.rules import awards as award_rules
-from games.rules.base import NOTE
+from games.rules.base import NOTE, PER_SIDE_KINDS
 from games.rules.limits import read_note
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -467,14 +467,16 @@ class Attempt:
 _WHEN = ("created_at", "updated_at")
 
 
-def _places(sides: tuple[str, ...], result: GameResult) -> dict[str, int]:
-    """Winners are first; the others follow by total, level totals sharing a place."""
+def _places(table: Table[Any], result: GameResult) -> dict[str, int]:
+    """Winners are first; the others follow by total (the lowest first where the lowest
+    wins), level totals sharing a place."""
+    sign = -1 if get_game(table.game).standing(table, result).low_wins else 1
     winners = set(result.winners)
     places = dict.fromkeys(winners, 1)
-    others = [side for side in sides if side not in winners]
+    others = [side for side in table.sides if side not in winners]
     for side in others:
-        higher = sum(1 for o in others if result.totals[o] > result.totals[side])
-        places[side] = len(winners) + higher + 1
+        ahead = sum(1 for o in others if sign * result.totals[o] > sign * result.totals[side])
+        places[side] = len(winners) + ahead + 1
     return places
 
 
@@ -656,9 +658,14 @@ class Game(models.Model):
 
     def seated(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A hand with its tricks in seating order, whatever order the database kept."""
-        sides = self.table().sides
+        table = self.table()
+        per_side = {
+            spec.name for spec in get_game(self.kind).inputs(table) if spec.kind in PER_SIDE_KINDS
+        }
         return {
-            key: _ordered(value, sides) if key == "tricks" and isinstance(value, dict) else value
+            key: _ordered(value, table.sides)
+            if key in per_side and isinstance(value, dict)
+            else value
             for key, value in data.items()
         }
 
@@ -1259,7 +1266,7 @@ class Game(models.Model):
         winners = result.winners
         table = self.table()
         collected = get_game(self.kind).figures(table, result)
-        places = _places(table.sides, result)
+        places = _places(table, result)
         GameStat.objects.bulk_create(
             GameStat(
                 game=self,
@@ -1345,7 +1352,7 @@ class Game(models.Model):
         if result is not None:
             players = {seat.name: seat.player_id for seat in self.seats.all()}
             table = self.table()
-            places = _places(table.sides, result)
+            places = _places(table, result)
             index = {side: i for i, side in enumerate(table.sides)}
             rows = [
                 Rating(

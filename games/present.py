@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from games import ratings
 from games.forms import posted, say
 from games.models import Change, Game, Hand, Rating, release
-from games.rules import GameResult, Standing, Table, get_game
+from games.rules import GameResult, Standing, Table, Text, get_game
 from games.rules.base import NOTE
 from games.rules.text import sheet_number
 from games.stats.record import Earned, game_awards
@@ -73,6 +73,8 @@ class Turn:
     next_number: int
     next_dealer: str | None
     last_hand: LastHand | None
+    # What the game says of the next hand before anything is tapped (`CardGame.hint`).
+    hint: Text | None = None
 
     @property
     def save_label(self) -> str:
@@ -123,6 +125,7 @@ class GamePage:
             next_number=len(stored) + 1,
             next_dealer=self.next_dealer,
             last_hand=last,
+            hint=get_game(self.game.kind).hint(self.table, [hand.data for hand in stored], {}),
         )
 
     @cached_property
@@ -354,7 +357,8 @@ def scoreboard(
 ) -> list[dict[str, Any]]:
     """A row per player, or per team with its members, in seating order."""
     totals = result.totals
-    best = max(totals.values()) if result.hands else None
+    lead = min if standing.low_wins else max
+    best = lead(totals.values()) if result.hands else None
     target = standing.target
     members = {team.name: team.members for team in table.teams}
     rows = []

@@ -119,12 +119,12 @@ def _without(key: str) -> dict[str, Any]:
         ),
         pytest.param(
             game_file("whist", FOUR, []),
-            "unknown game \u201cwhist\u201d: the games are amerikaner, euchre, kaiser, american, spades and five_hundred",
+            "unknown game \u201cwhist\u201d: the games are amerikaner, euchre, kaiser, american, spades, five_hundred, oh_hell and points",
             id="unknown-game",
         ),
         pytest.param(
             _without("game"),
-            "unknown game null: the games are amerikaner, euchre, kaiser, american, spades and five_hundred",
+            "unknown game null: the games are amerikaner, euchre, kaiser, american, spades, five_hundred, oh_hell and points",
             id="no-game",
         ),
         pytest.param(
@@ -157,7 +157,7 @@ def _without(key: str) -> dict[str, Any]:
         ),
         pytest.param(
             game_file("amerikaner", FOUR, [], teams={"A": ["Anne", "Cato"]}),
-            "teams are only for euchre, kaiser, spades and five_hundred",
+            "teams are only for euchre, kaiser, spades, five_hundred and points",
             id="teams-for-amerikaner",
         ),
         pytest.param(

@@ -16,14 +16,26 @@ from pathlib import Path
 import pytest
 
 from games.rules import GAMES
+from games.rules.base import OUTPUT_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {
     *(Path("games/rules") / f"{name}.py" for name in GAMES),
     Path("games/rules/registry.py"),
 }
+#: A game named by a word the game file itself uses for something else ("points", the
+#: change a hand made) is looked for only where code picks a game by its name: compared
+#: with it, or looking it up.
+COMMON = {name for name in GAMES if name in OUTPUT_KEYS}
 # Whole words, in any letter case.
-NAMES = re.compile(r"\b(" + "|".join(sorted(GAMES, key=len, reverse=True)) + r")\b", re.I)
+NAMES = re.compile(
+    r"\b(" + "|".join(sorted(set(GAMES) - COMMON, key=len, reverse=True)) + r")\b", re.I
+)
+PICKED = re.compile(
+    r"""(\b(?:kind|game)\s*[!=]?=|GAMES\s*\[|get_game\s*\()\s*["']("""
+    + "|".join(COMMON or ["-"])
+    + r""")["']"""
+)
 
 
 def _sources() -> list[Path]:
@@ -41,7 +53,7 @@ def _sources() -> list[Path]:
 
 
 def _python_code(text: str) -> str:
-    """Names and strings, without comments and docstrings."""
+    """Names, strings and operators, without comments and docstrings."""
     kept = []
     previous = tokenize.NEWLINE
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
@@ -51,7 +63,7 @@ def _python_code(text: str) -> str:
             tokenize.INDENT,
             tokenize.DEDENT,
         )
-        if token.type in (tokenize.NAME, tokenize.STRING) and not docstring:
+        if token.type in (tokenize.NAME, tokenize.STRING, tokenize.OP) and not docstring:
             kept.append(token.string)
         if token.type not in (tokenize.COMMENT, tokenize.NL):
             previous = token.type
@@ -73,6 +85,7 @@ def test_no_code_outside_a_games_module_names_a_game(path: Path) -> None:
     text = path.read_text()
     code = {".py": _python_code, ".html": _template_code, ".js": _script_code}[path.suffix]
     assert not NAMES.findall(code(text))
+    assert not PICKED.findall(code(text))
 
 
 def test_the_check_finds_a_name_in_code_and_not_in_comments() -> None:
@@ -80,3 +93,6 @@ def test_the_check_finds_a_name_in_code_and_not_in_comments() -> None:
     assert NAMES.findall(_python_code(sample)) == ["euchre"]
     assert not NAMES.findall(_template_code("{# american #}<p>{{ game }}</p>"))
     assert NAMES.findall(_script_code('var k = "kaiser"; // euchre')) == ["kaiser"]
+    # A game named by a common word: only where code picks it by name.
+    assert not NAMES.findall(_python_code('total = hand["points"]\n'))
+    assert PICKED.findall(_python_code('if kind == "points":\n    pass\n'))

@@ -67,6 +67,6 @@ def test_the_readmes_links_to_the_docs_lead_to_files() -> None:
 
 
 def test_the_readme_stays_short_enough_to_read() -> None:
-    # Design notes and figures go to docs/ and bench/README.md.
-    # Each game adds its rules table and a worked example: about 30 lines a game.
-    assert len(README.read_text().splitlines()) <= 470
+    # Design notes and figures go to docs/ and bench/README.md. Each game takes a dozen
+    # lines or so of its own (its rules table, taps and a worked example).
+    assert len(README.read_text().splitlines()) <= 520

@@ -37,7 +37,7 @@ NOTE = "note"
 @dataclass(frozen=True)
 class Team:
     name: str
-    members: tuple[str, str]
+    members: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,11 @@ class Reason:
     text: Text
 
 
+#: Whether a hand's contract was made: one bid (True or False), each player's own bid
+#: (a player mapped to True or False, e.g. every player bids in Oh Hell), or nothing bid.
+Made = bool | Mapping[str, bool] | None
+
+
 @dataclass(frozen=True)
 class Score:
     """What one hand scores, worked out as plain arithmetic: points per side, whether the
@@ -98,7 +103,7 @@ class Score:
     alone does not show (e.g. a team at bid-out), for the words that explain them."""
 
     points: Mapping[str, int]
-    made: bool | None = None
+    made: Made = None
     facts: Mapping[str, Param] = field(default_factory=dict)
     # Where each side (or player) has a contract of its own: whether each was made, the
     # file's "made" object (then `made` is None: no one bid for the hand).
@@ -129,7 +134,7 @@ class HandOutcome:
     pages read the words of a few hands at most."""
 
     points: Mapping[str, int]
-    made: bool | None
+    made: Made
     words: Callable[[], Explanation] = field(repr=False, compare=False)
     made_each: Mapping[str, bool] | None = None
 
@@ -167,7 +172,7 @@ class ScoredHand:
         return self.outcome.points
 
     @property
-    def made(self) -> bool | None:
+    def made(self) -> Made:
         return self.outcome.made
 
     @property
@@ -195,10 +200,12 @@ class GameResult:
 
 @dataclass(frozen=True)
 class Standing:
-    """The target in force after the hands played (None: no target), and a note per side."""
+    """The target in force after the hands played (None: no target), and a note per side;
+    `low_wins`: the lowest total leads (and wins), not the highest."""
 
     target: int | None
     notes: Mapping[str, Text]
+    low_wins: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,6 +215,10 @@ class Option:
     value: str | int | bool
     label: Text
 
+
+#: The kinds of hand input given side by side, as ``{side: number}``: a count of tricks
+#: (or bids) per side, or a score per side.
+PER_SIDE_KINDS = ("tricks", "scores")
 
 #: When an input applies: the inputs it depends on and the values they must have.
 Condition = Mapping[str, tuple[str | int | bool, ...]]
@@ -219,8 +230,10 @@ class HandInput:
 
     kind is one of: "player" (a player's name), "team", "number", "choice", "flag"
     (true/false) or "tricks" (a count per side, each `minimum`..`maximum`; with
-    `options`, per team; with `each`, per one of those names). A "choice" with `each`
-    is one choice per name. `shown_when` names the inputs whose values decide whether
+    `options`, per team: tricks, or bids; with `each`, per one of those names), "scores" (a
+    whole number typed per side, each `minimum`..`maximum`; a side left empty scores 0). A
+    "choice" with `each` is one choice per name. With `in_turn` the sides are asked in turn
+    from the dealer's left, the dealer last (as a table bids). `shown_when` names the inputs whose values decide whether
     this one applies, e.g. the partner only for a numeric bid. An input that is not
     `required` may be left empty. With `empty_label` leaving it empty is a choice of its
     own, offered beside the others and chosen like them (nothing is chosen for the
@@ -242,6 +255,7 @@ class HandInput:
     #: One value per name (a player, in seating order) rather than one for the hand: the
     #: input's value is then an object of them, e.g. each player's bid.
     each: tuple[str, ...] = ()
+    in_turn: bool = False
 
     def unchosen(self) -> Text:
         """What to say when none of the choices was taken, e.g. "choose the partner, or alone"."""
@@ -393,6 +407,8 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     #: How many usually play: the new-game form seats that many to start with.
     usual_players = 4
     team_game = False
+    #: Teams of any size may be formed, or none (the players play each for themselves).
+    optional_teams = False
     #: After a redeal the same player deals again (False: the deal passes on).
     redeal_keeps_dealer = True
     presets: tuple[Preset, ...] = ()
@@ -422,6 +438,18 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     @abstractmethod
     def parse_rules(self, raw: Mapping[str, Any], players: tuple[str, ...]) -> RulesT:
         """Read the house rules (defaults filled in) and check the players suit them."""
+
+    def check_seats(self, players: tuple[str, ...]) -> None:
+        """Refuse a table with fewer or more players than the game's `seats`."""
+        low, high = self.seats
+        if not low <= len(players) <= high:
+            raise error(
+                _("%(game)s is for %(low)d to %(high)d players, not %(count)d"),
+                game=self.title,
+                low=low,
+                high=high,
+                count=len(players),
+            )
 
     def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
         """The teams of a team game (the registry refuses teams for the others)."""
@@ -482,6 +510,22 @@ class CardGame(ABC, Generic[RulesT, HandT]):
 
         It reads the hand as given, without checking it: history shows old versions too.
         """
+
+    def scheduled(
+        self, table: Table[RulesT], before: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """Inputs the game's own rules give the hand after the hands `before`, whatever is
+        tapped (e.g. the cards a schedule deals it): the hand form adds them to the hand
+        it gives `implied`. None by default."""
+        return {}
+
+    def hint(
+        self, table: Table[RulesT], before: Sequence[Mapping[str, Any]], raw: Mapping[str, Any]
+    ) -> Text | None:
+        """What the hand form says about the hand being entered after the hands `before`,
+        with what is tapped so far (`raw`, as `implied` gets it, maybe incomplete), before
+        its outcome can be worked out: e.g. the cards a schedule deals. None: nothing."""
+        return None
 
     def as_reported(self, table: Table[RulesT], raw: Mapping[str, Any]) -> dict[str, Any]:
         """A hand as the table reported it: the engine's output (`points`, `totals`, `made`)
@@ -738,8 +782,29 @@ def as_name(value: object, names: Sequence[str], key: str, *, what: str = "playe
     return name
 
 
+@dataclass(frozen=True)
+class CountWords:
+    """How errors name one count of a ``{name: count}`` input (`read_counts`)."""
+
+    of: str
+    twice: str
+    negative: str
+
+
+TRICK_WORDS = CountWords(
+    _("the tricks of %(name)s"),
+    _("the tricks of %(name)s are given twice"),
+    _("the tricks of %(name)s cannot be negative (%(count)d)"),
+)
+
+
 def read_counts(
-    raw: Mapping[str, Any], key: str, names: Sequence[str], *, what: str = "player"
+    raw: Mapping[str, Any],
+    key: str,
+    names: Sequence[str],
+    *,
+    what: str = "player",
+    words: CountWords = TRICK_WORDS,
 ) -> dict[str, int]:
     """A ``{name: count}`` object, names trimmed and checked, counts whole and not negative."""
     value = raw.get(key)
@@ -751,11 +816,11 @@ def read_counts(
     for raw_name, raw_count in value.items():
         name = as_name(raw_name, names, key, what=what)
         if name in counts:
-            raise error(_("the tricks of %(name)s are given twice"), field=key, name=name)
-        count = as_int(raw_count, Text(_("the tricks of %(name)s"), {"name": name}), key)
+            raise error(words.twice, field=key, name=name)
+        count = as_int(raw_count, Text(words.of, {"name": name}), key)
         if count < 0:
             raise error(
-                _("the tricks of %(name)s cannot be negative (%(count)d)"),
+                words.negative,
                 field=key,
                 name=name,
                 count=count,
@@ -780,12 +845,14 @@ def describe(value: object) -> str | Text | Quoted:
     return str(value)
 
 
-def read_redeal(raw: Mapping[str, Any], table: Table[object]) -> Redeal | None:
+def read_redeal(
+    raw: Mapping[str, Any], table: Table[object], *, dealer_required: bool = True
+) -> Redeal | None:
     """A redeal hand (only the dealer and ``"redeal": true``), or None for a played hand."""
     if not read_bool(raw, "redeal"):
         return None
     check_keys(raw, {"dealer", "redeal"})
-    return Redeal(read_name(raw, "dealer", table.players))
+    return Redeal(read_name(raw, "dealer", table.players, required=dealer_required))
 
 
 #: A redeal scores nothing.

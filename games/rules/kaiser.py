@@ -545,7 +545,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
         )
 
 
-def _raises(rules: Rules, hand: object, made: bool | None) -> bool:
+def _raises(rules: Rules, hand: object, made: object) -> bool:
     """Whether this hand raises the target and bid-out (the house rule no_trump_62): a
     no-trump bid made. Only the first such hand counts (the state remembers it)."""
     return rules.no_trump_62 and isinstance(hand, ContractHand) and hand.no_trump and bool(made)

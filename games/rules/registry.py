@@ -17,6 +17,8 @@ from .euchre import Euchre
 from .five_hundred import FiveHundred
 from .kaiser import Kaiser
 from .limits import check_hand_count, check_name, check_number, check_rules
+from .oh_hell import OhHell
+from .points import Points
 from .spades import Spades
 from .text import Names, _, error
 
@@ -26,7 +28,16 @@ AnyCardGame = CardGame[object, object]
 
 GAMES: dict[str, AnyCardGame] = {
     game.name: game
-    for game in (Amerikaner(), Euchre(), Kaiser(), American(), Spades(), FiveHundred())
+    for game in (
+        Amerikaner(),
+        Euchre(),
+        Kaiser(),
+        American(),
+        Spades(),
+        FiveHundred(),
+        OhHell(),
+        Points(),
+    )
 }
 
 
@@ -57,11 +68,13 @@ def make_table(
         raise error(_("the rules must be an object of house rules"), field="rules")
     check_rules(rules)
     parsed_rules = card_game.parse_rules(rules, names)
-    if teams is not None and not card_game.team_game:
+    if teams is not None and not (card_game.team_game or card_game.optional_teams):
         raise error(
             _("teams are only for %(games)s"),
             field="teams",
-            games=Names(tuple(name for name, game in GAMES.items() if game.team_game)),
+            games=Names(
+                tuple(name for name, game in GAMES.items() if game.team_game or game.optional_teams)
+            ),
         )
     parsed_teams = card_game.parse_teams(teams, names)
     for team in parsed_teams:
@@ -127,7 +140,9 @@ def awards_earned(table: Table[object], result: GameResult) -> list[tuple[str, s
     """The awards earned within one finished game: (award id, player) pairs, the game's
     own and the shared comeback."""
     card_game = get_game(table.game)
-    target = card_game.standing(table, result).target
+    standing = card_game.standing(table, result)
+    # Where the lowest total wins, the last place is the lead: no comeback from it.
+    target = None if standing.low_wins else standing.target
     totals = [scored.totals for scored in result.hands]
     back = comeback(table.sides, totals, result.winners, target)
     return [

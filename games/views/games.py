@@ -23,7 +23,7 @@ from django.views.decorators.http import (
 )
 
 from games import live
-from games.forms import GameNoteForm, HandForm, NewGameForm, new_form_token
+from games.forms import GameNoteForm, HandForm, NewGameForm, new_form_token, say
 from games.models import Game
 from games.present import Following, GamePage, Turn, follow_form
 from games.rules import GAMES, get_game
@@ -240,6 +240,8 @@ def game_context(
         "redeal_keeps_dealer": get_game(game.kind).redeal_keeps_dealer,
         "entry_key": new_form_token() if fresh_form else "",
         "entering": entering,
+        # What the game says of the next hand before it is tapped (the cards it deals).
+        "hint": say(turn.hint) if fresh_form else "",
         "conflict": conflict,
         "following": following,
         # The game's note as it is, or as refused.

@@ -406,4 +406,5 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "explanation": " ".join(say(t) for t in scored.outcome.explanation),
             "winner": say(scored.decision.text) if scored.decision else "",
         }
-    return render(request, "games/_hand_form.html#preview", {"form": form, "preview": preview})
+    context = {"form": form, "preview": preview, "hint": form.hint()}
+    return render(request, "games/_hand_form.html#preview", context)

@@ -92,9 +92,12 @@ def game_picture_of(access: Access, game: Game, *, drawn: bool = True) -> pictur
             rows,
         )
     winners = result.winners
+    standing = get_game(game.kind).standing(table, result)
+    # Where the lowest total wins, the lowest places first.
+    sign = 1 if standing.low_wins else -1
     # The winners first, then the others by total, as their places go (level totals in
     # seating order).
-    order = sorted(table.sides, key=lambda side: (side not in winners, -result.totals[side]))
+    order = sorted(table.sides, key=lambda side: (side not in winners, sign * result.totals[side]))
     members = {team.name: team.members for team in table.teams}
     rows = [
         pictures.Row(
@@ -109,7 +112,8 @@ def game_picture_of(access: Access, game: Game, *, drawn: bool = True) -> pictur
     elif winners:
         headline = _("%(name)s wins!") % {"name": winners[0]}
     else:
-        best = max(result.totals.values()) if result.hands else None
+        lead = min if standing.low_wins else max
+        best = lead(result.totals.values()) if result.hands else None
         leaders = [side for side in order if result.totals[side] == best]
         if len(leaders) == 1:
             headline = _("%(name)s leads") % {"name": leaders[0]}
@@ -119,7 +123,7 @@ def game_picture_of(access: Access, game: Game, *, drawn: bool = True) -> pictur
             headline = _("Not started yet")
     chart = None
     if drawn:
-        target = get_game(game.kind).standing(table, result).target
+        target = standing.target
         totals = [hand.totals for hand in result.hands]
         chart = charts.running_totals(table.sides, totals, table.start_totals(), target) or None
     return pictures.Picture(

@@ -16,6 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games import backup
 from games.models import Game, Group, Night
+from games.rules import GAMES
 from tests.factories import FOUR, anne_wins, endless_hands, game_file, make_game, make_group
 from tests.test_stats import TEAMS, THREE, american_game, euchre_game, kaiser_game
 
@@ -52,6 +53,8 @@ def _table() -> tuple[Group, dict[str, Game]]:
         "five_hundred": backup.import_game(
             group, game_file("five_hundred", FOUR, FIVE_HUNDRED, teams=TEAMS)
         ),
+        "oh_hell": backup.import_game(group, game_file("oh_hell", THREE, [])),
+        "points": backup.import_game(group, game_file("points", FOUR, [])),
     }
     return group, games
 
@@ -67,10 +70,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("who", f"/g/{key}/me/"),
         ("group", f"/g/{key}/"),
         ("group, view only", f"/g/{group.view_key}/"),
-        *(
-            (f"new {kind}", f"/g/{key}/new/{kind}/")
-            for kind in ("amerikaner", "euchre", "kaiser", "american", "spades", "five_hundred")
-        ),
+        *((f"new {kind}", f"/g/{key}/new/{kind}/") for kind in GAMES),
         *((f"game {name}", f"/g/{key}/games/{game.code}/") for name, game in games.items()),
         ("why", f"/g/{key}/games/{finished}/hands/1/"),
         ("a total, hand by hand", f"/g/{key}/games/{finished}/totals/1/"),
@@ -81,10 +81,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("big screen spades", f"/g/{group.view_key}/games/{games['spades'].code}/tv/"),
         ("why spades", f"/g/{key}/games/{games['spades'].code}/hands/1/"),
         ("night", f"/g/{key}/nights/{night.code}/"),
-        *(
-            (f"statistics {kind}", f"/g/{key}/stats/?kind={kind}")
-            for kind in ("amerikaner", "euchre", "kaiser", "american", "spades", "five_hundred")
-        ),
+        *((f"statistics {kind}", f"/g/{key}/stats/?kind={kind}") for kind in GAMES),
         ("player", f"/g/{key}/players/{player.code}/"),
         ("season", f"/g/{key}/seasons/"),
         ("import", f"/g/{key}/import/"),

@@ -18,6 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games import backup
 from games.models import Game, Group
+from games.rules import GAMES
 from tests.factories import (
     LONG_GROUP,
     LONG_NIGHT,
@@ -114,11 +115,39 @@ def _table() -> tuple[Group, dict[str, Game]]:
         group,
         game_file("american", LONG_SIX[:3], [{"winner": LONG_SIX[1]}], rules={"target_wins": 3}),
     )
+    a, b, c, *_others = LONG_SIX
+    oh_hell = backup.import_game(
+        group,
+        game_file(
+            "oh_hell",
+            LONG_SIX,
+            [
+                {
+                    "dealer": a,
+                    "bids": dict.fromkeys(LONG_SIX, 1),
+                    "tricks": {**dict.fromkeys(LONG_SIX, 1), a: 5, b: 0, c: 0},
+                }
+            ],
+        ),
+    )
+    # Teams of three with the longest team names, one score at the spec's lowest.
+    teams = dict(zip(LONG_TEAMS, (LONG_SIX[::2], LONG_SIX[1::2]), strict=True))
+    points = backup.import_game(
+        group,
+        game_file("points", LONG_SIX, [{"scores": {LONG_TEAMS[0]: -10_000}}], teams=teams),
+    )
     night = six.night
     assert night is not None
     night.name, night.place = LONG_NIGHT, LONG_PLACE
     night.save()
-    return group, {"six": six, "euchre": euchre, "kaiser": kaiser, "american": american}
+    return group, {
+        "six": six,
+        "euchre": euchre,
+        "kaiser": kaiser,
+        "american": american,
+        "oh_hell": oh_hell,
+        "points": points,
+    }
 
 
 def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
@@ -131,10 +160,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("group", f"/g/{key}/"),
         ("group-view-only", f"/g/{group.view_key}/"),
         ("who", f"/g/{key}/me/"),
-        *(
-            (f"new-{kind}", f"/g/{key}/new/{kind}/")
-            for kind in ("amerikaner", "euchre", "kaiser", "american")
-        ),
+        *((f"new-{kind}", f"/g/{key}/new/{kind}/") for kind in GAMES),
         *((f"game-{name}", f"/g/{key}/games/{game.code}/") for name, game in games.items()),
         ("game-view-only", f"/g/{group.view_key}/games/{six}/"),
         ("hand", f"/g/{key}/games/{six}/hands/1/"),
@@ -148,10 +174,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         ("tv", f"/g/{group.view_key}/games/{six}/tv/"),
         ("tv-team", f"/g/{group.view_key}/games/{games['euchre'].code}/tv/"),
         ("night", f"/g/{key}/nights/{night.code}/"),
-        *(
-            (f"stats-{kind}", f"/g/{key}/stats/?kind={kind}")
-            for kind in ("amerikaner", "euchre", "kaiser", "american")
-        ),
+        *((f"stats-{kind}", f"/g/{key}/stats/?kind={kind}") for kind in GAMES),
         (
             "stats-versus",
             f"/g/{key}/stats/?kind=amerikaner&a={player.code}"

@@ -9,6 +9,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from games import gamefile
+from games.rules.oh_hell import Rules as OhHellRules
+from games.rules.oh_hell import schedule
 
 NAMES = ["Anne", "Bjørn", "Cato", "Dina", "Erik", "Frida"]
 TRICKS_FULL_DECK = {3: 17, 4: 13, 5: 10, 6: 8}
@@ -130,7 +132,65 @@ def american_game(draw: st.DrawFn) -> dict[str, Any]:
     return _document("american", players, hands)
 
 
-any_game = amerikaner_game() | euchre_game() | kaiser_game() | american_game()
+@st.composite
+def oh_hell_game(draw: st.DrawFn) -> dict[str, Any]:
+    """Some hands of a schedule (its end or not), a misdeal now and then; without the hook,
+    so that any bids are allowed."""
+    players = NAMES[: draw(st.integers(3, 6))]
+    top, order = (
+        draw(st.integers(1, 3)),
+        draw(st.sampled_from(["down-up", "up-down", "down", "up"])),
+    )
+    rules = {"max_cards": top, "schedule": order, "hook": False}
+    rules["scoring"] = draw(st.sampled_from(["exact-bonus", "exact-only", "penalty"]))
+    plan = schedule(OhHellRules(max_cards=top, schedule=order))
+    hands: list[dict[str, Any]] = []
+    for cards in plan[: draw(st.integers(0, len(plan)))]:
+        dealer = draw(st.sampled_from(players))
+        if draw(st.integers(0, 9)) == 0:
+            hands.append({"dealer": dealer, "redeal": True})
+        bids = draw(st.lists(st.integers(0, cards), min_size=len(players), max_size=len(players)))
+        tricks = draw(split(cards, len(players)))
+        hands.append(
+            {
+                "dealer": dealer,
+                "bids": dict(zip(players, bids, strict=True)),
+                "tricks": dict(zip(players, tricks, strict=True)),
+            }
+        )
+    return _document("oh_hell", players, hands, rules=rules)
+
+
+@st.composite
+def points_game(draw: st.DrawFn) -> dict[str, Any]:
+    """Scores per player, or per team; a tally, or a number of hands the game stops at."""
+    players = NAMES[: draw(st.integers(2, 6))]
+    teams = None
+    if len(players) >= 3 and draw(st.booleans()):
+        cut = draw(st.integers(1, len(players) - 1))
+        teams = {"Nord": players[:cut], "Sør": players[cut:]}
+    sides = list(teams) if teams else players
+    scores = st.dictionaries(st.sampled_from(sides), st.integers(-10_000, 10_000))
+    hands = draw(
+        st.lists(
+            st.builds(lambda s: {"scores": s}, scores) | st.just({"redeal": True}), max_size=12
+        )
+    )
+    played = sum(1 for hand in hands if "scores" in hand)
+    rules: dict[str, Any] = {"low_wins": draw(st.booleans())}
+    if draw(st.booleans()):
+        rules["hands"] = played + draw(st.integers(1, 3))
+    return _document("points", players, hands, rules=rules, teams=teams)
+
+
+any_game = (
+    amerikaner_game()
+    | euchre_game()
+    | kaiser_game()
+    | american_game()
+    | oh_hell_game()
+    | points_game()
+)
 
 
 @st.composite

@@ -183,7 +183,7 @@ def test_presets_are_valid_house_rules() -> None:
 def test_seats_and_teams_match_the_engine() -> None:
     for name, game in GAMES.items():
         low, high = game.seats
-        names = ["A", "B", "C", "D", "E", "F", "G"]
+        names = [chr(ord("A") + i) for i in range(13)]
         teams = {"X": ["A", "C"], "Y": ["B", "D"]} if game.team_game else None
         make_table(name, names[:low], teams=teams)
         make_table(name, names[:high], teams=teams)
@@ -213,3 +213,11 @@ def test_seats_and_teams_match_the_engine() -> None:
 )
 def test_details_tell_versions_apart(game: str, hand: dict[str, Any], expected: str) -> None:
     assert get_game(game).details(hand) == expected
+
+
+def test_a_game_without_a_schedule_gives_the_form_nothing_more() -> None:
+    # Only a game whose rules fix something of the next hand (Oh Hell's cards) says so.
+    game = get_game("euchre")
+    table = make_table("euchre", FOUR, teams=TEAMS)
+    assert game.scheduled(table, []) == {}
+    assert game.hint(table, [], {}) is None

@@ -57,7 +57,8 @@ addEventListener("change", ({ target: input }) => {
   // a preset ticks several house rules at once: show their values (untick: the form's own)
   for (const [name, value] of Object.entries(JSON.parse(input.dataset.preset ?? "{}"))) {
     const field = input.form.elements[`rule_${name}`];
-    field.value = input.checked ? value : field.defaultValue;
+    if (field.type === "checkbox") field.checked = input.checked ? value : field.defaultChecked;
+    else field.value = input.checked ? value : field.defaultValue;
   }
   // shared tricks: of two teams the other's count follows; of more, the one row left open
   const shared = input.closest("[data-shared-total]");
@@ -68,6 +69,13 @@ addEventListener("change", ({ target: input }) => {
   const rest = shared?.dataset.sharedTotal - input.value - rows.reduce((n, r) => n + count(r), 0);
   const left = open.length === 1 && open[0].querySelector(`[value="${rest + count(open[0])}"]`);
   if (left) left.checked = true;
+});
+
+// A score's sign, for a phone whose number keyboard has no minus: the ± beside it flips it.
+addEventListener("click", ({ target }) => {
+  const box = target.closest?.("[data-flip-sign]")?.previousElementSibling;
+  if (box?.value) box.value = box.value.startsWith("-") ? box.value.slice(1) : `-${box.value}`;
+  box?.dispatchEvent(new Event("change", { bubbles: true }));
 });
 
 // Share a result's picture where the phone can (Web Share API), with the view-only link; else
@@ -97,6 +105,7 @@ addEventListener("click", (event) => {
 const setUp = (root) => {
   root.querySelectorAll("[data-wake-lock]").forEach(keepAwake);
   root.querySelectorAll("a[data-share]").forEach(setUpShare);
+  root.querySelectorAll("[data-flip-sign]").forEach((button) => (button.hidden = false));
 };
 addEventListener("DOMContentLoaded", () => setUp(document));
 addEventListener("htmx:after:settle", (event) => setUp(event.target));

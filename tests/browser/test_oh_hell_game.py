@@ -1,0 +1,154 @@
+"""A whole game of Oh Hell for three, tapped in on a phone: bids in turn from the dealer's
+left, the cards by the schedule, a correction, a conflict, an undo and a misdeal.
+
+Anne, Bjørn and Cato sit in that order; Anne deals first. The most cards is 2, down and
+up: hands of 2, 1 and 2 cards. Scoring by default: a point a trick, 10 more when exact.
+"""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import (
+    Taps,
+    expect_totals,
+    exported_and_scored,
+    fill_new_game,
+    game_code,
+    open_new_game_of,
+    redeal,
+    save,
+    start_game,
+    start_group,
+)
+from tests.browser.test_accessibility import _violations
+
+
+def chip(page: Page, input: str, player: str, count: int) -> Locator:
+    """A player's chip for a count, among the bids or the tricks."""
+    return page.locator(
+        f'[data-input={input}] [data-side="{player}"] label:has(> input[value="{count}"])'
+    )
+
+
+def bid(page: Page, player: str, count: int) -> None:
+    chip(page, "bids", player, count).tap()
+
+
+def took(page: Page, player: str, count: int) -> None:
+    chip(page, "tricks", player, count).tap()
+
+
+def bidding_order(page: Page) -> list[str]:
+    """The bids' rows as they stand on the screen, top to bottom."""
+    rows = page.locator("[data-input=bids] [data-side]").all()
+    placed = sorted(rows, key=lambda row: (row.bounding_box() or {"y": 0})["y"])
+    return [str(row.get_attribute("data-side")) for row in placed]
+
+
+def play(page: Page, bids: dict[str, int], tricks: dict[str, int]) -> None:
+    for player, count in bids.items():
+        bid(page, player, count)
+    for player, count in tricks.items():
+        took(page, player, count)
+    save(page)
+
+
+def undo(page: Page) -> None:
+    rows = page.locator("#hands tbody tr").count()
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(rows - 1)
+
+
+@pytest.mark.parametrize("locale", ["nb-NO", pytest.param("en-GB", marks=pytest.mark.screenshots)])
+def test_a_game_down_and_up_the_schedule_to_its_last_hand(
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[[], Page],
+    tmp_path: Path,
+    screenshots: Path,
+    locale: str,
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "oh_hell")
+    fill_new_game(page, ["Bjørn", "Cato"])
+    page.locator("#id_rule_max_cards").fill("2")
+    page.screenshot(path=screenshots / f"oh-hell-new-game-{locale}.png", full_page=True)
+    problems = _violations(page, "new oh_hell")
+    start_game(page)
+    expect_totals(page, {"Anne": 0, "Bjørn": 0, "Cato": 0})
+    # Hand 1 of 3, 2 cards each, said before anything is tapped.
+    hint = page.locator("#preview .hint")
+    expect(hint).to_contain_text("2")
+
+    # Anne deals: Bjørn bids first, Anne last. Bjørn 1 and Cato 0 leave Anne barred from
+    # 1 (the hook), named before she taps. Three bids, two players' tricks (Anne's are
+    # the rest of the cards) and Save: twice the players.
+    assert bidding_order(page) == ["Bjørn", "Cato", "Anne"]
+    taps = Taps()
+    taps(chip(page, "bids", "Bjørn", 1))
+    taps(chip(page, "bids", "Cato", 0))
+    expect(hint).to_contain_text("Anne")
+    page.screenshot(path=screenshots / f"oh-hell-hook-{locale}.png", full_page=True)
+    taps(chip(page, "bids", "Anne", 0))
+    taps(chip(page, "tricks", "Bjørn", 1))
+    taps(chip(page, "tricks", "Cato", 1))
+    expect(page.locator("#preview")).to_contain_text("Bjørn +11")
+    page.screenshot(path=screenshots / f"oh-hell-hand-form-{locale}.png", full_page=True)
+    problems += _violations(page, "oh_hell hand form")
+    taps(page.locator("button[name=save]"))
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    assert taps.count <= 2 * 3, f"a hand of Oh Hell for three took {taps.count} taps"
+    # Bjørn bid 1 and took 1: 11; Cato took 1 for 0: 1; Anne 0 for 0: 10.
+    expect_totals(page, {"Anne": 10, "Bjørn": 11, "Cato": 1})
+
+    # A correction, from the hand's own page: Cato took none, so Anne took one. Another
+    # phone has the same correction open and saves after: a conflict, not saved over it.
+    page.locator('#hands a.why[href$="/hands/1/"]').click()
+    page.locator('a[href$="/edit/"]').click()
+    other = new_phone()
+    other.goto(page.url)
+    expect(other.locator("#preview .hint")).to_be_visible()
+    took(page, "Cato", 0)
+    took(page, "Anne", 1)
+    page.locator("button[name=save]").click()
+    # Anne 0 for 1: 1; Cato 0 for 0: 10.
+    expect_totals(page, {"Anne": 1, "Bjørn": 11, "Cato": 10})
+    took(other, "Bjørn", 0)
+    took(other, "Anne", 1)
+    other.locator("button[name=save]").click()
+    expect(other.locator(".conflict")).to_be_visible()
+
+    # Hand 2, one card each, Bjørn deals: Cato bids first, Bjørn last.
+    expect(hint).to_contain_text("1")
+    assert bidding_order(page) == ["Cato", "Anne", "Bjørn"]
+    play(page, {"Cato": 0, "Anne": 0, "Bjørn": 0}, {"Cato": 0, "Anne": 1})
+    # Anne took the trick for 0: 1; Bjørn and Cato exact at 0: 10 each.
+    expect_totals(page, {"Anne": 2, "Bjørn": 21, "Cato": 20})
+    # Undone, and tapped in again.
+    undo(page)
+    expect_totals(page, {"Anne": 1, "Bjørn": 11, "Cato": 10})
+    play(page, {"Cato": 0, "Anne": 0, "Bjørn": 0}, {"Cato": 0, "Anne": 1})
+
+    # Cato misdeals: the same number of cards is dealt again, by Cato.
+    redeal(page)
+    expect_totals(page, {"Anne": 2, "Bjørn": 21, "Cato": 20})
+    assert bidding_order(page) == ["Anne", "Bjørn", "Cato"]
+
+    # Hand 3 of the schedule, 2 cards: Anne bids 2 and takes both (12), Bjørn 0 for 0
+    # (10), Cato 1 for 0 (0). The schedule's last hand: Bjørn wins with 31.
+    play(page, {"Anne": 2, "Bjørn": 0, "Cato": 1}, {"Anne": 2, "Bjørn": 0})
+    expect_totals(page, {"Anne": 14, "Bjørn": 31, "Cato": 20})
+    expect(page.locator("#winner")).to_contain_text("Bjørn")
+    expect(page.locator("form[data-hand-form]")).to_have_count(0)
+    page.screenshot(path=screenshots / f"oh-hell-finished-{locale}.png", full_page=True)
+    problems += _violations(page, "oh_hell finished")
+
+    document = exported_and_scored(game_code(page), tmp_path)
+    assert [hand.get("cards") for hand in document["hands"]] == [2, 1, None, 2]
+    assert document["winners"] == ["Bjørn"] and document["finished"] is True
+    assert document["hands"][3]["made"] == {"Anne": True, "Bjørn": True, "Cato": False}
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,102 @@
+"""A game of Hearts kept as Points, typed in on a phone: a score per player with its running
+sum, a minus sign from the button beside a score, a correction, a conflict, an undo, and
+the end when somebody reaches 100, won by the lowest total.
+
+Anne, Bjørn, Cato and Dina sit in that order; Anne deals first.
+"""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import (
+    expect_totals,
+    exported_and_scored,
+    fill_new_game,
+    game_code,
+    open_new_game_of,
+    save,
+    start_game,
+    start_group,
+)
+from tests.browser.test_accessibility import _violations
+
+SEATS = {"Anne": 0, "Bjørn": 1, "Cato": 2, "Dina": 3}
+
+
+def type_score(page: Page, player: str, score: int) -> None:
+    box = page.locator(f"#id_scores-{SEATS[player]}")
+    box.fill(str(score))
+    box.press("Tab")  # leaving the box is what a phone's "next" does: the preview follows
+
+
+@pytest.mark.parametrize("locale", ["nb-NO", pytest.param("en-GB", marks=pytest.mark.screenshots)])
+def test_a_game_of_hearts_to_100_won_by_the_lowest_total(
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[[], Page],
+    tmp_path: Path,
+    screenshots: Path,
+    locale: str,
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "points")
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    page.locator("label:has(> #id_preset_hearts)").click()
+    expect(page.locator("#id_rule_target")).to_have_value("100")
+    page.screenshot(path=screenshots / f"points-new-game-{locale}.png", full_page=True)
+    problems = _violations(page, "new points")
+    start_game(page)
+    expect_totals(page, {"Anne": 0, "Bjørn": 0, "Cato": 0, "Dina": 0})
+
+    # Hand 1: Anne and Bjørn 13 each; Dina typed 5 and made it -5 with the button.
+    type_score(page, "Anne", 13)
+    type_score(page, "Bjørn", 13)
+    type_score(page, "Dina", 5)
+    page.locator('[data-side="Dina"] [data-flip-sign]').click()
+    expect(page.locator("#id_scores-3")).to_have_value("-5")
+    # The running sum before Save: 13 + 13 - 5 = 21.
+    expect(page.locator("#preview .hint")).to_contain_text("21")
+    page.screenshot(path=screenshots / f"points-hand-form-{locale}.png", full_page=True)
+    problems += _violations(page, "points hand form")
+    save(page)
+    expect_totals(page, {"Anne": 13, "Bjørn": 13, "Cato": 0, "Dina": -5})
+
+    # A correction: Cato had 4. Another phone with the same correction open saves after:
+    # a conflict, not saved over it.
+    page.locator('#hands a.why[href$="/hands/1/"]').click()
+    page.locator('a[href$="/edit/"]').click()
+    other = new_phone()
+    other.goto(page.url)
+    expect(other.locator("#id_scores-0")).to_have_value("13")
+    type_score(page, "Cato", 4)
+    page.locator("button[name=save]").click()
+    expect_totals(page, {"Anne": 13, "Bjørn": 13, "Cato": 4, "Dina": -5})
+    type_score(other, "Anne", 9)
+    other.locator("button[name=save]").click()
+    expect(other.locator(".conflict")).to_be_visible()
+
+    # Hand 2 saved with a slip, undone, and typed again: Anne takes 87 and reaches 100.
+    type_score(page, "Anne", 78)
+    save(page)
+    rows = page.locator("#hands tbody tr")
+    page.locator("#toolbar form button").click()
+    expect(rows).to_have_count(1)
+    expect_totals(page, {"Anne": 13, "Bjørn": 13, "Cato": 4, "Dina": -5})
+    type_score(page, "Anne", 87)
+    save(page)
+    expect_totals(page, {"Anne": 100, "Bjørn": 13, "Cato": 4, "Dina": -5})
+    # Somebody reached 100: the lowest total, Dina's, wins.
+    expect(page.locator("#winner")).to_contain_text("Dina")
+    expect(page.locator("form[data-hand-form]")).to_have_count(0)
+    page.screenshot(path=screenshots / f"points-finished-{locale}.png", full_page=True)
+    problems += _violations(page, "points finished")
+
+    document = exported_and_scored(game_code(page), tmp_path)
+    assert document["rules"] == {"target": 100, "low_wins": True}
+    assert document["hands"][1]["scores"] == {"Anne": 87}
+    assert document["winners"] == ["Dina"] and document["finished"] is True
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,145 @@
+"""Points (any other game) through the pages: the new-game form with its presets named by
+game and optional teams, a score typed per side with its running sum, a correction, the
+end by target with the lowest winning, the exports and ``score``."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from pytest_django.asserts import assertContains
+
+from games.models import Game, Group
+from tests.views.pages import form_errors, scoreboard, winner
+
+pytestmark = pytest.mark.django_db
+
+FOUR = ["Anne", "Bjørn", "Cato", "Dina"]
+
+
+def _url(name: str, group: Group, *args: Any) -> str:
+    return reverse(name, args=[group.edit_key, *args])
+
+
+def _new_game(phone: Client, group: Group, **fields: str) -> Game:
+    data = {
+        **{f"seat_{i}": name for i, name in enumerate(FOUR, 1)},
+        "first_dealer": "1",
+        **fields,
+    }
+    response = phone.post(_url("new_game_of", group, "points"), data)
+    assert response.status_code == 302, form_errors(response)
+    return Game.objects.get(kind="points")
+
+
+def _scores(number: int, *scores: int | str | None, **extra: str) -> dict[str, str]:
+    """The form as typed: a score per seat (None: left empty)."""
+    data = {"number": str(number), "dealer": "Anne", **extra}
+    data.update({f"scores-{i}": str(n) for i, n in enumerate(scores) if n is not None})
+    return data
+
+
+def test_the_new_game_form_names_its_presets_by_game(phone: Client, group: Group) -> None:
+    response = phone.get(_url("new_game_of", group, "points"))
+    labels = [field.label for field in response.context["form"].preset_fields()]
+    assert "Hearts: to 100, lowest wins" in labels
+    game = _new_game(phone, group, preset_hearts="on")
+    assert game.rules == {"target": 100, "low_wins": True}
+
+
+def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
+    phone: Client, group: Group
+) -> None:
+    game = _new_game(phone, group, rule_target="100", rule_low_wins="on")
+    page = phone.get(_url("game", group, game.code))
+    assert {"scores-0", "scores-3"} <= set(page.context["form"].fields)
+
+    # The running sum before Save: 13 + 13 = 26, the hearts of a hand.
+    preview = phone.get(_url("hand_preview", group, game.code), _scores(1, 13, None, 13))
+    assertContains(preview, "The scores add up to 26.")
+
+    saved = phone.post(_url("hand_create", group, game.code), _scores(1, 13, -5, 13, ""))
+    assert saved.status_code == 302, form_errors(saved)
+    hand = game.hands.get()
+    assert hand.data == {"dealer": "Anne", "scores": {"Anne": 13, "Bjørn": -5, "Cato": 13}}
+
+    # A correction: Cato had 18, not 13.
+    edit = _scores(1, 13, -5, 18, dealer="Anne", revision=str(hand.revision))
+    assert phone.post(_url("hand_edit", group, game.code, 1), edit).status_code == 302
+    hand.refresh_from_db()
+    assert hand.data["scores"]["Cato"] == 18
+
+    # A score out of bounds is refused beside its side.
+    refused = phone.post(_url("hand_create", group, game.code), _scores(2, 10_001))
+    assert refused.status_code == 422
+
+    # Anne reaches 100 (13 + 87): the game ends, and Bjørn, lowest at -5, wins.
+    phone.post(_url("hand_create", group, game.code), _scores(2, 87, dealer="Bjørn"))
+    page = phone.get(_url("game", group, game.code))
+    assert scoreboard(page) == {"Anne": 100, "Bjørn": -5, "Cato": 18, "Dina": 0}
+    assert "Bjørn" in (winner(page) or "")
+
+
+def test_teams_of_any_size_from_the_new_game_form(phone: Client, group: Group) -> None:
+    game = _new_game(
+        phone,
+        group,
+        side_1="Us",
+        side_2="Them",
+        side_3="us",  # the same team in another letter case
+        side_4="Them",
+        start_1="10",
+        start_3="5",
+    )
+    assert game.teams == {"Us": ["Anne", "Cato"], "Them": ["Bjørn", "Dina"]}
+    # A team starts at its players' start totals added up.
+    assert game.table().start == {"Us": 15}
+    phone.post(_url("hand_create", group, game.code), _scores(1, 20, 30))
+    assert scoreboard(phone.get(_url("game", group, game.code))) == {"Us": 35, "Them": 30}
+
+
+def test_a_team_for_some_players_only_is_refused(phone: Client, group: Group) -> None:
+    data = {**{f"seat_{i}": name for i, name in enumerate(FOUR, 1)}, "side_1": "Us"}
+    response = phone.post(_url("new_game_of", group, "points"), {**data, "first_dealer": "1"})
+    assert response.status_code == 200
+    assert form_errors(response) == ["Every player plays in a team: Bjørn, Cato and Dina in none."]
+
+
+def test_the_game_goes_out_as_a_file_that_score_agrees_with(
+    phone: Client, group: Group, tmp_path: Path
+) -> None:
+    game = _new_game(phone, group, rule_hands="1")
+    phone.post(_url("hand_create", group, game.code), _scores(1, 5, 7))
+    exported = phone.get(_url("export_json", group, game.code))
+    document = json.loads(exported.content)
+    assert "made" not in document["hands"][0]
+    assert (document["winners"], document["finished"]) == (["Bjørn"], True)
+    path = tmp_path / "points.json"
+    path.write_bytes(exported.content)
+    out = StringIO()
+    call_command("score", str(path), stdout=out)
+    assert out.getvalue() == exported.content.decode()
+    csv = phone.get(_url("export_csv", group, game.code)).content.decode()
+    assert "Scores: Anne 5, Bjørn 7" in csv
+
+
+def test_the_big_screen_picture_and_why_of_a_game_the_lowest_wins(
+    phone: Client, group: Group
+) -> None:
+    game = _new_game(phone, group, rule_target="100", rule_low_wins="on")
+    phone.post(_url("hand_create", group, game.code), _scores(1, 100, 7, None, 3))
+    why = phone.get(_url("hand", group, game.code, 1))
+    assertContains(why, "Scored 100 points.")
+    assertContains(why, "Left out: scores 0.")
+    tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]))
+    assert tv.status_code == 200
+    # Cato, left out with 0, has the lowest total: the winner, on the board too.
+    assertContains(tv, "Cato wins with the lowest total, 0.")
+    picture = phone.get(_url("game_picture", group, game.code))
+    assert (picture.status_code, picture["Content-Type"]) == (200, "image/png")
