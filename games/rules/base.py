@@ -840,6 +840,21 @@ def flag_input(
     )
 
 
+def sweep_input(label: str, shown_when: Condition) -> HandInput:
+    """Whether a bid to take every trick took them: two chips, neither chosen, since a
+    choice left to a default would have decided a hand the table never said."""
+    return HandInput(
+        name="made",
+        label=Text(label),
+        kind="choice",
+        options=(
+            Option(True, Text(_("took every trick"))),
+            Option(False, Text(_("lost a trick"))),
+        ),
+        shown_when=shown_when,
+    )
+
+
 def dealer_input(table: Table[object], *, required: bool = True) -> HandInput:
     return HandInput(
         name="dealer",

@@ -54,6 +54,7 @@ from .base import (
     redeal_explanation,
     redeal_input,
     redeal_summary,
+    sweep_input,
     weighted_pick,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
@@ -505,18 +506,8 @@ class Kaiser(CardGame[Rules, AnyHand]):
             flag_input(
                 "kaiser", _("Kaiser bid"), _("A bid to take every trick: it decides the game.")
             ),
-            # Two chips, neither chosen: a box left unticked would have lost the game for
-            # a scorer who forgot it.
-            HandInput(
-                name="made",
-                label=Text(_("The kaiser bid")),
-                kind="choice",
-                options=(
-                    Option(True, Text(_("took every trick"))),
-                    Option(False, Text(_("lost a trick"))),
-                ),
-                shown_when={"redeal": (False,), "kaiser": (True,)},
-            ),
+            # A box left unticked would have lost the game for a scorer who forgot it.
+            sweep_input(_("The kaiser bid"), {"redeal": (False,), "kaiser": (True,)}),
             HandInput(
                 name="bid",
                 label=Text(_("Bid")),
