@@ -13,6 +13,7 @@ from tests.browser.steps import (
     expect_totals,
     fill_new_game,
     open_new_game,
+    start_four,
     start_game,
     start_group,
     tricks,
@@ -75,10 +76,7 @@ def test_a_made_amerikaner_takes_four_taps_at_four_and_at_six_players(
 def test_an_amerikaner_is_said_made_or_lost_before_it_saves(
     live_server: LiveServer, page: Page, locale: str, screenshots: Path
 ) -> None:
-    start_group(page, live_server.url, me="Anne")
-    open_new_game(page)
-    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
-    start_game(page)
+    start_four(page, live_server.url)
     outcome = page.locator("form[data-hand-form] [data-input=made]")
     expect(outcome).to_be_hidden()
     # Cato bids Amerikaner: the form asks how it went, and Save alone stores nothing.
