@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.forms import (
     HandForm,
     initial_for,
+    posted,
     rule_error,
     say,
 )
@@ -249,9 +250,11 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     conflict = done = None
     with transaction.atomic():
         access, game = game_to_change(key, code)
-        form = HandForm(request.POST, game=game)
-        if form.is_valid():
-            entered = form.cleaned_data
+        sent = HandForm(request.POST, game=game)
+        # The form the answer shows: none for the next hand's empty one.
+        form: HandForm | None = sent
+        if sent.is_valid():
+            entered = sent.cleaned_data
             done = game.add_hand(
                 entered["number"],
                 entered["hand"],
@@ -260,14 +263,20 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                 rotation_dealer=entered["rotation_dealer"],
             )
             if done.reason is not None:  # the game moved on and the hand no longer fits
-                form.refuse(done.reason)
-            elif done.outcome in (Outcome.CONFLICT, Outcome.DEAL_MOVED):
+                sent.refuse(done.reason)
+            elif done.outcome is Outcome.DEAL_MOVED:
                 # The same inputs and entry key, on top of the game as it is now.
                 form = _fresh_form(game, request.POST, done.hand)
-            if done.outcome is Outcome.CONFLICT:
-                conflict = conflict_between(game, done.hand, entered["hand"])
-            elif done.outcome is Outcome.DEAL_MOVED:
                 form.add_error(None, _deal_moved(done.dealer, entered["number"]))
+            elif done.outcome is Outcome.CONFLICT:
+                conflict = conflict_between(game, done.hand, entered["hand"])
+                if done.hand is None:  # removed meanwhile: the same taps, for its number
+                    form = _fresh_form(game, request.POST, None)
+                else:
+                    # Taps for the hand saved first elsewhere are not the next hand's: they
+                    # are offered as its correction, and the form starts afresh.
+                    form = None
+                    conflict["correction"] = _correction(access, game, done.hand, entered["hand"])
     # Drawn once committed, outside the lock: what the answer keeps in the cache for the
     # next phone is never of a version rolled back.
     if done is not None and (done.stands or done.outcome is Outcome.ENTRY_DELETED):
@@ -370,6 +379,19 @@ def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
     form = HandForm(values, game=fresh)
     form.is_valid()
     return form
+
+
+def _correction(access: Access, game: Game, theirs: Hand, mine: dict[str, Any]) -> dict[str, Any]:
+    """The hand saved first, corrected to this phone's taps: the edit form's address and
+    what it posts (the version it corrects, so that a later change is not overwritten)."""
+    fields = {
+        **posted(game.table(), mine),
+        "number": theirs.number,
+        "revision": theirs.revision,
+        NOTE: mine.get(NOTE, ""),
+    }
+    url = reverse("hand_edit", args=[access.key, game.code, theirs.number])
+    return {"url": url, "fields": fields.items()}
 
 
 def conflict_between(game: Game, theirs: Hand | None, mine: dict[str, Any]) -> dict[str, Any]:
