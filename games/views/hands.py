@@ -20,7 +20,7 @@ from games.forms import (
     rule_error,
     say,
 )
-from games.models import Attempt, Game, Hand, Outcome
+from games.models import Attempt, Change, Game, Hand, Outcome
 from games.present import change_rows, describe_hand
 from games.rules import get_game
 from games.rules.base import NOTE
@@ -49,7 +49,11 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
     scored = result.hands[number - 1]
     before = result.hands[number - 2].totals if number > 1 else game.table().start_totals()
     hand = next(h for h in game.hand_list() if h.number == number)
-    changes = game.changes.filter(hand_code=hand.code)
+    changes = list(game.changes.filter(hand_code=hand.code))  # newest first
+    # Who entered it (its first version) and who corrected it last: the hand itself keeps
+    # the name of whoever wrote its version now.
+    added = next((c for c in reversed(changes) if c.action == Change.ADD), None)
+    corrected = next((c for c in changes if c.action == Change.EDIT), None)
     return render(
         request,
         "games/hand.html",
@@ -73,6 +77,8 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
             ],
             "decision": say(scored.decision.text) if scored.decision else "",
             "changes": change_rows(game, changes),
+            "entered_by": added.by if added else hand.entered_by,
+            "corrected": corrected,
             "is_last": number == len(result.hands),
         },
     )

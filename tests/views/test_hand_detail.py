@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.models import Game, Group
 from tests.factories import bid, make_game, revision
 from tests.test_stats import kaiser_game
-from tests.views.pages import text
+from tests.views.pages import part, text
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,29 @@ def test_hand_page_lists_the_changes_to_that_hand(phone: Client, played: Game) -
     html = text(phone.get(_url(played, 1)))
     assert "Changes to this hand" in html
     assert "by Bjørn" in html
-    assert "Entered by Bjørn" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("Entered by Anne", "corrected by Bjørn")),
+        ("nb", ("Ført inn av Anne", "rettet av Bjørn")),
+    ],
+)
+def test_a_corrected_hand_says_who_entered_it_and_who_corrected_it(
+    phone: Client, played: Game, language: str, words: tuple[str, str]
+) -> None:
+    played.edit_hand(1, revision(played, 1), {**FIRST, "bid": 9}, "Bjørn")
+    entered, corrected = words
+    assert _entered(phone, played, 1, language).startswith(f"{entered} · {corrected}, ")
+    # A hand never corrected: who entered it, and when.
+    assert _entered(phone, played, 2, language).startswith(f"{entered} · ")
+
+
+def _entered(phone: Client, game: Game, number: int, language: str) -> str:
+    found = part(phone.get(_url(game, number), HTTP_ACCEPT_LANGUAGE=language), "entered")
+    assert found is not None
+    return found[0]
 
 
 def test_full_link_can_correct_or_delete_the_hand(phone: Client, played: Game) -> None:
