@@ -107,7 +107,9 @@ def game_picture_of(access: Access, game: Game, *, drawn: bool = True) -> pictur
     elif len(winners) > 1:
         headline = _("Shared win: %(names)s") % {"names": join_names(list(winners), _)}
     elif winners:
-        headline = _("%(name)s wins!") % {"name": winners[0]}
+        # A team, named or "Anne & Cato", win; a player wins.
+        won = _("%(name)s win!") if game.teams else _("%(name)s wins!")
+        headline = won % {"name": winners[0]}
     else:
         best = max(result.totals.values()) if result.hands else None
         leaders = [side for side in order if result.totals[side] == best]
