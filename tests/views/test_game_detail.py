@@ -13,6 +13,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from games.models import Group
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game
+from tests.test_stats import kaiser_game
 from tests.views.pages import (
     attribute,
     checked,
@@ -229,3 +230,18 @@ def test_a_team_wins_in_the_plural(phone: Client, group: Group, language: str, w
         reverse("game", args=[group.edit_key, game.code]), HTTP_ACCEPT_LANGUAGE=language
     )
     assert winner(page) == words
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_nothing_is_to_go_after_a_kaiser_bid_wins(
+    phone: Client, group: Group, language: str
+) -> None:
+    # Nord wins by Cato's kaiser bid on -17, far below the target: no "69 to go" beside it.
+    game = kaiser_game(group)
+    page = phone.get(
+        reverse("game", args=[group.edit_key, game.code]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert winner(page) is not None
+    to_go = re.findall(r'<td class="to-go">(.*?)</td>', text(page), re.DOTALL)
+    assert len(to_go) == 2
+    assert {cell.strip() for cell in to_go} == {""}
