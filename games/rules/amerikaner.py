@@ -52,6 +52,7 @@ from .base import (
     flag_rule,
     last_count,
     number_rule,
+    outcome_input,
     player_input,
     reached,
     reached_text,
@@ -63,7 +64,6 @@ from .base import (
     redeal_input,
     redeal_summary,
     share_tricks,
-    sweep_input,
     weighted_pick,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
@@ -451,7 +451,12 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
             ),
             # An Amerikaner left unsaid is neither made nor failed (a made one ends many
             # games), and a failed one asks the others' tricks.
-            sweep_input(_("The Amerikaner"), {**PLAYED, "bid": (AMERIKANER,)}),
+            outcome_input(
+                _("The Amerikaner"),
+                {**PLAYED, "bid": (AMERIKANER,)},
+                made=_("took every trick"),
+                failed=_("lost a trick"),
+            ),
             player_input(
                 table,
                 "partner",

@@ -840,17 +840,15 @@ def flag_input(
     )
 
 
-def sweep_input(label: str, shown_when: Condition) -> HandInput:
-    """Whether a bid to take every trick took them: two chips, neither chosen, since a
-    choice left to a default would have decided a hand the table never said."""
+def outcome_input(label: str, shown_when: Condition, *, made: str, failed: str) -> HandInput:
+    """Whether a bid that decides much (an Amerikaner, a kaiser bid) was made: two chips,
+    neither chosen, since a choice left to a default would decide a hand the table never
+    said."""
     return HandInput(
         name="made",
         label=Text(label),
         kind="choice",
-        options=(
-            Option(True, Text(_("took every trick"))),
-            Option(False, Text(_("lost a trick"))),
-        ),
+        options=(Option(True, Text(made)), Option(False, Text(failed))),
         shown_when=shown_when,
     )
 

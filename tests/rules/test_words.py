@@ -138,7 +138,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [{"dealer": "Anne", "bidder": "Anne", "kaiser": True, "made": True}],
             {"teams": TEAMS},
-            ["Anne bid kaiser and took every trick: Nord wins the game."],
+            ["Anne bid kaiser and made it: Nord wins the game."],
             id="kaiser-bid-made",
         ),
         pytest.param(

@@ -519,4 +519,4 @@ def test_a_kaiser_bid_s_tapped_outcome_decides_the_game(
     assert response.status_code == 302
     assert game.hands.get(number=3).data == hand
     # Cato plays for Nord (seats 1 and 3): the bid decides the game for or against them.
-    assert winner(phone.get(response["Location"])) == f"🏆 {decided} wins!"
+    assert winner(phone.get(response["Location"])) == f"🏆 {decided} win!"
