@@ -7,7 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Non-blank lines, comments included, of all our scripts together, written one statement to a
-#: line within 100 columns (as Prettier formats them): 344 today, from 952 in the same formatting
+#: line within 100 columns (as Prettier formats them): 348 today, from 952 in the same formatting
 #: before htmx took over the polls, the swaps and the ETag, and CSS the hand form's inputs.
 MOST = 350
 WIDEST = 100
