@@ -118,6 +118,10 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
                 _cell(data.get(NOTE, "")),
             ]
         )
+    if game.note:
+        # The game's own note: in the note column of a row of its own, after the hands.
+        empty = [""] * (4 + 2 * len(table.sides))
+        writer.writerow([pgettext("CSV row", "game"), *empty, _cell(game.note)])
     return out.getvalue()
 
 

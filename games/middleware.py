@@ -1,4 +1,5 @@
-"""Limits every request meets before any view: body size and request rates.
+"""Limits every request meets before any view: body size and request rates; and what a
+request meets when the database is out of reach.
 
 The rates are far above what a table does (a phone polls every two seconds and a hand is
 saved every minute or so), so only a flood or a script trying keys ever meets them. They
@@ -8,9 +9,11 @@ count per client address in the cache (django-ratelimit), per server process.
 from __future__ import annotations
 
 import ipaddress
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -76,6 +79,36 @@ class LimitsMiddleware:
                 response["Retry-After"] = "60"
                 return response
         return self.get_response(request)
+
+
+#: Seconds a phone is asked to wait before it tries again while the database is away: a
+#: poll comes every 2 s anyway, and a page or a save waits no longer than that once it is back.
+RETRY_AFTER = 3
+
+logger = logging.getLogger(__name__)
+
+
+class DatabaseAwayMiddleware:
+    """A database out of reach (PostgreSQL stopped or restarting, SQLite's file locked past
+    its timeout) is said in words, as a 503 with `Retry-After`, not as a server error: the
+    request may simply be made again, and a hand form's entry key stores a save sent again
+    once. Django connects again by itself at the next request (`CONN_HEALTH_CHECKS`)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        logger.warning("The database is out of reach: %s", exception)
+        template = "503.html#away" if request.headers.get("HX-Request") else "503.html"
+        context = {"retry_after": RETRY_AFTER}
+        response = render(request, template, context, status=503)
+        response["Retry-After"] = str(RETRY_AFTER)
+        return response
 
 
 #: A body up to this size is read before the refusal is sent; a larger one is not worth

@@ -372,8 +372,9 @@ def scoreboard(
                 "total": totals[side],
                 "dealer": dealer if dealer in players else None,
                 "leader": best is not None and totals[side] == best,
+                # Nothing to go once the game is won (a kaiser bid wins below the target).
                 "to_go": target - totals[side]
-                if target is not None and totals[side] < target
+                if target is not None and totals[side] < target and not result.finished
                 else None,
                 "note": say(standing.notes[side]) if side in standing.notes else "",
                 "winner": side in result.winners,

@@ -106,6 +106,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so that it sees a view's exception first: a database away answers 503.
+    "games.middleware.DatabaseAwayMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

@@ -19,7 +19,7 @@ MOMENT = dt.datetime(2026, 11, 23, 20, 55, tzinfo=dt.UTC)
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", ["Nov. 23, 2026, 21:55", "21:55", "21:55", "Nov. 23, 2026"]),
+        ("en", ["23 Nov 2026, 21:55", "21:55", "21:55", "23 Nov 2026"]),
         # Norwegian writes a time after «kl.», with a full stop: «kl. 21.55».
         ("nb", ["23. november 2026 kl. 21.55", "kl. 21.55", "kl. 21.55", "23. november 2026"]),
     ],
@@ -34,6 +34,17 @@ def test_dates_in_each_languages_format_and_times_on_a_24_hour_clock(
     )
     with translation.override(language), timezone.override("Europe/Oslo"):
         assert template.render(Context({"t": MOMENT})).split("|") == expected
+
+
+def test_english_writes_a_date_one_way_short_or_long() -> None:
+    # The season list's short dates and the night's long ones alike: "23 Nov 2026", never
+    # "11/23/2026" on one page and "Nov. 23, 2026" on the next.
+    template = Template('{{ t|date:"SHORT_DATE_FORMAT" }}|{{ t|date:"SHORT_DATETIME_FORMAT" }}')
+    with translation.override("en-gb"), timezone.override("Europe/Oslo"):
+        assert template.render(Context({"t": MOMENT})).split("|") == [
+            "23 Nov 2026",
+            "23 Nov 2026, 21:55",
+        ]
 
 
 def test_templates_write_dates_and_times_only_in_the_languages_formats() -> None:

@@ -7,13 +7,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Non-blank lines, comments included, of all our scripts together, written one statement to a
-#: line within 100 columns (as Prettier formats them): 344, from 952 in the same formatting
-#: before htmx took over the polls, the swaps and the ETag, and CSS the hand form's inputs; then
-#: 31 for the live stream (htmx's sse extension connects and reconnects; the poll waits
-#: while the stream works, and the stream is opened again when it falls silent); then 13 for
-#: the new games: the ± beside a typed score (a phone's number keyboard may have no minus), a
-#: preset's yes-or-no rule shown ticked, and the last trick count left open filled in.
-MOST = 393
+#: line within 100 columns (as Prettier formats them): 392 today. 344 from 952 in the same
+#: formatting once htmx took over the polls, the swaps and the ETag, and CSS the hand form's
+#: inputs; then 31 for the live stream (htmx's sse extension connects and reconnects; the poll
+#: waits while the stream works, and the stream is opened again when it falls silent); 13 for
+#: the new games (the ± beside a typed score, as a phone's number keyboard may have no minus;
+#: a preset's yes-or-no rule shown ticked; the last trick count left open filled in); 4 for a
+#: save answered 5xx (the database out of reach) kept on the phone like an offline one.
+MOST = 395
 WIDEST = 100
 
 

@@ -52,9 +52,11 @@ from .base import (
     flag_rule,
     last_count,
     number_rule,
+    outcome_input,
     player_input,
     reached,
     reached_text,
+    read_bool,
     read_counts,
     read_name,
     read_redeal,
@@ -66,7 +68,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import check_range, read_house_rules
-from .text import Names, Param, Text, _, error, ngettext_lazy
+from .text import Names, Param, RuleError, Text, _, error, ngettext_lazy
 
 AMERIKANER = "amerikaner"
 KITTY = "kitty"
@@ -200,6 +202,8 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
                 bidder=bidder,
             )
         tricks = read_counts(raw, "tricks", players)
+        if bid is None and not tricks:
+            _ask_amerikaner_outcome(raw)
         side = {bidder} if partner is None else {bidder, partner}
         for player in players:
             if player not in side and player not in tricks:
@@ -219,6 +223,8 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
                 tricks=rules.tricks,
             )
         opponents = sum(count for player, count in tricks.items() if player not in side)
+        if bid is None:
+            _check_amerikaner_outcome(raw, opponents)
         return BidHand(dealer, bidder, bid, partner, tricks, rules.tricks - opponents)
 
     @staticmethod
@@ -399,16 +405,17 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         return Text(_("%(bidder)s %(bid)s alone"), params)
 
     def implied(self, table: Table[Rules], raw: Mapping[str, Any]) -> dict[str, Any]:
-        """A made Amerikaner: the bidder took every trick, so a hand bid Amerikaner with no
-        opponent's tricks given says every opponent took none (3 taps and Save, at any
-        number of players). And with every other player's tricks given, the last
+        """A made Amerikaner: the bidder took every trick, so a hand bid Amerikaner and said
+        made with no opponent's tricks given says every opponent took none (4 taps and
+        Save, at any number of players). Said neither made nor failed, it says nothing:
+        nobody is taken to have swept the table by a chip left untapped. And with every other player's tricks given, the last
         opponent's are the rest of the hand's. A hand with some opponents' tricks given
         and others not (or two left out) is left as it is: the table has to say."""
         hand = super().implied(table, raw)
         tricks, bidder = hand.get("tricks") or {}, hand.get("bidder")
         if not isinstance(tricks, dict) or bidder not in table.players:
             return hand
-        if not tricks and _is_amerikaner(hand.get("bid")):
+        if not tricks and _is_amerikaner(hand.get("bid")) and hand.get("made") is True:
             hand["tricks"] = {player: 0 for player in table.players if player != bidder}
         elif len(tricks) == len(table.players) - 1 and bidder in tricks:
             # Only an opponent can be the one left out: the bidder's side may be.
@@ -442,6 +449,14 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
                 maximum=rules.tricks,
                 shown_when=PLAYED,
             ),
+            # An Amerikaner left unsaid is neither made nor failed (a made one ends many
+            # games), and a failed one asks the others' tricks.
+            outcome_input(
+                _("The Amerikaner"),
+                {**PLAYED, "bid": (AMERIKANER,)},
+                made=_("took every trick"),
+                failed=_("lost a trick"),
+            ),
             player_input(
                 table,
                 "partner",
@@ -465,6 +480,30 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
 def _is_amerikaner(bid: object) -> bool:
     """The Amerikaner bid, in any letter case (the spec allows "Amerikaner")."""
     return isinstance(bid, str) and bid.strip().lower() == AMERIKANER
+
+
+def _ask_amerikaner_outcome(raw: Mapping[str, Any]) -> None:
+    """An Amerikaner with no trick given: the table has not said how it went."""
+    made = raw.get("made")
+    if made is None:
+        raise error(_("say whether the Amerikaner took every trick"), field="made")
+    if made is False:
+        raise error(_("a lost Amerikaner: give the tricks the others took"), field="tricks")
+
+
+def _check_amerikaner_outcome(raw: Mapping[str, Any], opponents: int) -> None:
+    """Made or failed, as the table said it (the form's chip, or a file's `made`), must
+    agree with the tricks given."""
+    made = read_bool(raw, "made", default=opponents == 0)
+    if made and opponents:
+        lost = ngettext_lazy(
+            "the others took %(count)d trick: the Amerikaner was lost",
+            "the others took %(count)d tricks: the Amerikaner was lost",
+            opponents,
+        )
+        raise RuleError(lost, field="made")
+    if not made and not opponents:
+        raise error(_("the others took no trick: the Amerikaner was made"), field="made")
 
 
 def _explain_bid(table: Table[Rules], hand: BidHand, bid: int, score: Score) -> Explanation:

@@ -938,6 +938,19 @@ def flag_input(
     )
 
 
+def outcome_input(label: str, shown_when: Condition, *, made: str, failed: str) -> HandInput:
+    """Whether a bid that decides much (an Amerikaner, a kaiser bid) was made: two chips,
+    neither chosen, since a choice left to a default would decide a hand the table never
+    said."""
+    return HandInput(
+        name="made",
+        label=Text(label),
+        kind="choice",
+        options=(Option(True, Text(made)), Option(False, Text(failed))),
+        shown_when=shown_when,
+    )
+
+
 def dealer_input(table: Table[object], *, required: bool = True) -> HandInput:
     return HandInput(
         name="dealer",

@@ -263,10 +263,18 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal
-        params = {"maker": str(raw.get("maker", "?")), "tricks": str(raw.get("tricks", "?"))}
+        tricks = raw.get("tricks", "?")
+        # "1 trick", "3 tricks": a count read as the table gave it (history shows old ones).
+        counted = isinstance(tricks, int) and not isinstance(tricks, bool)
+        params: dict[str, Param] = {
+            "maker": str(raw.get("maker", "?")),
+            "tricks": ngettext_lazy("%(count)d trick", "%(count)d tricks", tricks)
+            if counted
+            else str(tricks),
+        }
         if raw.get("alone") is True:
-            return Text(_("%(maker)s alone, %(tricks)s tricks"), params)
-        return Text(_("%(maker)s made trump, %(tricks)s tricks"), params)
+            return Text(_("%(maker)s alone, %(tricks)s"), params)
+        return Text(_("%(maker)s made trump, %(tricks)s"), params)
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         return (

@@ -6,8 +6,9 @@ its tricks, +5 for the trick holding the 5 of hearts and -3 for the trick holdin
 when they reach the bid, otherwise it loses the bid; a no-trump bid doubles both. The
 other team scores its points, except that a team at bid-out (52 - 7 = 45 or more) no
 longer gains points from the other team's bids (it still loses negative points).
-Only the bidding team can win by reaching 52. The kaiser bid (a bid to take every
-trick) decides the game at once, for the bidders if made, against them if not.
+Only the bidding team can win by reaching 52. The kaiser bid (the bidding team takes
+seven tricks, the 5 of hearts among them, and the other team the 3 of spades in the
+last) decides the game at once, for the bidders if made, against them if not.
 
 House rules: `min_bid`, `target`, `bid_out`, `win_needs_bid`, `lose_at` (a team at or
 below it loses), `negative_at_bid_out` and `no_trump_62` (the first no-trump contract
@@ -45,6 +46,7 @@ from .base import (
     flag_rule,
     name_inputs,
     number_rule,
+    outcome_input,
     player_input,
     reached_text,
     read_bool,
@@ -102,7 +104,8 @@ class ContractHand:
 
 @dataclass(frozen=True)
 class KaiserBid:
-    """A bid to take every trick: made or not, it decides the game."""
+    """Seven tricks with the 5 of hearts, the 3 of spades left to the other team in the
+    last: made or not, it decides the game."""
 
     dealer: str
     bidder: str
@@ -136,7 +139,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
         Award(
             "kaiser_made",
             Text(_("Kaiser")),
-            Text(_("Make a kaiser bid: every trick, which wins the game.")),
+            Text(_("Make a kaiser bid, which wins the game.")),
             tries="kaiser_bids",
         ),
     )
@@ -503,19 +506,18 @@ class Kaiser(CardGame[Rules, AnyHand]):
             ),
             player_input(table, "bidder", _("Bidder")),
             flag_input(
-                "kaiser", _("Kaiser bid"), _("A bid to take every trick: it decides the game.")
-            ),
-            # Two chips, neither chosen: a box left unticked would have lost the game for
-            # a scorer who forgot it.
-            HandInput(
-                name="made",
-                label=Text(_("The kaiser bid")),
-                kind="choice",
-                options=(
-                    Option(True, Text(_("took every trick"))),
-                    Option(False, Text(_("lost a trick"))),
+                "kaiser",
+                _("Kaiser bid"),
+                _(
+                    "The bidding team takes seven tricks, the 5 of hearts among them, and the other team the 3 of spades in the last: it decides the game."
                 ),
-                shown_when={"redeal": (False,), "kaiser": (True,)},
+            ),
+            # A box left unticked would have lost the game for a scorer who forgot it.
+            outcome_input(
+                _("The kaiser bid"),
+                {"redeal": (False,), "kaiser": (True,)},
+                made=_("made"),
+                failed=_("failed"),
             ),
             HandInput(
                 name="bid",
@@ -569,9 +571,9 @@ def _kaiser_bid_text(table: Table[Rules], hand: KaiserBid) -> Text:
     bidding = table.team_of(hand.bidder)
     winner = bidding if hand.made else table.other_team(bidding)
     message = (
-        _("%(bidder)s bid kaiser and took every trick: %(winner)s wins the game.")
+        _("%(bidder)s bid kaiser and made it: %(winner)s wins the game.")
         if hand.made
-        else _("%(bidder)s bid kaiser and lost a trick: %(winner)s wins the game.")
+        else _("%(bidder)s bid kaiser and failed: %(winner)s wins the game.")
     )
     return Text(message, {"bidder": hand.bidder, "winner": winner})
 
@@ -606,7 +608,7 @@ def _other_text(score: Score, other: str, params: Mapping[str, Param]) -> Text:
     """What the other team scores: its points, unless it is at bid-out."""
     values = {**params, "other_points": _points(_number(score.facts["other_taken"]))}
     if not score.facts["at_bid_out"]:
-        return Text(_("%(other)s scores its %(other_points)s."), values)
+        return Text(_("%(other)s gets what it took: %(other_points)s."), values)
     if score.points[other] < 0:
         return Text(
             _(

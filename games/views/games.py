@@ -49,9 +49,9 @@ def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
     if asked := ask_who(request, access):
         return asked
     group = access.group
-    # Seats as at the group's last game of this kind, else the group's players in the
-    # order they joined.
-    last = group.games.filter(kind=kind).prefetch_related("seats").first()
+    # Seats as at the group's last game of this kind that was not abandoned (one given up
+    # is no table to sit down at again), else the group's players in the order they joined.
+    last = group.games.filter(kind=kind, abandoned_at=None).prefetch_related("seats").first()
     usual = GAMES[kind].usual_players
     seats = last.players if last else [p.name for p in group.players.order_by("id")[:usual]]
     form = NewGameForm(

@@ -16,10 +16,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.forms import (
     HandForm,
     initial_for,
+    posted,
     rule_error,
     say,
 )
-from games.models import Attempt, Game, Hand, Outcome
+from games.models import Attempt, Change, Game, Hand, Outcome
 from games.present import change_rows, describe_hand
 from games.rules import get_game
 from games.rules.base import NOTE
@@ -48,7 +49,11 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
     scored = result.hands[number - 1]
     before = result.hands[number - 2].totals if number > 1 else game.table().start_totals()
     hand = next(h for h in game.hand_list() if h.number == number)
-    changes = game.changes.filter(hand_code=hand.code)
+    changes = list(game.changes.filter(hand_code=hand.code))  # newest first
+    # Who entered it (its first version) and who corrected it last: the hand itself keeps
+    # the name of whoever wrote its version now.
+    added = next((c for c in reversed(changes) if c.action == Change.ADD), None)
+    corrected = next((c for c in changes if c.action == Change.EDIT), None)
     return render(
         request,
         "games/hand.html",
@@ -72,6 +77,8 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
             ],
             "decision": say(scored.decision.text) if scored.decision else "",
             "changes": change_rows(game, changes),
+            "entered_by": added.by if added else hand.entered_by,
+            "corrected": corrected,
             "is_last": number == len(result.hands),
         },
     )
@@ -249,9 +256,11 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     conflict = done = None
     with transaction.atomic():
         access, game = game_to_change(key, code)
-        form = HandForm(request.POST, game=game)
-        if form.is_valid():
-            entered = form.cleaned_data
+        sent = HandForm(request.POST, game=game)
+        # The form the answer shows: none for the next hand's empty one.
+        form: HandForm | None = sent
+        if sent.is_valid():
+            entered = sent.cleaned_data
             done = game.add_hand(
                 entered["number"],
                 entered["hand"],
@@ -260,14 +269,20 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                 rotation_dealer=entered["rotation_dealer"],
             )
             if done.reason is not None:  # the game moved on and the hand no longer fits
-                form.refuse(done.reason)
-            elif done.outcome in (Outcome.CONFLICT, Outcome.DEAL_MOVED):
+                sent.refuse(done.reason)
+            elif done.outcome is Outcome.DEAL_MOVED:
                 # The same inputs and entry key, on top of the game as it is now.
                 form = _fresh_form(game, request.POST, done.hand)
-            if done.outcome is Outcome.CONFLICT:
-                conflict = conflict_between(game, done.hand, entered["hand"])
-            elif done.outcome is Outcome.DEAL_MOVED:
                 form.add_error(None, _deal_moved(done.dealer, entered["number"]))
+            elif done.outcome is Outcome.CONFLICT:
+                conflict = conflict_between(game, done.hand, entered["hand"])
+                if done.hand is None:  # removed meanwhile: the same taps, for its number
+                    form = _fresh_form(game, request.POST, None)
+                else:
+                    # Taps for the hand saved first elsewhere are not the next hand's: they
+                    # are offered as its correction, and the form starts afresh.
+                    form = None
+                    conflict["correction"] = _correction(access, game, done.hand, entered["hand"])
     # Drawn once committed, outside the lock: what the answer keeps in the cache for the
     # next phone is never of a version rolled back.
     if done is not None and (done.stands or done.outcome is Outcome.ENTRY_DELETED):
@@ -370,6 +385,19 @@ def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
     form = HandForm(values, game=fresh)
     form.is_valid()
     return form
+
+
+def _correction(access: Access, game: Game, theirs: Hand, mine: dict[str, Any]) -> dict[str, Any]:
+    """The hand saved first, corrected to this phone's taps: the edit form's address and
+    what it posts (the version it corrects, so that a later change is not overwritten)."""
+    fields = {
+        **posted(game.table(), mine),
+        "number": theirs.number,
+        "revision": theirs.revision,
+        NOTE: mine.get(NOTE, ""),
+    }
+    url = reverse("hand_edit", args=[access.key, game.code, theirs.number])
+    return {"url": url, "fields": fields.items()}
 
 
 def conflict_between(game: Game, theirs: Hand | None, mine: dict[str, Any]) -> dict[str, Any]:

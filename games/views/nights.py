@@ -155,9 +155,16 @@ def counted(row: Played) -> bool:
     return not row.abandoned and row.result is not None and row.result.finished
 
 
+def in_standings(rows: list[Played]) -> list[tuple[int, Played]]:
+    """The night's games that its standings count, each with its number in the night: an
+    abandoned game is out of them (and out of its picture)."""
+    return [(number, row) for number, row in enumerate(rows, 1) if not row.abandoned]
+
+
 def standings(rows: list[Played]) -> list[Standing]:
-    """The night's players, most games won first, each with a cell per game."""
+    """The night's players, most games won first, each with a cell per game it counts."""
     players: dict[int, Standing] = {}
+    rows = [row for _number, row in in_standings(rows)]
     for index, row in enumerate(rows):
         members = {team.name: team.members for team in row.table.teams} if row.table else {}
         side_of = {name: side for side, names in members.items() for name in names}
@@ -242,6 +249,7 @@ def _context(access: Access, night: Night, form: NightForm | None) -> dict[str, 
         "awards": game_awards([row.game.pk for row in rows]),
         "rated": any(changes for _row, changes in cards),
         "standings": table,
+        "columns": in_standings(rows),
         "summary": evening_in_words(rows, table) if rows else "",
         "form": form,
     }

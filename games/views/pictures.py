@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
@@ -35,6 +35,7 @@ from games.views.nights import (
     counted,
     evening_in_words,
     games_with_hands,
+    in_standings,
     night_date,
     played,
     standings,
@@ -110,7 +111,9 @@ def game_picture_of(access: Access, game: Game, *, drawn: bool = True) -> pictur
     elif len(winners) > 1:
         headline = _("Shared win: %(names)s") % {"names": join_names(list(winners), _)}
     elif winners:
-        headline = _("%(name)s wins!") % {"name": winners[0]}
+        # A team, named or "Anne & Cato", win; a player wins.
+        won = _("%(name)s win!") if game.teams else _("%(name)s wins!")
+        headline = won % {"name": winners[0]}
     else:
         lead = min if standing.low_wins else max
         best = lead(result.totals.values()) if result.hands else None
@@ -189,7 +192,8 @@ def night_picture_of(night: Night, rows: list[Played], group: str) -> pictures.P
     date = night_date(night.date)
     subtitle = [date] if night.name else []
     subtitle += [night.place] if night.place else []
-    subtitle += [ngettext("%(count)d game", "%(count)d games", len(rows)) % {"count": len(rows)}]
+    games = len(in_standings(rows))
+    subtitle += [ngettext("%(count)d game", "%(count)d games", games) % {"count": games}]
     most = max((standing.won for standing in table), default=0)
     lines = [
         pictures.Row(standing.name, standing.wins, won=most > 0 and standing.won == most)
@@ -205,16 +209,14 @@ def night_picture_of(night: Night, rows: list[Played], group: str) -> pictures.P
         heading=_("Games"),
         listed=[
             pictures.Listed(_game_line(number, row), counted(row))
-            for number, row in enumerate(rows, 1)
+            for number, row in in_standings(rows)
         ],
     )
 
 
 def _game_line(number: int, row: Played) -> str:
     """One of the night's games: its kind, and who won it or how far it got."""
-    if row.abandoned:
-        how = pgettext("a game", "abandoned")
-    elif row.result is None:
+    if row.result is None:
         how = _("needs a correction")
     elif row.result.finished:
         how = join_names(list(row.result.winners), _)

@@ -94,7 +94,7 @@ def test_a_game_to_10_with_a_lone_march_a_euchre_a_march_and_a_redeal(
     play(page, "Dina", 0, alone=True)
     expect_totals(page, {"Sharks": 11, "Jets": 3})
     winner = page.locator("#winner")
-    expect(winner).to_contain_text("Sharks wins!")
+    expect(winner).to_contain_text("Sharks win!")
     expect(winner).to_contain_text("Sharks reached 10 with 11 and wins.")
     expect(page.locator("form[data-hand-form]")).to_have_count(0)
 
@@ -141,7 +141,7 @@ def test_tournament_scoring_gives_a_lone_hand_of_3_or_4_tricks_1_point(
     # Hand 5: Cato alone marches again: +4, 11, and the game.
     play(page, "Cato", 5, alone=True)
     expect_totals(page, {us: 11, them: 1})
-    expect(page.locator("#winner")).to_contain_text(f"{us} wins!")
+    expect(page.locator("#winner")).to_contain_text(f"{us} win!")
 
     document = exported_and_scored(game_code(page), tmp_path)
     assert document["rules"] == {"lone_point": 1}

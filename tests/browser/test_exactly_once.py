@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
@@ -285,8 +286,13 @@ def test_two_phones_saving_the_same_hand_store_it_once(
 
 
 @pytest.mark.every_database
+@pytest.mark.parametrize("locale", ["nb-NO", pytest.param("en-GB", marks=pytest.mark.screenshots)])
 def test_two_phones_saving_different_hands_show_the_conflict_in_view(
-    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[[], Page],
+    locale: str,
+    screenshots: Path,
 ) -> None:
     other = _deaf_second_phone(page, new_phone, live_server.url)
     fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
@@ -298,12 +304,39 @@ def test_two_phones_saving_different_hands_show_the_conflict_in_view(
     conflict = other.locator("[data-conflict]")
     expect(conflict).to_be_in_viewport()
     expect(conflict).to_have_attribute("role", "alert")
-    expect(conflict).to_contain_text("Hand 1: Bjørn 8 with Dina")
-    expect(conflict).to_contain_text("Cato 7 with Anne")
-    expect(conflict.locator("[data-dealer]")).to_have_text(["Dealer: Anne", "Dealer: Anne"])
-    # Kept for the next number, and the box above says why.
+    words = CONFLICT[locale]
+    expect(conflict).to_contain_text(f"{words['hand']} 1: Bjørn 8 {words['with']} Dina")
+    expect(conflict).to_contain_text(f"Cato 7 {words['with']} Anne")
+    expect(conflict.locator("[data-dealer]")).to_have_text([words["dealer"]] * 2)
+    # Not one Save from a second copy of hand 1: the form is hand 2's, empty, and the box
+    # offers Cato's taps as hand 1's correction.
     expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    expect(other.locator("form[data-hand-form] input[name=bidder]:checked")).to_have_count(0)
+    expect(conflict.locator("[data-correct]")).to_have_text(words["correct"])
+    other.screenshot(path=screenshots / f"conflict-correct-{locale}.png")
     assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn"]
+    conflict.locator("[data-correct]").click()
+    expect(other.locator(".messages")).to_contain_text(words["corrected"])
+    expect(other.locator("#hands tbody tr")).to_have_count(1)
+    assert [h.data["bidder"] for h in _hands(page)] == ["Cato"]
+
+
+CONFLICT = {
+    "nb-NO": {
+        "hand": "Runde",
+        "with": "med",
+        "dealer": "Giver: Anne",
+        "correct": "Rett runde 1 med disse trykkene",
+        "corrected": "Runde 1 er rettet.",
+    },
+    "en-GB": {
+        "hand": "Hand",
+        "with": "with",
+        "dealer": "Dealer: Anne",
+        "correct": "Correct hand 1 with these taps",
+        "corrected": "Hand 1 corrected.",
+    },
+}
 
 
 def _kept_offline_while_bjorn_saves_hand_1(
@@ -337,9 +370,10 @@ def test_a_hand_kept_offline_meets_the_conflict_display_if_the_game_moved_on(
     expect(conflict).to_contain_text("Hand 1: Bjørn 8 with Dina")
     expect(conflict).to_contain_text("Cato 7 with Anne")
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
-    # Anne's hand is back in the form, as hand 2, for her to look at before saving.
+    # Anne's hand is offered as hand 1's correction; the form is hand 2's, empty.
+    expect(conflict.locator("[data-correct]")).to_be_visible()
     expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
-    expect(page.locator("form[data-hand-form] input[name=bidder]:checked")).to_have_value("Cato")
+    expect(page.locator("form[data-hand-form] input[name=bidder]:checked")).to_have_count(0)
     assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn"]
 
 
@@ -427,14 +461,11 @@ def test_hands_kept_offline_behind_a_conflict_wait_and_go_in_in_order(
     )
     assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn"]
 
-    # Anne saves Cato's hand as hand 2; then Dina's, now a hand late, shows its conflict.
-    _save_button(page)
-    expect(conflict).to_contain_text("Dina 7 with Bjørn", timeout=SOON)
-    expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("3")
-    _save_button(page)
-    expect(page.locator("#hands tbody tr")).to_have_count(3)
+    # Anne leaves Cato's taps (Bjørn's hand 1 stands); Dina's hand 2 then goes in.
+    conflict.locator("[data-leave]").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(2, timeout=SOON)
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
-    assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn", "Cato", "Dina"]
+    assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn", "Dina"]
 
 
 def _undo(page: Page) -> None:

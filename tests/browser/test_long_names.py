@@ -215,6 +215,15 @@ def test_no_page_is_wider_than_the_phone_with_the_longest_names(
     page.locator(f'label:has(> input[value="{LONG_SIX[0]}"])').click()
     page.locator("form.card button.primary").click()
     expect(page.locator(".qr svg").first).to_be_visible()
+    # The group's long name in the top bar is shortened with "…" (an ellipsis is drawn
+    # only on a block that overflows), not cut off, and leaves the language buttons whole.
+    brand = page.locator(".bar .brand")
+    shortened = (
+        "b => getComputedStyle(b).textOverflow === 'ellipsis' && b.scrollWidth > b.clientWidth"
+    )
+    assert brand.evaluate(shortened)
+    assert brand.evaluate("b => getComputedStyle(b).display") == "block"
+    expect(page.locator(".bar .lang button").first).to_be_in_viewport(ratio=1)
 
     wide: dict[str, str] = {}
     for name, path in _pages(group, games):

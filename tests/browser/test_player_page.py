@@ -52,3 +52,7 @@ def test_a_players_record_and_awards_in_both_languages_without_javascript(
     # Nothing on the page is wider than the phone.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+    # From the group page each player's name leads to their page too.
+    page.goto(f"{live_server.url}/g/{group.view_key}/")
+    page.locator("#players a", has_text="Dina").click()
+    expect(page.locator("h1")).to_have_text("Dina")

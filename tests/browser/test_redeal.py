@@ -23,7 +23,17 @@ def test_a_redeal_is_far_from_save_and_undone_in_one_tap(
     assert save_box is not None and redeal_box is not None
     # Under the dealer's chips, with the bidder, bid, partner and tricks between it and Save.
     assert form.locator("fieldset:has(input[name=bidder])").bounding_box()["y"] > redeal_box["y"]  # type: ignore[index]
-    assert save_box["y"] - (redeal_box["y"] + redeal_box["height"]) > 300
+    # While the form scrolls by, Save stays at the screen's foot (test_save_in_reach.py), still
+    # more than two chips' height below the redeal; its own place is at the form's end.
+    assert save_box["y"] - (redeal_box["y"] + redeal_box["height"]) > 2 * 44
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    in_place = form.locator("button[name=save]").evaluate(
+        "b => b.getBoundingClientRect().top + scrollY"
+    )
+    after_redeal = form.locator("button[name=redeal]").evaluate(
+        "b => b.getBoundingClientRect().bottom + scrollY"
+    )
+    assert in_place - after_redeal > 300
     redeal(page)
     assert Game.objects.get().hands.get().data == {"dealer": "Anne", "redeal": True}
     # The same dealer deals again, and the redeal can be taken back right there.

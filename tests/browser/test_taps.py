@@ -1,5 +1,7 @@
 """A normal hand takes six taps or fewer: the phone must not slow the table down."""
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
@@ -11,6 +13,7 @@ from tests.browser.steps import (
     expect_totals,
     fill_new_game,
     open_new_game,
+    start_four,
     start_game,
     start_group,
     tricks,
@@ -48,7 +51,7 @@ def test_a_normal_four_player_hand_takes_six_taps(live_server: LiveServer, page:
 @pytest.mark.parametrize(
     "others", [["Bjørn", "Cato", "Dina"], ["Bjørn", "Cato", "Dina", "Erik", "Frida"]]
 )
-def test_a_made_amerikaner_takes_three_taps_at_four_and_at_six_players(
+def test_a_made_amerikaner_takes_four_taps_at_four_and_at_six_players(
     live_server: LiveServer, page: Page, others: list[str]
 ) -> None:
     start_group(page, live_server.url, me="Anne")
@@ -56,15 +59,49 @@ def test_a_made_amerikaner_takes_three_taps_at_four_and_at_six_players(
     fill_new_game(page, others)
     start_game(page)
     taps = Taps()
-    # The dealer comes from the rotation; every opponent's "0" follows from the outcome.
+    # The dealer comes from the rotation; every opponent's "0" follows from the outcome,
+    # which is said, never assumed.
     taps(choice(page, "bidder", "Bjørn"))
     taps(choice(page, "bid", "amerikaner"))
+    taps(choice(page, "made", "True"))
     expect(page.locator("#preview strong.made")).to_be_visible()
     taps(page.locator("button[name=save]"))
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     totals = {name: 0 for name in ["Anne", *others]}
     expect_totals(page, {**totals, "Bjørn": 52})
     assert taps.count <= 4, f"a made Amerikaner took {taps.count} taps"
+
+
+@pytest.mark.parametrize("locale", ["nb-NO", pytest.param("en-GB", marks=pytest.mark.screenshots)])
+def test_an_amerikaner_is_said_made_or_lost_before_it_saves(
+    live_server: LiveServer, page: Page, locale: str, screenshots: Path
+) -> None:
+    start_four(page, live_server.url)
+    outcome = page.locator("form[data-hand-form] [data-input=made]")
+    expect(outcome).to_be_hidden()
+    # Cato bids Amerikaner: the form asks how it went, and Save alone stores nothing.
+    choice(page, "bidder", "Cato").click()
+    choice(page, "bid", "amerikaner").click()
+    expect(outcome).to_be_visible()
+    expect(outcome.locator("input:checked")).to_have_count(0)
+    page.locator("button[name=save]").click()
+    expect(outcome.locator(".errorlist")).to_be_visible()
+    # Its chips in view with the question, not only the words below them.
+    expect(choice(page, "made", "True")).to_be_in_viewport()
+    expect(page.locator("#preview strong.made")).to_have_count(0)
+    assert not Hand.objects.exists()
+    page.screenshot(path=screenshots / f"amerikaner-outcome-asked-{locale}.png")
+    # Lost: the others' tricks, then Save. Anne 1, Bjørn 0, Dina 2: Cato -52.
+    choice(page, "made", "False").click()
+    for side, count in {"Anne": 1, "Bjørn": 0, "Dina": 2}.items():
+        tricks(page, side, count).click()
+    expect(page.locator("#preview strong.failed")).to_be_visible()
+    page.locator("button[name=save]").click()
+    expect_totals(page, {"Anne": 1, "Bjørn": 0, "Cato": -52, "Dina": 2})
+    # A new hand's form has neither chip chosen again.
+    choice(page, "bidder", "Dina").click()
+    choice(page, "bid", "amerikaner").click()
+    expect(outcome.locator("input:checked")).to_have_count(0)
 
 
 def test_a_made_amerikaner_whose_answer_is_lost_is_kept_and_stored_once(
@@ -79,6 +116,7 @@ def test_a_made_amerikaner_whose_answer_is_lost_is_kept_and_stored_once(
     page.route("**/hands/", lambda route: (route.fetch(), route.abort("connectionreset")))
     choice(page, "bidder", "Bjørn").click()
     choice(page, "bid", "amerikaner").click()
+    choice(page, "made", "True").click()
     expect(page.locator("#preview strong.made")).to_be_visible()
     page.locator("button[name=save]").click()
     expect(page.locator("#status [data-queue]")).to_contain_text("hand 1 is kept on this phone")

@@ -611,6 +611,30 @@ def test_no_hand_after_the_game_is_won(late: dict[str, Any]) -> None:
             id="tricks-missing",
         ),
         pytest.param(
+            {"dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner", "tricks": {}},
+            {},
+            "say whether the Amerikaner took every trick",
+            id="amerikaner-outcome-unsaid",
+        ),
+        pytest.param(
+            {"dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner", "made": False, "tricks": {}},
+            {},
+            "a lost Amerikaner: give the tricks the others took",
+            id="amerikaner-lost-without-tricks",
+        ),
+        pytest.param(
+            bid("Bjørn", "amerikaner", None, {"Anne": 0, "Cato": 0, "Dina": 0}) | {"made": False},
+            {},
+            "the others took no trick: the Amerikaner was made",
+            id="amerikaner-lost-but-swept",
+        ),
+        pytest.param(
+            bid("Bjørn", "amerikaner", None, {"Anne": 1, "Cato": 0, "Dina": 0}) | {"made": True},
+            {},
+            "the others took 1 trick: the Amerikaner was lost",
+            id="amerikaner-made-but-a-trick-lost",
+        ),
+        pytest.param(
             {"dealer": "Anne", "bidder": "Bjørn", "bid": 6, "tricks": [1, 2]},
             {},
             "the tricks must list a count for each name",

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
+from games.rules import get_game
 from tests.factories import game_file, refused
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -543,3 +544,16 @@ def test_an_exported_file_reads_back_the_same() -> None:
     assert once["winners"] == ["Us"]
     again = gamefile.score_document(json.loads(json.dumps(once)))
     assert again == once
+
+
+@pytest.mark.parametrize(
+    ("hand", "words"),
+    [
+        ({"maker": "Anne", "tricks": 1}, "Anne made trump, 1 trick"),
+        ({"maker": "Anne", "alone": True, "tricks": 5}, "Anne alone, 5 tricks"),
+        # History shows versions as they were given, even one that was never a count.
+        ({"maker": "Anne", "tricks": "x"}, "Anne made trump, x"),
+    ],
+)
+def test_a_hands_summary_counts_its_tricks_as_words_do(hand: dict[str, Any], words: str) -> None:
+    assert str(get_game("euchre").summary(hand).render()) == words

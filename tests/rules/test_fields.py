@@ -20,7 +20,7 @@ def fields(game: str, players: list[str], **setup: Any) -> dict[str, Any]:
 
 def test_amerikaner_inputs_follow_the_deal_and_rules() -> None:
     kitty = fields("amerikaner", FOUR)
-    assert list(kitty) == ["dealer", "redeal", "bidder", "bid", "partner", "tricks"]
+    assert list(kitty) == ["dealer", "redeal", "bidder", "bid", "made", "partner", "tricks"]
     assert [choice.value for choice in kitty["bid"].options] == [
         6,
         7,
@@ -36,6 +36,9 @@ def test_amerikaner_inputs_follow_the_deal_and_rules() -> None:
     assert "amerikaner" not in kitty["partner"].shown_when["bid"]
     assert kitty["partner"].required is False
     assert str(kitty["partner"].empty_label) == "alone"
+    # How an Amerikaner went is asked of the Amerikaner alone, with no chip chosen for it.
+    assert kitty["made"].shown_when["bid"] == ("amerikaner",)
+    assert kitty["made"].default is None
     six = fields("amerikaner", [*FOUR, "Erik", "Frida"], rules={"min_bid": 4})
     assert [choice.value for choice in six["bid"].options] == [4, 5, 6, 7, 8, "amerikaner"]
 

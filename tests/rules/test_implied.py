@@ -21,8 +21,21 @@ def implied(game: str, players: list[str], hand: dict[str, Any], **setup: Any) -
 @pytest.mark.parametrize("players", [FOUR[:3], FOUR, SIX])
 def test_a_made_amerikaner_implies_every_opponent_took_nothing(players: list[str]) -> None:
     # The bidder took every trick alone: the others took none, at any number of players.
-    hand = {"dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner", "tricks": {}}
+    hand = {"dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner", "made": True, "tricks": {}}
     assert implied("amerikaner", players, hand)["tricks"] == {p: 0 for p in players if p != "Bjørn"}
+
+
+@pytest.mark.parametrize("made", [None, False])
+def test_an_amerikaner_not_said_made_implies_nothing(made: bool | None) -> None:
+    # Unsaid, or lost: who took which tricks is for the table to say.
+    hand: dict[str, Any] = {
+        "dealer": "Anne",
+        "bidder": "Bjørn",
+        "bid": "amerikaner",
+        "made": made,
+        "tricks": {},
+    }
+    assert implied("amerikaner", FOUR, hand) == hand
 
 
 def test_an_amerikaner_with_some_tricks_given_is_left_as_given() -> None:

@@ -44,7 +44,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             {"teams": TEAMS},
             [
                 "Nord bid 7 and took 12 points: made, +12.",
-                "Sør scores its -2 points.",
+                "Sør gets what it took: -2 points.",
                 "1 trick, -3 for the 3 of spades: -2 points.",
                 "7 tricks, +5 for the 5 of hearts: 12 points.",
             ],
@@ -56,7 +56,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(7, 6)],
             {"teams": TEAMS},
-            ["Sør scores its -1 point.", "2 tricks, -3 for the 3 of spades: -1 point."],
+            ["Sør gets what it took: -1 point.", "2 tricks, -3 for the 3 of spades: -1 point."],
             id="kaiser-minus-one-point",
         ),
         # Sør at bid-out (52 - 7 = 45) still loses its 1 - 3 = -2 points (the default rule).
@@ -74,7 +74,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(7, 7, spades="Nord")],
             {"teams": TEAMS},
-            ["Sør scores its 1 point.", "1 trick: 1 point."],
+            ["Sør gets what it took: 1 point.", "1 trick: 1 point."],
             id="kaiser-one-point",
         ),
         # Nord bid 12 and took 7 tricks + 5 = 12 points: 40 + 12 = 52, the target exactly.
@@ -138,7 +138,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [{"dealer": "Anne", "bidder": "Anne", "kaiser": True, "made": True}],
             {"teams": TEAMS},
-            ["Anne bid kaiser and took every trick: Nord wins the game."],
+            ["Anne bid kaiser and made it: Nord wins the game."],
             id="kaiser-bid-made",
         ),
         pytest.param(

@@ -169,3 +169,21 @@ def test_a_note_a_spreadsheet_would_run_stays_text(client: Client, group: Group)
     game = make_game(group, hands=[{**HANDS[0], "note": "=SUM(A1)"}])
     rows = _rows(client.get(reverse("export_csv", args=[group.edit_key, game.code])).content)
     assert rows[0]["note"] == "'=SUM(A1)"
+
+
+@pytest.mark.parametrize(
+    ("language", "delimiter", "word"), [("en", ",", "game"), ("nb", ";", "spill")]
+)
+def test_the_games_note_is_a_row_of_its_own_after_the_hands(
+    client: Client, group: Group, language: str, delimiter: str, word: str
+) -> None:
+    game = make_game(group, hands=HANDS[:1])
+    game.write_note("Played at the cabin; Dina left early", "Anne")
+    url = reverse("export_csv", args=[group.edit_key, game.code])
+    content = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(content), delimiter=delimiter))
+    assert len(rows) == 3  # the header, the hand, the game's note
+    last = rows[2]
+    # First cell says whose note it is; the note in the note column; nothing in between.
+    assert (last[0], last[-1]) == (word, "Played at the cabin; Dina left early")
+    assert set(last[1:-1]) == {""}

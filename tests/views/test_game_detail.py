@@ -13,6 +13,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from games.models import Group
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game
+from tests.test_stats import kaiser_game
 from tests.views.pages import (
     attribute,
     checked,
@@ -210,3 +211,37 @@ def test_a_refusal_still_stands_beside_the_winner_banner(phone: Client, group: G
     page = phone.post(undo, {"number": 5, "revision": hand.revision}, follow=True)
     assert winner(page) == "🏆 Anne wins!"
     assert notices(page) == ["Hand 5 was changed on another phone; nothing was deleted."]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "🏆 Anne & Cato win!"), ("nb", "🏆 Anne & Cato vinner!")]
+)
+def test_a_team_wins_in_the_plural(phone: Client, group: Group, language: str, words: str) -> None:
+    # Euchre to 10 with the teams left unnamed: Anne and Cato march alone, 4 a hand.
+    teams = {"Anne & Cato": ["Anne", "Cato"], "Bjørn & Dina": ["Bjørn", "Dina"]}
+    game = group.start_game(
+        "euchre", ["Anne", "Bjørn", "Cato", "Dina"], teams=teams, first_dealer="Anne", by="Anne"
+    )
+    dealers = ["Anne", "Bjørn", "Cato"]
+    for number, dealer in enumerate(dealers, 1):
+        hand = {"dealer": dealer, "maker": "Anne", "alone": True, "tricks": 5}
+        assert game.add_hand(number, hand, "Anne").stands
+    page = phone.get(
+        reverse("game", args=[group.edit_key, game.code]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert winner(page) == words
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_nothing_is_to_go_after_a_kaiser_bid_wins(
+    phone: Client, group: Group, language: str
+) -> None:
+    # Nord wins by Cato's kaiser bid on -17, far below the target: no "69 to go" beside it.
+    game = kaiser_game(group)
+    page = phone.get(
+        reverse("game", args=[group.edit_key, game.code]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert winner(page) is not None
+    to_go = re.findall(r'<td class="to-go">(.*?)</td>', text(page), re.DOTALL)
+    assert len(to_go) == 2
+    assert {cell.strip() for cell in to_go} == {""}

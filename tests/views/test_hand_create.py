@@ -127,14 +127,18 @@ def test_a_different_hand_with_a_taken_number_is_refused_showing_both(
     assert "Hand 1: Bjørn 8 with Dina" in html  # saved first ...
     assert "Saved first (Anne)" in html
     assert "Cato 7 with Anne" in html  # ... and this phone's, not saved
-    # Nothing lost: the first hand stands, the second is still in the form, now as hand 2.
+    # Nothing lost: the first hand stands; the second is offered as its correction, with
+    # every tap, and the form is hand 2's (Bjørn's deal, as the scoreboard says).
     assert [h.data for h in game.hand_list()] == [FIRST]
+    edit = reverse("hand_edit", args=[game.group.edit_key, game.code, 1])
+    correction = form_fields(response, edit)
+    assert {key: correction[key] for key in ("bidder", "bid", "partner", "tricks-1")} == {
+        "bidder": "Cato",
+        "bid": "7",
+        "partner": "Anne",
+        "tricks-1": "2",  # Bjørn's tricks
+    }
     assert 'name="number" value="2"' in html
-    for name, value in (("bidder", "Cato"), ("bid", "7"), ("partner", "Anne")):
-        assert checked(response, name) == value
-    assert checked(response, "tricks-1") == "2"  # Bjørn's tricks
-    assert checked(response, "tricks-3") == "1"  # Dina's
-    # Anne dealt hand 1 on both phones: hand 2 is Bjørn's deal, as the scoreboard says.
     assert checked(response, "dealer") == "Bjørn"
 
 
@@ -294,8 +298,38 @@ def test_a_conflict_shows_the_dealer_of_each_version(phone: Client, game: Game) 
     assert "Dealer: Dina" in html  # this phone's, not saved
     assert "X-Hand-Entry" not in response
     assert [h.entry for h in game.hand_list()] == ["bjorns"]
-    # A dealer other than hand 1's was picked on purpose: it stays.
-    assert checked(response, "dealer") == "Dina"
+
+
+def test_a_conflicts_taps_are_offered_as_the_correction_of_the_hand_saved_first(
+    phone: Client, game: Game
+) -> None:
+    game.add_hand(1, FIRST, "Bjørn", entry="bjorns")
+    post = hand_post(game, OTHER, 1, entry="annes")
+    response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
+    # Not waiting as hand 2, one Save from a second copy of hand 1: the form is hand 2's,
+    # empty, with a key of its own; the box says so and offers the correction.
+    fields = form_fields(response, _url(game))
+    assert fields["number"] == "2"
+    assert fields["entry"] not in ("", "annes")
+    assert checked(response, "bidder") is None
+    assert checked(response, "dealer") == "Bjørn"  # the rotation's, after hand 1
+    assert "Your taps are not in the form below, which saves hand 2 now." in text(response)
+    edit = reverse("hand_edit", args=[game.group.edit_key, game.code, 1])
+    correction = form_fields(response, edit)
+    corrected = phone.post(edit, correction)
+    assert corrected.status_code == 302
+    assert [(h.number, h.data) for h in game.hand_list()] == [(1, OTHER)]
+    assert notices(phone.get(corrected["Location"])) == ["Hand 1 corrected."]
+    # Sent once more (a double tap), it changes nothing.
+    phone.post(edit, correction)
+    assert [(h.number, h.data) for h in game.hand_list()] == [(1, OTHER)]
+
+
+def test_the_correction_is_offered_in_norwegian(phone: Client, game: Game) -> None:
+    game.add_hand(1, FIRST, "Bjørn", entry="bjorns")
+    post = hand_post(game, OTHER, 1, entry="annes")
+    response = phone.post(_url(game), post, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="nb")
+    assert "Rett runde 1 med disse trykkene" in text(response)
 
 
 def test_a_save_refused_after_an_undo_comes_back_with_the_dealer_the_rotation_names(
@@ -491,4 +525,4 @@ def test_a_kaiser_bid_s_tapped_outcome_decides_the_game(
     assert response.status_code == 302
     assert game.hands.get(number=3).data == hand
     # Cato plays for Nord (seats 1 and 3): the bid decides the game for or against them.
-    assert winner(phone.get(response["Location"])) == f"🏆 {decided} wins!"
+    assert winner(phone.get(response["Location"])) == f"🏆 {decided} win!"

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.models import Game, Group
 from tests.factories import bid, make_game, revision
 from tests.test_stats import kaiser_game
-from tests.views.pages import text
+from tests.views.pages import part, text
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,29 @@ def test_hand_page_lists_the_changes_to_that_hand(phone: Client, played: Game) -
     html = text(phone.get(_url(played, 1)))
     assert "Changes to this hand" in html
     assert "by Bjørn" in html
-    assert "Entered by Bjørn" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("Entered by Anne", "corrected by Bjørn")),
+        ("nb", ("Ført inn av Anne", "rettet av Bjørn")),
+    ],
+)
+def test_a_corrected_hand_says_who_entered_it_and_who_corrected_it(
+    phone: Client, played: Game, language: str, words: tuple[str, str]
+) -> None:
+    played.edit_hand(1, revision(played, 1), {**FIRST, "bid": 9}, "Bjørn")
+    entered, corrected = words
+    assert _entered(phone, played, 1, language).startswith(f"{entered} · {corrected}, ")
+    # A hand never corrected: who entered it, and when.
+    assert _entered(phone, played, 2, language).startswith(f"{entered} · ")
+
+
+def _entered(phone: Client, game: Game, number: int, language: str) -> str:
+    found = part(phone.get(_url(game, number), HTTP_ACCEPT_LANGUAGE=language), "entered")
+    assert found is not None
+    return found[0]
 
 
 def test_full_link_can_correct_or_delete_the_hand(phone: Client, played: Game) -> None:
@@ -121,7 +143,9 @@ def test_kaiser_why_writes_the_3_of_spades_and_a_failed_bid_with_the_minus_sign(
     game = kaiser_game(group)
     # Hand 1: Nord took 2 tricks and the 3 of spades, 2 - 3 = -1 point.
     first = text(client.get(_url(game, 1, "view_key")))
-    assert "Nord scores its \u22121 point." in first
+    assert "Nord gets what it took: \u22121 point." in first
+    norwegian = text(client.get(_url(game, 1, "view_key"), HTTP_ACCEPT_LANGUAGE="nb"))
+    assert "Nord får det laget tok: \u22121 poeng." in norwegian
     assert "2 tricks, \u22123 for the 3 of spades: \u22121 point." in first
     # Hand 2: Anne's 8 no trump failed, doubled: -16; Sør took both cards, 3 + 5 - 3 = 5.
     second = text(client.get(_url(game, 2, "view_key")))

@@ -113,8 +113,8 @@ def test_preview_is_read_only(phone: Client, game: Game) -> None:
 @pytest.mark.parametrize(
     ("language", "sentence"),
     [
-        ("en", "Cato bid kaiser and took every trick: Nord wins the game."),
-        ("nb", "Cato meldte kaiser og tok alle stikkene: Nord vinner spillet."),
+        ("en", "Cato bid kaiser and made it: Nord wins the game."),
+        ("nb", "Cato meldte kaiser og klarte den: Nord vinner spillet."),
     ],
 )
 def test_preview_of_a_kaiser_bid_says_its_sentence_once(

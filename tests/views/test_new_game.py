@@ -33,6 +33,14 @@ def test_form_seats_the_table_as_at_the_last_game(phone: Client, group: Group) -
     assert [values[f"seat_{i}"] for i in (1, 2, 3, 4)] == [["Dina"], ["Cato"], ["Anne"], [""]]
 
 
+def test_an_abandoned_game_does_not_seat_the_next_one(phone: Client, group: Group) -> None:
+    make_game(group, players=["Dina", "Cato", "Anne"])
+    given_up = make_game(group, players=["Bjørn", "Anne", "Cato"])
+    assert given_up.abandon("Anne")
+    values = field_values(phone.get(reverse("new_game", args=[group.edit_key])))
+    assert [values[f"seat_{i}"] for i in (1, 2, 3, 4)] == [["Dina"], ["Cato"], ["Anne"], [""]]
+
+
 def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, group: Group) -> None:
     data = {**THREE, "seat_3": "", "new_3": " Erik ", "first_dealer": "2", "start_1": "10"}
     response = _new(phone, group, {**data, "rule_target": "40"})

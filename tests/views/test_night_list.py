@@ -47,7 +47,7 @@ def test_each_night_lists_the_winner_of_each_game(phone: Client, group: Group) -
     on(night, make_euchre(group, 5))  # five marches of 2: Nord (Anne & Cato) reach 10
     html = section(text(phone.get(group_url(group))), "Nights")
     assert reverse("night", args=[group.edit_key, night.code]) in html
-    assert "Friday, March 7, 2025" in html
+    assert "Friday, 7 Mar 2025" in html
     assert "Hos Cato" in html
     assert "Amerikaner: 🏆 Anne" in html
     assert "Euchre: 🏆 Nord" in html
@@ -59,7 +59,7 @@ def test_nights_are_newest_first_and_named_nights_show_their_name(
     _newer, older = nights(group, 2)
     Night.objects.filter(pk=older.pk).update(name="Quiz")
     html = section(text(phone.get(group_url(group))), "Nights")
-    assert html.index("March 7, 2025") < html.index("Quiz")
+    assert html.index("7 Mar 2025") < html.index("Quiz")
 
 
 def test_games_in_play_are_on_top_and_in_their_night(phone: Client, group: Group) -> None:

@@ -13,9 +13,12 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group, Hand, Night
+from games.views.nights import played
+from games.views.pictures import night_picture_of
 from tests.factories import anne_wins, bid, endless_hands, make_game, make_group
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -286,3 +289,19 @@ def test_night_page_previews_with_the_view_only_link_and_shares(
     Night.objects.filter(pk=night.pk).update(name="Quiz night")
     renamed = meta(phone, reverse("night", args=[group.edit_key, night.code]))
     assert urlsplit(renamed.found["og:image"]).query != image.query
+
+
+@pytest.mark.parametrize(("language", "games"), [("en", "1 game"), ("nb", "1 spill")])
+def test_an_abandoned_game_is_out_of_the_nights_picture(
+    group: Group, language: str, games: str
+) -> None:
+    night = a_night(group)
+    in_play = night.games.get(winners__isnull=True)
+    assert in_play.abandon("Anne")
+    rows = [played(game) for game in night.games.order_by("created_at", "id")]
+    with translation.override(language):
+        picture = night_picture_of(night, rows, group.name)
+    # Anne's won game alone: one game listed and counted, and only its players.
+    assert len(picture.listed) == 1
+    assert picture.subtitle.endswith(games)
+    assert len(picture.rows) == 4

@@ -46,6 +46,27 @@ def test_a_finished_game_shows_each_players_rating_and_its_change(
     assert part(phone.get(_game_url(game)), "chances") is None
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The rating shown also rises as the app grows surer of each player"),
+        (
+            "nb",
+            "Ratingen som vises, stiger også etter hvert som appen blir sikrere på hver spiller",
+        ),
+    ],
+)
+def test_changes_that_add_up_to_more_than_nothing_are_explained_beside_them(
+    phone: Client, group: Group, language: str, said: str
+) -> None:
+    game = make_game(group, hands=anne_wins())
+    # The shown rating is cautious at first and rises with the app's certainty: a table's
+    # changes add up to more than zero, which would look like points made from nothing.
+    assert sum(rating.change for rating in game.ratings.all()) > 0
+    found = part(phone.get(_game_url(game), HTTP_ACCEPT_LANGUAGE=language), "ratings")
+    assert found is not None and said in found[0]
+
+
 def _signed(change: int) -> str:
     # A fall has a true minus sign, as points do.
     return f"+{change}" if change > 0 else ("±0" if change == 0 else f"\u2212{-change}")

@@ -24,7 +24,7 @@
     }
   }
   const queued = () => store(QUEUE).filter((item) => item.game === game);
-  let since, offline, gone, sending, saidTimer, chart; // gone: the link was replaced
+  let since, offline, gone, sending, saidTimer, chart, away; // gone: the link replaced; away: 503
 
   // What the phone says goes as a message does (app.js); what asks for something stays in view.
   function say(text, lasting = false) {
@@ -44,10 +44,12 @@
   function showQueue() {
     const [items, net, box] = [queued(), $("#status [data-offline]"), $("#status [data-queue]")];
     const time = since?.toTimeString().slice(0, 5);
-    net.textContent = gone ? texts.linkReplaced : offline ? fill(texts.offlineSince, { time }) : "";
+    const down = fill(texts[away ? "awaySince" : "offlineSince"], { time });
+    net.textContent = gone ? texts.linkReplaced : offline ? down : "";
     net.hidden = !net.textContent || (!gone && items.length > 0); // the hands waiting say it
     if (!box) return; // the big screen
-    const state = held() ? "held" : sending ? "sending" : offline ? "queued" : "unanswered";
+    const unsent = away ? "away" : offline ? "queued" : "unanswered";
+    const state = held() ? "held" : sending ? "sending" : unsent;
     const words = texts[state + (items[1] ? "Many" : "")];
     const numbers = items.map((item) => item.number).join(", ");
     box.textContent = items.length ? fill(words, { numbers }) : "";
@@ -205,7 +207,9 @@
   document.addEventListener("htmx:after:swap", ({ detail: { ctx } }) => {
     const [{ status, headers }, poll] = [ctx.response, isPoll(ctx)];
     gone ||= !!headers.get("X-Link-Replaced");
-    if (poll && status >= 400) return lost();
+    away = status === 503; // the server answers, its database not
+    if (isHand(ctx) && status >= 500) keep(ctx.sourceElement, ctx); // as if sent offline
+    if ((poll && status >= 400) || status >= 500) return lost();
     since = offline = null; // an answer came
     if (poll) follow(new URL(ctx.request.action, location.href).searchParams.get("entry"));
     if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);

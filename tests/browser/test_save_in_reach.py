@@ -1,0 +1,48 @@
+"""Save and the preview's outcome stay in reach for the whole hand form on a phone
+(390 x 844): a bar at the foot of the screen while the form scrolls by, which covers no
+chip for good (each can be scrolled clear of it). Both languages: their words' lengths
+are what the bar's height depends on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.steps import fill_hand, start_four
+
+#: The chips a phone shows that no scroll brings clear of what sits over them.
+COVERED = """() => [...document.querySelectorAll("form[data-hand-form] label:has(> input)")]
+  .filter((label) => label.checkVisibility())
+  .filter((label) => {
+    label.scrollIntoView({ block: "center" });
+    const box = label.getBoundingClientRect();
+    return !label.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  })
+  .map((label) => label.textContent.trim())"""
+
+
+@pytest.mark.parametrize("locale", ["nb-NO", "en-GB"])
+def test_save_and_the_outcome_stay_in_reach_through_the_whole_form(
+    live_server: LiveServer, page: Page, locale: str, screenshots: Path
+) -> None:
+    start_four(page, live_server.url)
+    save = page.locator("form[data-hand-form] button[name=save]")
+    fieldsets = page.locator("form[data-hand-form] fieldset")
+    # From the first input to the last, the form scrolled past: Save stays on the screen.
+    for index in range(fieldsets.count()):
+        fieldsets.nth(index).evaluate("(fieldset) => fieldset.scrollIntoView()")
+        expect(save).to_be_in_viewport()
+    # A hand tapped in from the top of the form down: the outcome shows beside Save, and
+    # Save does not move when it comes.
+    fieldsets.first.evaluate("(fieldset) => fieldset.scrollIntoView()")
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2})
+    before = save.bounding_box()
+    page.locator('.tricks-row[data-side="Cato"] label:has(> input[value="1"])').click()
+    outcome = page.locator("#preview strong.made")
+    expect(outcome).to_be_in_viewport()
+    assert save.bounding_box() == before
+    page.screenshot(path=screenshots / f"save-in-reach-{locale}.png")
+    assert page.evaluate(COVERED) == []
