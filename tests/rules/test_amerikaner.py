@@ -622,6 +622,13 @@ def test_no_hand_after_the_game_is_won(late: dict[str, Any]) -> None:
             "a lost Amerikaner: give the tricks the others took",
             id="amerikaner-lost-without-tricks",
         ),
+        # Said made, but a file still lists the others' tricks (the form fills them in).
+        pytest.param(
+            {"dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner", "made": True, "tricks": {}},
+            {},
+            "the tricks of Anne are missing (every player outside the bidding side must be listed)",
+            id="amerikaner-said-made-without-tricks",
+        ),
         pytest.param(
             bid("Bjørn", "amerikaner", None, {"Anne": 0, "Cato": 0, "Dina": 0}) | {"made": False},
             {},
