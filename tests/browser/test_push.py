@@ -28,8 +28,6 @@ from tests.browser.steps import (
 from tests.conftest import StreamingServer
 from tests.views.test_cache_down import Redis
 
-pytestmark = pytest.mark.every_database
-
 
 def _polls(phone: Page) -> list[str]:
     """The live part's requests this phone makes from now on."""
@@ -56,6 +54,8 @@ def _heading(phone: Page, number: int) -> None:
     expect(phone.locator("#entry")).to_have_attribute("data-next", str(number))
 
 
+# Again on PostgreSQL: there the workers tell each other by LISTEN and NOTIFY.
+@pytest.mark.every_database
 @pytest.mark.parametrize("locale", ["nb-NO"])
 def test_the_phones_hear_a_saved_hand_at_once_and_stay_quiet_meanwhile(
     streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
