@@ -30,7 +30,10 @@ from scorekeeper.asgi import serve
 from tests.factories import make_game, make_group
 
 # Timings are never asserted: a property that took long on a busy machine is not a failure.
-hypothesis.settings.register_profile("scorekeeper", deadline=None)
+# The same examples every run: the rules engine's coverage, which `make test` holds at 100%,
+# must not hang on which games hypothesis happened to draw (a Kaiser sentence reached only by
+# some draws once failed a run).
+hypothesis.settings.register_profile("scorekeeper", deadline=None, derandomize=True)
 hypothesis.settings.load_profile("scorekeeper")
 
 

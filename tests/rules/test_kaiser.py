@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
+from games.rules import play
 from tests.factories import game_file, refused
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -946,3 +947,13 @@ def test_wrong_output_keys_in_the_input_are_worked_out_again() -> None:
     assert result["totals"] == {US: 12, THEM: -2}
     assert result["winners"] == []
     assert result["finished"] is False
+
+
+def test_the_first_no_trump_made_says_the_target_rises() -> None:
+    # no_trump_62: Us make 7 no trump (5 tricks + 5 - 3 = 7), the first no trump made; the
+    # hand's words say the target and bid-out rise (bid-out 62 - 7 = 55).
+    table, hands = gamefile.read(
+        doc([h("Ann", 7, 5, US, US, NT)], rules={"no_trump_62": True}, start={US: 40})
+    )
+    words = [str(text) for text in play(table, hands).hands[0].outcome.explanation]
+    assert any("rises to 62" in line and "bid-out to 55" in line for line in words), words
