@@ -165,10 +165,9 @@ class Group(models.Model):
                     note=note,
                 )
                 game.take_seats(players)
-                if previous is None and at_the_table:
-                    previous = game.goes_on_from()
-                    Game.objects.filter(pk=game.pk).update(previous=previous)
-                    game.previous = previous
+                if previous is None and at_the_table and (left := game.goes_on_from()):
+                    Game.objects.filter(pk=game.pk).update(previous=left)
+                    game.previous = previous = left
                 if previous is not None:
                     previous._lock()._bump()
                 stream.group_moved(self.pk)
