@@ -29,13 +29,10 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import (
-    Exists,
     F,
-    OuterRef,
     Prefetch,
     Q,
     QuerySet,
-    Subquery,
     prefetch_related_objects,
 )
 from django.db.models.functions import Lower
@@ -43,18 +40,21 @@ from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import gamefile, live, ratings, stream
+from games import derived, gamefile, live, stream
+from games.derived import Award as Award
+from games.derived import BidStat as BidStat
+from games.derived import GameStat as GameStat
+from games.derived import PairStat as PairStat
+from games.derived import Rating as Rating
 from games.rules import (
     GAMES,
     GameResult,
     RuleError,
     Table,
-    awards_earned,
     get_game,
     make_table,
     play,
 )
-from games.rules import awards as award_rules
 from games.rules.base import NOTE, PER_SIDE_KINDS
 from games.rules.limits import read_note
 
@@ -85,6 +85,10 @@ class Group(models.Model):
     edit_key = models.CharField(max_length=32, unique=True, default=new_key)
     view_key = models.CharField(max_length=32, unique=True, default=new_key)
     created_at = models.DateTimeField(auto_now_add=True)
+    # What of the group's ratings and season awards is not worked out yet, and from where
+    # (`games.derived`): empty but for the moment between a change to an earlier game and
+    # its catch-up, or after a process died between them.
+    behind = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("group")
@@ -410,14 +414,9 @@ class GameManager(models.Manager["Game"]):
                 game._lock()._write_statistics(rebuild=True)
             count += 1
             rated.add((game.group_id, game.kind))
-        # A rebuild wrote each game's places alone: the ratings follow, game after game.
-        for group, kind in sorted(rated):
-            with transaction.atomic():
-                Rating.objects.rate_from(group, kind)
-        # And each season's awards, from its games' rows.
-        for group in sorted({group for group, _kind in rated}):
-            with transaction.atomic():
-                Award.objects.award_seasons(group)
+        # A rebuild wrote each game's places alone: the ratings follow, game after game,
+        # then each season's awards.
+        derived.rebuild_chains(rated)
         return count
 
 
@@ -464,19 +463,6 @@ class Attempt:
 
 #: When a hand was entered and last changed.
 _WHEN = ("created_at", "updated_at")
-
-
-def _places(table: Table[Any], result: GameResult) -> dict[str, int]:
-    """Winners are first; the others follow by total (the lowest first where the lowest
-    wins), level totals sharing a place."""
-    sign = -1 if get_game(table.game).standing(table, result).low_wins else 1
-    winners = set(result.winners)
-    places = dict.fromkeys(winners, 1)
-    others = [side for side in table.sides if side not in winners]
-    for side in others:
-        ahead = sum(1 for o in others if sign * result.totals[o] > sign * result.totals[side])
-        places[side] = len(winners) + ahead + 1
-    return places
 
 
 class Game(models.Model):
@@ -548,15 +534,12 @@ class Game(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         """Delete the game; when it was rated, every later game of its kind in its group is
-        rated again without it."""
+        rated again without it, and its season awarded again (`games.derived.forget`)."""
         since, rated = (self.created_at, self.pk), self.ratings.exists()
-        season = self.night.date.year if rated and self.night else None
         with transaction.atomic():
             deleted = super().delete(*args, **kwargs)
             if rated:
-                Rating.objects.rate_from(self.group_id, self.kind, since=since)
-            if season is not None:
-                Award.objects.award_season(self.group_id, season)
+                derived.forget(self, since, self.evening().year)
         return deleted
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
@@ -1232,151 +1215,15 @@ class Game(models.Model):
         stream.game_moved(self.group_id, self.code, self.version)
 
     def _write_statistics(self, *, rebuild: bool = False) -> None:
-        """The statistics rows and cached winners follow the hands, in the same transaction
-        (called under the row lock, with the seats and hands as they now are).
-
-        Only a won game that is not abandoned has rows, and only such a game has winners
-        stored: a game that had none and still has none has nothing to rewrite."""
-        result = self.result_or_none() if self.abandoned_at is None else None
-        winners = list(result.winners) if result is not None and result.finished else None
-        if winners is None and self.winners is None and not rebuild:
-            return
-        if self.winners is not None or rebuild:
-            GameStat.objects.filter(game=self).delete()
-            PairStat.objects.filter(game=self).delete()
-            BidStat.objects.filter(game=self).delete()
-            self.awards.all().delete()
-        # Only a game with winners stored has rating rows to compare with.
-        rated = self.winners is not None
-        self._write_ratings(result if winners is not None else None, rated, rebuild=rebuild)
-        if winners != self.winners:
-            Game.objects.filter(pk=self.pk).update(winners=winners)
-            self.winners = winners
-        when = self.night.date if self.night else Night.evening_of(self.created_at)
-        if result is not None and winners is not None:
-            self._write_rows(result, when)
-        # The season's awards follow its games (a rebuild awards every season after).
-        if not rebuild:
-            Award.objects.award_season(self.group_id, when.year)
-
-    def _write_rows(self, result: GameResult, when: dt.date) -> None:
-        """A finished game's statistics rows, bids by level and awards of its own."""
-        players = {seat.name: seat.player_id for seat in self.seats.all()}
-        winners = result.winners
-        table = self.table()
-        collected = get_game(self.kind).figures(table, result)
-        places = _places(table, result)
-        GameStat.objects.bulk_create(
-            GameStat(
-                game=self,
-                player_id=players[name],
-                group_id=self.group_id,
-                kind=self.kind,
-                date=when,
-                place=places[table.side_of(name)],
-                win_share=1 / len(winners) if table.side_of(name) in winners else 0.0,
-                total=result.totals[table.side_of(name)],
-                hands=len(result.hands),
-                bids=f.bids,
-                bids_made=f.bids_made,
-                bid_total=f.bid_total,
-                numeric_bids=f.numeric_bids,
-                big_bids=f.big_bids,
-                big_made=f.big_made,
-                points_bidder=f.points_bidder,
-                points_partner=f.points_partner,
-                points_opponent=f.points_opponent,
-                best_hand=f.best_hand or 0,
-                worst_hand=f.worst_hand or 0,
-                extra=dict(f.extra),
-            )
-            for name, f in collected.players.items()
-        )
-        if collected.pairs:
-            PairStat.objects.bulk_create(
-                PairStat(
-                    game=self,
-                    bidder_id=players[bidder],
-                    partner_id=players[partner],
-                    group_id=self.group_id,
-                    kind=self.kind,
-                    date=when,
-                    hands=pair.hands,
-                    made=pair.made,
-                    points=pair.points,
-                )
-                for (bidder, partner), pair in collected.pairs.items()
-            )
-        levels = [
-            BidStat(
-                game=self,
-                player_id=players[name],
-                group_id=self.group_id,
-                kind=self.kind,
-                date=when,
-                level=level,
-                bids=bids.bids,
-                made=bids.made,
-                points=bids.points,
-            )
-            for name, f in collected.players.items()
-            for level, bids in f.levels.items()
-        ]
-        if levels:
-            BidStat.objects.bulk_create(levels)
-        earned = awards_earned(table, result)
-        if earned:
-            Award.objects.bulk_create(
-                Award(
-                    game=self,
-                    player_id=players[name],
-                    group_id=self.group_id,
-                    kind=self.kind,
-                    date=when,
-                    played_at=self.created_at,
-                    award=award,
-                )
-                for award, name in earned
-            )
-
-    def _write_ratings(
-        self, result: GameResult | None, rated: bool, *, rebuild: bool = False
-    ) -> None:
-        """This game's rating rows follow its places (`result`: finished, else None), and
-        the ratings of every later game of its kind in its group follow them in turn.
-        Places that did not change rate nothing again; a rebuild writes the places only
-        (`GameManager.rebuild_statistics` rates the whole chain after). `rated`: whether
-        the game may have rows (a game newly won has none to read)."""
-        rows = []
-        if result is not None:
-            players = {seat.name: seat.player_id for seat in self.seats.all()}
-            table = self.table()
-            places = _places(table, result)
-            index = {side: i for i, side in enumerate(table.sides)}
-            rows = [
-                Rating(
-                    game=self,
-                    player_id=players[name],
-                    group_id=self.group_id,
-                    kind=self.kind,
-                    played_at=self.created_at,
-                    side=index[table.side_of(name)],
-                    place=places[table.side_of(name)],
-                )
-                for name in table.players
-            ]
-        wanted = {(row.player_id, row.side, row.place) for row in rows}
-        stored = set(self.ratings.values_list("player_id", "side", "place")) if rated else set()
-        if wanted == stored and not rebuild:
-            return
-        if stored or rebuild:
-            self.ratings.all().delete()
-        if rebuild:
-            Rating.objects.bulk_create(rows)
-        else:
-            since = (self.created_at, self.pk)
-            Rating.objects.rate_from(self.group_id, self.kind, since=since, rows=rows)
+        """The derived rows follow the hands (`games.derived.follow`), in the change's
+        transaction, under the row lock, with the seats and hands as they now are."""
+        rows = derived.follow(self, self.result_or_none(), rebuild=rebuild)
+        if rows is not None and not rebuild:
             self._ratings = rows
+
+    def evening(self) -> dt.date:
+        """The evening the game belongs to (its night's; the statistics count it so)."""
+        return self.night.date if self.night else Night.evening_of(self.created_at)
 
     def rating_list(self) -> list[Rating]:
         """This game's rating rows: as the last change on this instance wrote them, else
@@ -1503,192 +1350,6 @@ class GameEvent(models.Model):
         return f"{self.action} {self.game_id}"
 
 
-class GameStat(models.Model):
-    """One player's figures from one finished game: derived from the hands, kept so that
-    statistics over thousands of games stay quick. `games.stats` writes these rows on
-    every change to a game and can rebuild them all (``manage.py rebuild_stats``)."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="stats")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="stats")
-    # Copied from the game so that period and group filters need no join.
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    date = models.DateField()
-    place = models.PositiveSmallIntegerField()
-    win_share = models.FloatField()  # 1 for a win, 1/n for a win shared by n, else 0
-    # 64 bits: the spec's limits keep totals below 10^9, but a total is never what fails a save.
-    total = models.BigIntegerField()
-    hands = models.PositiveIntegerField()
-    bids = models.PositiveIntegerField(
-        default=0
-    )  # hands bid (amerikaner, kaiser) or made trump (euchre)
-    bids_made = models.PositiveIntegerField(default=0)
-    bid_total = models.PositiveIntegerField(default=0)  # sum of numeric bids, for the average
-    numeric_bids = models.PositiveIntegerField(default=0)
-    big_bids = models.PositiveIntegerField(
-        default=0
-    )  # Amerikaner; euchre lone hands; kaiser no trump
-    big_made = models.PositiveIntegerField(default=0)
-    points_bidder = models.IntegerField(default=0)
-    points_partner = models.IntegerField(default=0)
-    points_opponent = models.IntegerField(default=0)
-    best_hand = models.IntegerField(default=0)
-    worst_hand = models.IntegerField(default=0)
-    # Counters only one game has (euchre marches and euchres, kaiser's five of hearts, ...).
-    extra = models.JSONField(default=dict, blank=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "player", name="gamestat_unique")]
-        indexes = [
-            models.Index(fields=["group", "kind", "date"]),
-            models.Index(fields=["player", "kind", "date"]),
-            # A season of every kind (`AwardManager.standings`), read on every change.
-            models.Index(fields=["group", "date"], name="gamestat_season"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} in {self.game_id}"
-
-
-class PairStat(models.Model):
-    """How a bidder did with one partner in one finished game (the partner matrix)."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="pair_stats")
-    bidder = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    partner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    date = models.DateField()
-    hands = models.PositiveIntegerField()
-    made = models.PositiveIntegerField()
-    points = models.IntegerField()  # the bidder's points on those hands
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "bidder", "partner", name="pairstat_unique")]
-        indexes = [
-            # Covers the partner matrix: its sums read the index alone, not the table.
-            models.Index(
-                fields=["group", "kind", "date", "bidder", "partner", "hands", "made", "points"],
-                name="pairstat_matrix",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.bidder_id} with {self.partner_id} in {self.game_id}"
-
-
-class BidStat(models.Model):
-    """One player's bids of one level in one finished game (a key of the game's
-    `bid_levels`): how many, how many made, and the points they brought."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bid_stats")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    date = models.DateField()
-    level = models.CharField(max_length=16)
-    bids = models.PositiveIntegerField()
-    made = models.PositiveIntegerField()
-    points = models.IntegerField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "player", "level", name="bidstat_unique")]
-        # Covers a player's bids by level: the sums read the index alone.
-        indexes = [
-            models.Index(
-                fields=["player", "kind", "date", "level", "bids", "made", "points"],
-                name="bidstat_player",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} bid {self.level} in {self.game_id}"
-
-
-class AwardManager(models.Manager["Award"]):
-    def standings(
-        self, group: int, year: int
-    ) -> tuple[award_rules.Standings[int, int], dict[int, tuple[dt.datetime, str, dt.date]]]:
-        """A season's awards and where everyone stands, from its games' statistics rows
-        (one calendar year of evenings, every kind of game, in the order the games were
-        started); and each of its games' start, kind and evening. One query."""
-        start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
-        rows = (
-            GameStat.objects.filter(group_id=group, date__gte=start, date__lt=end)
-            .order_by("game__created_at", "game_id")
-            .values_list("game_id", "game__created_at", "kind", "date", "player_id", "win_share")
-        )
-        games: dict[int, tuple[dt.datetime, str, dt.date]] = {}
-        won: dict[int, dict[int, bool]] = {}
-        for game, at, kind, date, player, share in rows:
-            games[game] = (at, kind, date)
-            won.setdefault(game, {})[player] = share > 0
-        played = [award_rules.Played(game, games[game][2], won[game]) for game in games]
-        return award_rules.season_awards(played), games
-
-    def award_season(self, group: int, year: int) -> None:
-        """Work out a season's awards again from its games (see `standings`): only the
-        awards that changed are deleted or written (finishing the latest game changes a
-        few; a season holds hundreds)."""
-        standings, games = self.standings(group, year)
-        start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
-        season = [award.id for award in award_rules.SEASON]
-        stored = {
-            (game, player, award): pk
-            for game, player, award, pk in self.filter(
-                group_id=group, date__gte=start, date__lt=end, award__in=season
-            ).values_list("game_id", "player_id", "award", "pk")
-        }
-        wanted = {(one.game, one.player, one.award) for one in standings.earned}
-        gone = [pk for key, pk in stored.items() if key not in wanted]
-        if gone:
-            self.filter(pk__in=gone).delete()
-        self.bulk_create(
-            Award(
-                game_id=game,
-                player_id=player,
-                group_id=group,
-                kind=games[game][1],
-                date=games[game][2],
-                played_at=games[game][0],
-                award=award,
-            )
-            for game, player, award in sorted(wanted - stored.keys())
-        )
-
-    def award_seasons(self, group: int) -> None:
-        """Every season's awards of a group again (a rebuild)."""
-        self.filter(group_id=group, award__in=[award.id for award in award_rules.SEASON]).delete()
-        for season in GameStat.objects.filter(group_id=group).dates("date", "year"):
-            self.award_season(group, season.year)
-
-
-class Award(models.Model):
-    """An award one player earned in one finished game (`games.rules.awards`): the game's
-    own and the comeback written with its statistics rows, the season's awards worked out
-    again from the season's rows whenever one of its games changes (`award_season`)."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="awards")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="awards")
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    date = models.DateField()  # the game's evening
-    played_at = models.DateTimeField()  # the game's start: the order within an evening
-    award = models.CharField(max_length=32)
-
-    objects = AwardManager()
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "player", "award", name="award_unique")]
-        indexes = [
-            models.Index(fields=["group", "date", "played_at"], name="award_group"),
-            models.Index(fields=["player", "date"], name="award_player"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.award} to {self.player_id} in {self.game_id}"
-
-
 class ReplacedLink(models.Model):
     """A link the group replaced, kept as a hash: a phone still using it is told that the
     link was replaced (and what to do), not that it leads nowhere. The hash, not the key,
@@ -1715,151 +1376,6 @@ class ReplacedLink(models.Model):
     def was_replaced(key: str) -> bool:
         """Whether `key` was once a link of some group, since replaced."""
         return ReplacedLink.objects.filter(key_hash=ReplacedLink.hash_of(key)).exists()
-
-
-class RatingManager(models.Manager["Rating"]):
-    def rate_from(
-        self,
-        group: int,
-        kind: str,
-        *,
-        since: tuple[dt.datetime, int] | None = None,
-        rows: Sequence[Rating] = (),
-    ) -> None:
-        """Rate the games of this kind in this group again, in the order they were played,
-        from `since` on (from the first when None): `rows` are the places of `since`, not
-        stored yet (none: it is not rated), written with their ratings; the later games'
-        stored rows get theirs. Each player starts from their latest rating before it.
-        `since` is a game's place in the order: when it was started, and its id."""
-        # One chain is rated at a time (the caller's transaction holds the group's row):
-        # two games of a group won at the same moment at two tables would each be rated
-        # from the ratings before the other, and the later one would miss the earlier.
-        list(Group.objects.select_for_update().filter(pk=group).values_list("pk"))
-        chain = self.filter(group=group, kind=kind)
-        earlier, game = self.none(), None
-        if since is not None:
-            at, game = since
-            before = Q(played_at__lt=at) | Q(played_at=at, game_id__lt=game)
-            chain, earlier = chain.exclude(before), chain.filter(before)
-            chain = chain.exclude(game=game)
-        later = list(chain.order_by("played_at", "game_id", "side", "pk"))
-        games: dict[int, list[Rating]] = {}
-        for row in [*rows, *later]:
-            games.setdefault(row.game_id, []).append(row)
-        if not games:
-            return
-        players = {row.player_id for row in [*rows, *later]}
-        latest = earlier.filter(player=OuterRef("pk")).order_by("-played_at", "-game_id")
-        known = {
-            player: ratings.Skill(mu, sigma)
-            for player, mu, sigma in Player.objects.filter(pk__in=players)
-            .annotate(
-                mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1])
-            )
-            .filter(mu__isnull=False)
-            .values_list("pk", "mu", "sigma")
-        }
-        chained = ratings.rate_in_turn(known, (_finish(game) for game in games.values()))
-        for game_rows, rated in zip(games.values(), chained, strict=True):
-            for row in game_rows:
-                skill = rated[row.player_id]
-                row.mu_before, row.sigma_before = skill.before.mu, skill.before.sigma
-                row.mu, row.sigma = skill.after.mu, skill.after.sigma
-        if later:
-            # Written again rather than updated: Django's bulk_update of thousands of rows
-            # (a correction to a game played years ago) took thirty times as long.
-            chain.delete()
-        self.bulk_create([*rows, *later], batch_size=1000)
-
-    def current(
-        self, group: int, kind: str, players: Iterable[int]
-    ) -> dict[int, ratings.Skill] | None:
-        """These players' latest ratings at this game in this group (a player not rated
-        yet is left out); None when the group has rated no game of this kind yet. One query."""
-        rated = self.filter(group=group, kind=kind)
-        latest = rated.filter(player=OuterRef("pk")).order_by("-played_at", "-game_id")
-        rows = list(
-            Player.objects.filter(pk__in=list(players))
-            .annotate(
-                mu=Subquery(latest.values("mu")[:1]),
-                sigma=Subquery(latest.values("sigma")[:1]),
-                any_rated=Exists(rated),
-            )
-            .values_list("pk", "mu", "sigma", "any_rated")
-        )
-        if not any(any_rated for *_, any_rated in rows):
-            return None
-        return {player: ratings.Skill(mu, sigma) for player, mu, sigma, _ in rows if mu is not None}
-
-
-def _finish(rows: Sequence[Rating]) -> ratings.Finish[int]:
-    """How a game ended, from its rating rows: its sides in order with their places."""
-    sides: dict[int, list[Rating]] = {}
-    for row in sorted(rows, key=lambda r: r.side):
-        sides.setdefault(row.side, []).append(row)
-    return ratings.Finish(
-        tuple(tuple(row.player_id for row in side) for side in sides.values()),
-        tuple(side[0].place for side in sides.values()),
-    )
-
-
-class Rating(models.Model):
-    """One player's rating at one kind of game, before and after one finished game of it:
-    worked out by `games.ratings` from the places of every game of that kind in the group
-    until then, in the order they were played (`played_at`, then the game). Written with the
-    game's statistics rows (`Game._write_ratings`), and rated again from a game on when its
-    places change (a correction, a hand deleted or restored, a game restored from a
-    backup); ``manage.py rebuild_stats`` rates them all again from the first game."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    # Copied from the game so that a group's chain of one game is read without a join.
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    played_at = models.DateTimeField()  # the game's start: the order games are rated in
-    side = models.PositiveSmallIntegerField()  # the player's side, as the table lists them
-    place = models.PositiveSmallIntegerField()
-    # The model's belief about the player's skill (see `games.ratings.Skill`).
-    mu_before = models.FloatField(default=ratings.NEW.mu)
-    sigma_before = models.FloatField(default=ratings.NEW.sigma)
-    mu = models.FloatField(default=ratings.NEW.mu)
-    sigma = models.FloatField(default=ratings.NEW.sigma)
-
-    objects = RatingManager()
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "player", name="rating_unique")]
-        indexes = [
-            models.Index(fields=["group", "kind", "played_at", "game"], name="rating_chain"),
-            models.Index(fields=["player", "kind", "played_at", "game"], name="rating_player"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} after {self.game_id}"
-
-    @staticmethod
-    def shown_unrounded() -> models.Expression:
-        """`Skill.shown` of the rating after the game, before its rounding, worked out by
-        the database in the same order of operations (so the same float): for reading
-        thousands of ratings as numbers, without an object each."""
-        value = ratings.START + ratings.SCALE * (models.F("mu") - 3 * models.F("sigma"))
-        return models.ExpressionWrapper(value, output_field=models.FloatField())
-
-    @property
-    def before(self) -> ratings.Skill:
-        return ratings.Skill(self.mu_before, self.sigma_before)
-
-    @property
-    def after(self) -> ratings.Skill:
-        return ratings.Skill(self.mu, self.sigma)
-
-    @property
-    def shown(self) -> int:
-        return self.after.shown
-
-    @property
-    def change(self) -> int:
-        return self.after.shown - self.before.shown
 
 
 class Announcement(models.Model):
