@@ -482,6 +482,11 @@ def forget(game: Game, since: tuple[dt.datetime, int], year: int) -> None:
 RATINGS, SEASONS = "ratings", "seasons"
 
 
+def behind_on(group: Group, kind: str) -> bool:
+    """Whether the group's ratings of this kind are being caught up (its row as read)."""
+    return kind in group.behind.get(RATINGS, {})
+
+
 def _lock_chain(group: int) -> dict[str, Any]:
     """Lock the group's row (the chain's lock) until the transaction ends; what of its
     chains is behind."""

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pytest_django import Settings
@@ -27,6 +29,7 @@ from games import derived
 from games.models import Award, Change, Game, Group, Rating
 from tests.factories import anne_wins, bid, make_game, make_group, revision
 from tests.test_stats import shared_win_hands
+from tests.views.pages import part
 
 pytestmark = pytest.mark.django_db
 
@@ -241,3 +244,18 @@ def test_ratings_kept_equal_ratings_rebuilt_after_any_corrections(
             _step(Game.objects.get(pk=games[index].pk), step)
         assert _behind(group) == {}
         assert _kept(group) == _rebuilt(group)
+
+
+def test_the_player_page_says_the_ratings_are_being_updated_until_caught_up(
+    after_commit: Capture, client: Client
+) -> None:
+    group = make_group()
+    first, *_later = _season(group)
+    page = reverse("player", args=[group.view_key, group.players.get(name="Anne").code])
+    with after_commit() as callbacks:
+        assert first.edit_hand(5, revision(first, 5), AGAIN, "Anne").stands
+    behind = part(client.get(page), "ratings-behind")
+    assert behind is not None and "being updated" in behind[0]
+    for callback in callbacks:
+        callback()
+    assert part(client.get(page), "ratings-behind") is None
