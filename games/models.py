@@ -15,13 +15,11 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import hashlib
-import json
-import operator
 import secrets
 import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -38,6 +36,7 @@ from django.db.models import (
 from django.db.models.functions import Lower
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from games import derived, gamefile, live, stream
@@ -379,7 +378,7 @@ class GameManager(models.Manager["Game"]):
             game = found.get()
         except Game.DoesNotExist:
             return None
-        game._held = True
+        game.held = True
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
@@ -454,11 +453,24 @@ class Attempt:
     dealer: str = ""
     #: Refused: the engine's reason.
     reason: RuleError | None = None
+    #: Done: the game as the change left it, its new hands and result.
+    played: Played | None = None
 
     @property
     def stands(self) -> bool:
         """Whether the game now holds what was asked for (written now or before)."""
         return self.outcome in (Outcome.DONE, Outcome.ALREADY_DONE, Outcome.DONE_ELSEWHERE)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game as a change left it: its hands in order and their result (None: not played),
+    the rating rows the change wrote (None: as stored) and the hand it added, if any."""
+
+    hands: tuple[Hand, ...]
+    result: GameResult | None = None
+    ratings: tuple[Rating, ...] | None = None
+    added: Hand | None = None
 
 
 #: When a hand was entered and last changed.
@@ -501,18 +513,6 @@ class Game(models.Model):
 
     objects = GameManager()
 
-    # Loaded locked by `Game.objects.locked()`; the hands as a change on this instance left
-    # them (None: as read); the results of the hands played on this instance, by what they
-    # were played from (`result`); and the table, with what it was made of (`table`).
-    _held = False
-    _hands: list[Hand] | None = None
-    _results: list[tuple[str, list[Mapping[str, Any]], GameResult]] | None = None
-    _table: tuple[str, Table[object]] | None = None
-    # The rating rows the last change on this instance wrote (None: as read).
-    _ratings: list[Rating] | None = None
-    # The hand the last change on this instance added, when it added one.
-    _added: Hand | None = None
-
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
@@ -523,6 +523,14 @@ class Game(models.Model):
                 name="game_form_token_unique",
             ),
         ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Whether the row is locked for the caller's transaction (`Game.objects.locked`),
+        # and the game as the last change on this instance left it (None: as read): a
+        # change works on the instance its caller holds and leaves it as the game now is.
+        self.held = False
+        self.now: Played | None = None
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.created_at:%Y-%m-%d}"
@@ -543,10 +551,7 @@ class Game(models.Model):
         return deleted
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
-        # The hands as read again, not as a change on this instance left them.
-        self._hands = None
-        self._ratings = None
-        self._added = None
+        self.now = None  # the hands as read again, not as a change on this instance left them
         super().refresh_from_db(*args, **kwargs)
 
     def get_kind_display(self) -> str:  # type: ignore[no-redef]  # Django allows overriding it
@@ -571,14 +576,14 @@ class Game(models.Model):
     def hand_list(self) -> list[Hand]:
         """The hands in order: as the last change on this instance left them, else as read
         (prefetched, or asked for now)."""
-        if self._hands is not None:
-            return list(self._hands)
+        if self.now is not None:
+            return list(self.now.hands)
         return sorted(self.hands.all(), key=lambda h: h.number)
 
     def just_added(self, hand: Hand) -> bool:
         """Whether `hand` is the one the last change on this instance added: its history is
         that one change (no correction, no other number), so nothing needs reading."""
-        return hand is self._added
+        return self.now is not None and hand is self.now.added
 
     def entered(self, entry: str) -> Hand | None:
         """The hand stored from the form with this entry key (see `Hand.entry`), if any."""
@@ -597,17 +602,13 @@ class Game(models.Model):
         return [dict(row) for row in rows]
 
     def table(self) -> Table[object]:
-        """The table these seats and house rules make; made again only if they changed
-        (a save asks for it in its form, its write and its answer)."""
-        return self._made_table()[1]
+        """The table these seats and house rules make (a save asks for it in its form, its
+        write and its answer: made once, as they never change once the game is set up)."""
+        return self.seated_table
 
-    def _made_table(self) -> tuple[str, Table[object]]:
-        """The table, and what it is made of as JSON."""
-        made_of = json.dumps([self.kind, self.players, self.rules, self.teams, self.start])
-        if self._table is None or self._table[0] != made_of:
-            table = make_table(self.kind, self.players, self.rules, self.teams, self.start)
-            self._table = (made_of, table)
-        return self._table
+    @cached_property
+    def seated_table(self) -> Table[object]:
+        return make_table(self.kind, self.players, self.rules, self.teams, self.start)
 
     def document(self) -> dict[str, Any]:
         """The game file of this game, as the table recorded it (without engine output).
@@ -654,31 +655,29 @@ class Game(models.Model):
     # --- The engine: every result of a game is asked for here --------------------------
 
     def result(self) -> GameResult:
-        """The game's hands played at its table, within the spec's limits: played once
-        for each state of the hands this instance sees (a request plays a game once).
+        """The game's hands played at its table, within the spec's limits: as the last
+        change on this instance left it (`now`), else played.
 
         A game read under its lock (`Game.objects.locked()`), as a save reads it, takes the
         result of its version from the cache, where the change that made that version put
         it once committed (`_share_result`): a save does not play the hands before it
         again. Only there: a page reads the version and the hands in two queries, and a
         change committed between them would pair one version with another's hands."""
-        hands = [hand.data for hand in self.hand_list()]
-        if self._held and self._hands is None and self._results is None:
-            made_of = self._made_table()[0]
-            kept = cache.get(self._result_key())
-            if kept is not None and kept[0] == made_of:
-                self._results = [(made_of, hands, kept[1])]
-        return self._play(hands)
+        if self.now is not None and self.now.result is not None:
+            return self.now.result
+        if self.held and self.now is None and (kept := cache.get(self._result_key())):
+            return kept  # type: ignore[no-any-return]
+        return play(self.table(), [hand.data for hand in self.hand_list()])
 
     def result_with(self, hand: Mapping[str, Any], replacing: int | None = None) -> GameResult:
         """The game with `hand` added as the next hand, or in place of hand `replacing`:
         what a form checks and a preview shows. A hand added is played alone, on from the
-        game's `result`; a save that checked it finds this result kept."""
+        game's `result` (a save hands this on to `add_hand`: see `played`)."""
         hands: list[Mapping[str, Any]] = [h.data for h in self.hand_list()]
         if replacing is not None:
             hands[replacing - 1] = hand
-            return self._play(hands)
-        return self._play([*hands, hand], self.result())
+            return play(self.table(), hands)
+        return play(self.table(), [*hands, hand], self.result())
 
     def result_or_none(self) -> GameResult | None:
         """The result, or None when the rules refuse the game as stored (a hand or a house
@@ -692,27 +691,6 @@ class Game(models.Model):
         """Won, by the hands as they are (a game needing a correction is not)."""
         result = self.result_or_none()
         return result is not None and result.finished
-
-    def _play(
-        self, hands: Sequence[Mapping[str, Any]], known: GameResult | None = None
-    ) -> GameResult:
-        """These hands played at this table (`known`: the result of the first of them),
-        kept on this instance with the hands they were played from: the same hands asked
-        for again are not played again (a save asks for its game's result six times).
-
-        Hands are the same when they are the very same objects: a change gives a hand new
-        contents (`hand.data = ...`), never changes them in place, so this is exact, and
-        quick for a long game (comparing contents took as long as playing them)."""
-        made_of, table = self._made_table()
-        kept = self._results if self._results is not None else []
-        for kept_of, kept_hands, result in kept:
-            same = len(kept_hands) == len(hands) and all(map(operator.is_, kept_hands, hands))
-            if same and kept_of == made_of:
-                return result
-        result = play(table, hands, known)
-        # The list keeps the hands alive: no other object can take their place meanwhile.
-        self._results = [*kept[-7:], (made_of, list(hands), result)]
-        return result
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand, as the rotation names them: the first dealer before any
@@ -775,9 +753,10 @@ class Game(models.Model):
         already given up (a second tap), or finished meanwhile (nothing to give up)."""
         with transaction.atomic():
             game = self._lock()
-            if game.abandoned_at is not None or game.is_finished():
+            result = game.result_or_none()
+            if game.abandoned_at is not None or (result is not None and result.finished):
                 return False
-            game._mark(timezone.now(), GameEvent.ABANDON, by)
+            game._mark(timezone.now(), GameEvent.ABANDON, by, result)
             return True
 
     def take_up(self, by: str) -> bool:
@@ -786,7 +765,7 @@ class Game(models.Model):
             game = self._lock()
             if game.abandoned_at is None:
                 return False
-            game._mark(None, GameEvent.TAKE_UP, by)
+            game._mark(None, GameEvent.TAKE_UP, by, game.result_or_none())
             return True
 
     def write_note(self, note: str, by: str) -> bool:
@@ -828,11 +807,13 @@ class Game(models.Model):
                 Game.objects.get(pk=previous)._lock()._bump()
             return True
 
-    def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:
+    def _mark(
+        self, abandoned_at: dt.datetime | None, action: str, by: str, result: GameResult | None
+    ) -> None:
         Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at)
         self.abandoned_at = abandoned_at
         GameEvent.objects.create(game=self, action=action, by=by)
-        self._changed()
+        self._changed(self.hand_list(), result)
 
     def add_hand(
         self,
@@ -841,6 +822,7 @@ class Game(models.Model):
         by: str,
         entry: str = "",
         rotation_dealer: str = "",
+        played: GameResult | None = None,
     ) -> Attempt:
         """Save hand `number`, which must be the next one, checked against the game as it
         is under the lock; says what came of it.
@@ -859,7 +841,9 @@ class Game(models.Model):
 
         Called on a game loaded with `Game.objects.locked()` in the caller's transaction,
         the change works on that instance and leaves it as the game now is (its hands,
-        version and result), so the caller can answer without reading it again."""
+        version and result), so the caller can answer without reading it again. `played`:
+        this game with this hand, as the caller's form checked it on that instance
+        (`result_with`), so that the check and the save share one play."""
         with self._locked() as game:
             hands = game.hand_list()
             if entry:
@@ -884,11 +868,12 @@ class Game(models.Model):
                 if named is not None and named != rotation_dealer:
                     return Attempt(Outcome.DEAL_MOVED, dealer=named)
             try:
-                game.result_with(data)
+                if played is None or len(played.hands) != number:
+                    played = game.result_with(data)
             except RuleError as exc:  # the game moved on under the form
                 return Attempt(Outcome.REFUSED, reason=exc)
             if game.abandoned_at is not None:
-                game._mark(None, GameEvent.TAKE_UP, by)
+                game._mark(None, GameEvent.TAKE_UP, by, game.result_or_none())
             # The row lock makes a clash on (game, number) or (game, entry) impossible here.
             hand = Hand.objects.create(
                 game=game,
@@ -898,11 +883,10 @@ class Game(models.Model):
                 entered_by=by,
                 entry=entry,
             )
-            game._hands = [*hands, hand]
             game._record(hand, Change.ADD, None, data, by, entry=entry)
-            game._changed()
-            game._added = hand
-            return Attempt(Outcome.DONE, hand)
+            return Attempt(
+                Outcome.DONE, hand, played=game._changed([*hands, hand], played, added=hand)
+            )
 
     def add_hands(self, hands: list[dict[str, Any]], by: str) -> Attempt:
         """Add these hands after the last one, as `add_hand` would one by one (each hand its
@@ -913,7 +897,7 @@ class Game(models.Model):
             game = self._lock()
             before = game.hand_list()
             try:
-                game._play([*(h.data for h in before), *hands])
+                result = play(game.table(), [*(h.data for h in before), *hands])
             except RuleError as exc:
                 return Attempt(Outcome.REFUSED, reason=exc)
             # Hand n is the game's next change: its revision is the version it brings about.
@@ -933,9 +917,7 @@ class Game(models.Model):
                 )
                 for row in rows
             )
-            game._hands = [*before, *rows]
-            game._changed(len(rows))
-            return Attempt(Outcome.DONE)
+            return Attempt(Outcome.DONE, played=game._changed([*before, *rows], result, len(rows)))
 
     def load_history(
         self,
@@ -980,7 +962,7 @@ class Game(models.Model):
             for change, at in stamped:
                 change.at = at
             Change.objects.bulk_update([change for change, _at in stamped], ["at"])
-            game._hands = sorted([*game.hand_list(), *hands], key=lambda h: h.number)
+            game.now = Played(tuple(sorted([*game.hand_list(), *hands], key=lambda h: h.number)))
             game._write_statistics()
 
     def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Attempt:
@@ -1005,14 +987,13 @@ class Game(models.Model):
                 return Attempt(Outcome.CONFLICT, hand)
             rest = [h for h in hands if h is not hand]
             try:
-                game._play([h.data for h in rest])
+                result = play(game.table(), [h.data for h in rest])
             except RuleError as exc:
                 return Attempt(Outcome.REFUSED, reason=exc)
             hand.delete()
             game._shift_after(rest, number, -1)
             game._record(hand, Change.DELETE, hand.data, None, by)
-            game._changed()
-            return Attempt(Outcome.DONE, hand)
+            return Attempt(Outcome.DONE, hand, played=game._changed(rest, result))
 
     def restore(self, change: Change, by: str) -> Attempt:
         """Bring the hand `change` is about back to how it was after it (or before it, for a
@@ -1032,7 +1013,7 @@ class Game(models.Model):
             number = min((last or change).number, len(hands) + 1)
             datas = [h.data for h in hands]
             try:
-                game._play([*datas[: number - 1], data, *datas[number - 1 :]])
+                result = play(game.table(), [*datas[: number - 1], data, *datas[number - 1 :]])
             except RuleError as exc:
                 return Attempt(Outcome.REFUSED, reason=exc)
             game._shift_after(hands, number - 1, +1)
@@ -1048,10 +1029,9 @@ class Game(models.Model):
                 code=change.hand_code or new_code(),
                 entry=added.entry if added and change.hand_code else "",
             )
-            game._hands = sorted([*hands, hand], key=lambda h: h.number)
             game._record(hand, Change.RESTORE, None, data, by)
-            game._changed()
-            return Attempt(Outcome.DONE, hand)
+            played = game._changed(sorted([*hands, hand], key=lambda h: h.number), result)
+            return Attempt(Outcome.DONE, hand, played=played)
 
     def replace_hands(self, wanted: list[tuple[str, dict[str, Any]]], by: str) -> Attempt:
         """Make the hands these (code, hand) pairs, in this order: a correction from a backup.
@@ -1063,7 +1043,7 @@ class Game(models.Model):
         with transaction.atomic():
             game = self._lock()
             try:
-                game._play([data for _code, data in wanted])
+                result = play(game.table(), [data for _code, data in wanted])
             except RuleError as exc:
                 return Attempt(Outcome.REFUSED, reason=exc)
             hands = {hand.code: hand for hand in game.hand_list()}
@@ -1111,22 +1091,19 @@ class Game(models.Model):
                 else:
                     hand.save(update_fields=["number"])
                 kept.append(hand)
-            game._hands = kept
-            game._changed(version - game.version)
-            return Attempt(Outcome.DONE)
+            return Attempt(Outcome.DONE, played=game._changed(kept, result, version - game.version))
 
     def _rewrite(self, hand: Hand, data: dict[str, Any], action: str, by: str) -> Attempt:
         """Give a hand new contents, once the rules accept the game with them."""
         try:
-            self.result_with(data, replacing=hand.number)
+            result = self.result_with(data, replacing=hand.number)
         except RuleError as exc:
             return Attempt(Outcome.REFUSED, reason=exc)
         before = hand.data
         hand.data, hand.revision, hand.entered_by = data, self._stamp(), by
         hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
         self._record(hand, action, before, data, by)
-        self._changed()
-        return Attempt(Outcome.DONE, hand)
+        return Attempt(Outcome.DONE, hand, played=self._changed(self.hand_list(), result))
 
     def _stamp(self) -> int:
         """The revision for what this change writes: the game version it brings about.
@@ -1151,7 +1128,7 @@ class Game(models.Model):
         """The game to change, locked until the change is written: this very instance when
         the caller loaded it locked (`Game.objects.locked()`) in the transaction it is in,
         else the game read again under the lock in a transaction of the change's own."""
-        if self._held and transaction.get_connection().in_atomic_block:
+        if self.held and transaction.get_connection().in_atomic_block:
             yield self
             return
         with transaction.atomic():
@@ -1170,7 +1147,6 @@ class Game(models.Model):
         for hand in hands:
             if hand.number > number:
                 hand.number, hand.revision = hand.number + step, self._stamp()
-        self._hands = list(hands)
 
     def _record(
         self, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
@@ -1186,12 +1162,22 @@ class Game(models.Model):
             entry=entry,
         )
 
-    def _changed(self, steps: int = 1) -> None:
-        """What every change does once it is written: a new version, and the statistics."""
-        self._added = None
+    def _changed(
+        self,
+        hands: Sequence[Hand],
+        result: GameResult | None,
+        steps: int = 1,
+        *,
+        added: Hand | None = None,
+    ) -> Played:
+        """What every change does once it is written: the instance as the game now is
+        (these hands and their result), a new version, the derived rows, the result kept
+        for the next change. Returns the game as it now is."""
+        self.now = Played(tuple(sorted(hands, key=lambda h: h.number)), result, added=added)
         self._bump(steps)
         self._write_statistics()
         self._share_result()
+        return self.now
 
     def _result_key(self) -> str:
         return f"game-result:{self.pk}.{self.version}.{release()}"
@@ -1200,11 +1186,11 @@ class Game(models.Model):
         """The result of the version this change made, into the cache once the change is
         committed (a change rolled back leaves nothing), for the next change to start from
         (see `result`)."""
-        result = self.result_or_none()
+        result = self.now.result if self.now is not None else None
         if result is None:
             return
-        key, kept = self._result_key(), (self._made_table()[0], result)
-        transaction.on_commit(lambda: cache.set(key, kept, RESULT_LIFETIME))
+        key = self._result_key()
+        transaction.on_commit(lambda: cache.set(key, result, RESULT_LIFETIME))
 
     def _bump(self, steps: int = 1) -> None:
         """The one way a game's version moves on (under the row lock): what the game's
@@ -1218,8 +1204,8 @@ class Game(models.Model):
         """The derived rows follow the hands (`games.derived.follow`), in the change's
         transaction, under the row lock, with the seats and hands as they now are."""
         rows = derived.follow(self, self.result_or_none(), rebuild=rebuild)
-        if rows is not None and not rebuild:
-            self._ratings = rows
+        if rows is not None and self.now is not None and not rebuild:
+            self.now = replace(self.now, ratings=tuple(rows))
 
     def evening(self) -> dt.date:
         """The evening the game belongs to (its night's; the statistics count it so)."""
@@ -1228,8 +1214,8 @@ class Game(models.Model):
     def rating_list(self) -> list[Rating]:
         """This game's rating rows: as the last change on this instance wrote them, else
         as read (prefetched, or asked for now)."""
-        if self._ratings is not None:
-            return list(self._ratings)
+        if self.now is not None and self.now.ratings is not None:
+            return list(self.now.ratings)
         return list(self.ratings.all())
 
 
