@@ -54,7 +54,6 @@ from games.rules import (
     make_table,
     play,
 )
-from games.rules.base import NOTE, PER_SIDE_KINDS
 from games.rules.limits import read_note
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -168,7 +167,7 @@ class Group(models.Model):
                     note=note,
                 )
                 game.take_seats(players)
-                if previous is None and at_the_table and (left := game.goes_on_from()):
+                if previous is None and at_the_table and (left := self._left_for(game)):
                     Game.objects.filter(pk=game.pk).update(previous=left)
                     game.previous = previous = left
                 if previous is not None:
@@ -179,6 +178,16 @@ class Group(models.Model):
                 raise
             return self.games.get(form_token=form_token)  # the same form, sent twice at once
         return game
+
+    def _left_for(self, game: Game) -> Game | None:
+        """The game the table comes to `game` from: the group's latest other game with any
+        of its players, if that is over and the table has not gone on from it yet. (At
+        another table of the group, other players: none.)"""
+        players = game.seats.values("player")
+        latest = self.games.exclude(pk=game.pk).filter(seats__player__in=players).first()
+        if latest is None or (latest.winners is None and latest.abandoned_at is None):
+            return None
+        return None if Game.objects.filter(previous=latest).exists() else latest
 
     def restore_game(
         self,
@@ -611,29 +620,9 @@ class Game(models.Model):
         return make_table(self.kind, self.players, self.rules, self.teams, self.start)
 
     def document(self) -> dict[str, Any]:
-        """The game file of this game, as the table recorded it (without engine output).
-
-        Keys come in one fixed order, whatever order the database keeps them in (PostgreSQL's
-        jsonb sorts them its own way): the rules and a hand's inputs in the order the engine
-        lists them, names in seating order. So the same game exports the same bytes from any
-        database.
-        """
-        card_game = get_game(self.kind)
-        table = self.table()
-        sides = table.sides
-        document: dict[str, Any] = {"format": gamefile.FORMAT, "game": self.kind}
-        if self.rules:
-            document["rules"] = _ordered(self.rules, [r.name for r in card_game.house_rules()])
-        document["players"] = self.players
-        if self.teams:
-            document["teams"] = _ordered(self.teams, sides)
-        if self.start:
-            document["start"] = _ordered(self.start, sides)
-        inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table)), NOTE]
-        document["hands"] = [_ordered(self.seated(hand.data), inputs) for hand in self.hand_list()]
-        if self.note:
-            document[NOTE] = self.note
-        return document
+        """The game file of this game, as the table recorded it (`gamefile.recorded`)."""
+        hands = [hand.data for hand in self.hand_list()]
+        return gamefile.recorded(self.table(), self.rules, self.teams, self.start, hands, self.note)
 
     def scored_document(self) -> dict[str, Any]:
         """The game file with the engine's output, as the ``score`` command prints it."""
@@ -641,16 +630,7 @@ class Game(models.Model):
 
     def seated(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A hand with its tricks in seating order, whatever order the database kept."""
-        table = self.table()
-        per_side = {
-            spec.name for spec in get_game(self.kind).inputs(table) if spec.kind in PER_SIDE_KINDS
-        }
-        return {
-            key: _ordered(value, table.sides)
-            if key in per_side and isinstance(value, dict)
-            else value
-            for key, value in data.items()
-        }
+        return gamefile.seated(self.table(), data)
 
     # --- The engine: every result of a game is asked for here --------------------------
 
@@ -729,16 +709,6 @@ class Game(models.Model):
                     previous=game,
                 )
             return again
-
-    def goes_on_from(self) -> Game | None:
-        """The game the table comes to this one from: the group's latest other game with
-        any of its players, if that is over and the table has not gone on from it yet. (At
-        another table of the group, other players: none.)"""
-        players = self.seats.values("player")
-        latest = self.group.games.exclude(pk=self.pk).filter(seats__player__in=players).first()
-        if latest is None or (latest.winners is None and latest.abandoned_at is None):
-            return None
-        return None if Game.objects.filter(previous=latest).exists() else latest
 
     def follow(self, previous: Game) -> None:
         """Make this game the one started after `previous` (as a backup says), which then
@@ -930,38 +900,14 @@ class Game(models.Model):
         who and when; the version is the backup's), with the times it was given up and taken
         up again and whether it is given up now, then its statistics (which leave an
         abandoned game out): how a restore brings a game back. Nothing here is a new change."""
-        hand_times = [(hand.created_at, hand.updated_at) for hand in hands]
-        change_times = [change.at for change in changes]
-        event_times = [event.at for event in events]
         with transaction.atomic():
             game = self._lock()
-            Hand.objects.bulk_create(hands)
-            Change.objects.bulk_create(changes)
-            GameEvent.objects.bulk_create(events)
-            for event, at in zip(events, event_times, strict=True):
-                event.at = at
-            GameEvent.objects.bulk_update(events, ["at"])
+            _create_as_kept(Hand.objects, hands, ("created_at", "updated_at"))
+            _create_as_kept(Change.objects, changes, ("at",))
+            _create_as_kept(GameEvent.objects, events, ("at",))
             if abandoned_at is not None:
                 Game.objects.filter(pk=game.pk).update(abandoned_at=abandoned_at)
                 game.abandoned_at = self.abandoned_at = abandoned_at
-            # Creating stamps them with now; an update puts back the times given (an update
-            # leaves them alone).
-            moved = [
-                (hand, times)
-                for hand, times in zip(hands, hand_times, strict=True)
-                if (hand.created_at, hand.updated_at) != times
-            ]
-            for hand, (created, updated) in moved:
-                hand.created_at, hand.updated_at = created, updated
-            Hand.objects.bulk_update([hand for hand, _times in moved], ["created_at", "updated_at"])
-            stamped = [
-                (change, at)
-                for change, at in zip(changes, change_times, strict=True)
-                if change.at != at
-            ]
-            for change, at in stamped:
-                change.at = at
-            Change.objects.bulk_update([change for change, _at in stamped], ["at"])
             game.now = Played(tuple(sorted([*game.hand_list(), *hands], key=lambda h: h.number)))
             game._write_statistics()
 
@@ -1219,10 +1165,17 @@ class Game(models.Model):
         return list(self.ratings.all())
 
 
-def _ordered(mapping: dict[str, Any], order: list[str] | tuple[str, ...]) -> dict[str, Any]:
-    """The same keys and values, those named in `order` first and in that order."""
-    rank = {key: i for i, key in enumerate(order)}
-    return dict(sorted(mapping.items(), key=lambda item: rank.get(item[0].strip(), len(rank))))
+def _create_as_kept(
+    manager: models.Manager[Any], rows: Sequence[Any], times: tuple[str, ...]
+) -> None:
+    """Create these rows with the times they carry: creating stamps them with now, and an
+    update puts the times back (an update leaves them alone)."""
+    kept = [tuple(getattr(row, name) for name in times) for row in rows]
+    manager.bulk_create(rows)
+    for row, values in zip(rows, kept, strict=True):
+        for name, value in zip(times, values, strict=True):
+            setattr(row, name, value)
+    manager.bulk_update(rows, list(times))
 
 
 class Seat(models.Model):
