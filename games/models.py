@@ -795,25 +795,18 @@ class Game(models.Model):
         played: GameResult | None = None,
     ) -> Attempt:
         """Save hand `number`, which must be the next one, checked against the game as it
-        is under the lock; says what came of it.
+        is under the lock; says what came of it, with the game as it now is.
 
-        `entry` is the key of the form the hand was entered in. An entry that is already
-        stored adds nothing, whatever number it carries now (a double tap, a retry after a
-        lost answer, an offline phone sending its queue): the stored hand is the answer,
-        as it is now. One that was stored and then deleted is not added back either.
-
-        `rotation_dealer` is the dealer the rotation named when the form was drawn, while
-        the hand's dealer is still that one: if a change on another phone moved the
-        rotation since, nothing is saved with a dealer nobody chose.
-
-        A hand saved into an abandoned game (a phone that was offline, or had the form
-        open) is kept, and takes the game up again: the table is evidently playing it.
-
-        Called on a game loaded with `Game.objects.locked()` in the caller's transaction,
-        the change works on that instance and leaves it as the game now is (its hands,
-        version and result), so the caller can answer without reading it again. `played`:
-        this game with this hand, as the caller's form checked it on that instance
-        (`result_with`), so that the check and the save share one play."""
+        `entry`, the key of the form the hand was entered in: an entry already stored adds
+        nothing, whatever number it carries now (a double tap, a retry after a lost answer,
+        an offline queue), and one stored and deleted since is not added back.
+        `rotation_dealer`, the dealer the rotation named when the form was drawn: if a
+        change elsewhere moved the rotation since, nothing is saved with a dealer nobody
+        chose. A hand saved into an abandoned game takes it up again (the table plays it).
+        On a game loaded with `Game.objects.locked()` in the caller's transaction, the
+        change works on that instance and leaves it as the game now is; `played` is this
+        game with this hand as the caller's form checked it there (`result_with`): the
+        check and the save share one play."""
         with self._locked() as game:
             hands = game.hand_list()
             if entry:
@@ -853,7 +846,7 @@ class Game(models.Model):
                 entered_by=by,
                 entry=entry,
             )
-            game._record(hand, Change.ADD, None, data, by, entry=entry)
+            Change.record(game, hand, Change.ADD, None, data, by, entry=entry)
             return Attempt(
                 Outcome.DONE, hand, played=game._changed([*hands, hand], played, added=hand)
             )
@@ -938,7 +931,7 @@ class Game(models.Model):
                 return Attempt(Outcome.REFUSED, reason=exc)
             hand.delete()
             game._shift_after(rest, number, -1)
-            game._record(hand, Change.DELETE, hand.data, None, by)
+            Change.record(game, hand, Change.DELETE, hand.data, None, by)
             return Attempt(Outcome.DONE, hand, played=game._changed(rest, result))
 
     def restore(self, change: Change, by: str) -> Attempt:
@@ -975,7 +968,7 @@ class Game(models.Model):
                 code=change.hand_code or new_code(),
                 entry=added.entry if added and change.hand_code else "",
             )
-            game._record(hand, Change.RESTORE, None, data, by)
+            Change.record(game, hand, Change.RESTORE, None, data, by)
             played = game._changed(sorted([*hands, hand], key=lambda h: h.number), result)
             return Attempt(Outcome.DONE, hand, played=played)
 
@@ -999,7 +992,7 @@ class Game(models.Model):
             for gone in hands.values():
                 if gone.code not in codes:
                     gone.delete()
-                    game._record(gone, Change.DELETE, gone.data, None, by)
+                    Change.record(game, gone, Change.DELETE, gone.data, None, by)
                     version += 1
             # Out of the way first, so that (game, number) stays unique at every row.
             game.hands.update(number=-F("number"))
@@ -1017,7 +1010,7 @@ class Game(models.Model):
                         revision=version,
                         entered_by=by,
                     )
-                    game._record(hand, Change.RESTORE, None, data, by)
+                    Change.record(game, hand, Change.RESTORE, None, data, by)
                     kept.append(hand)
                     continue
                 before, moved = hand.data, hand.number != number
@@ -1028,7 +1021,7 @@ class Game(models.Model):
                     hand.save(
                         update_fields=["number", "data", "revision", "entered_by", "updated_at"]
                     )
-                    game._record(hand, Change.EDIT, before, data, by)
+                    Change.record(game, hand, Change.EDIT, before, data, by)
                 elif moved:
                     # A hand that moved is not the one a page showed under its number.
                     version += 1
@@ -1048,7 +1041,7 @@ class Game(models.Model):
         before = hand.data
         hand.data, hand.revision, hand.entered_by = data, self._stamp(), by
         hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
-        self._record(hand, action, before, data, by)
+        Change.record(self, hand, action, before, data, by)
         return Attempt(Outcome.DONE, hand, played=self._changed(self.hand_list(), result))
 
     def _stamp(self) -> int:
@@ -1093,20 +1086,6 @@ class Game(models.Model):
         for hand in hands:
             if hand.number > number:
                 hand.number, hand.revision = hand.number + step, self._stamp()
-
-    def _record(
-        self, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
-    ) -> None:
-        Change.objects.create(
-            game=self,
-            number=hand.number,
-            hand_code=hand.code,
-            action=action,
-            before=before,
-            after=after,
-            by=by,
-            entry=entry,
-        )
 
     def _changed(
         self,
@@ -1264,6 +1243,22 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} #{self.number}"
+
+    @staticmethod
+    def record(
+        game: Game, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
+    ) -> None:
+        """One change to `hand` in `game`'s history, with the number the hand has now."""
+        Change.objects.create(
+            game=game,
+            number=hand.number,
+            hand_code=hand.code,
+            action=action,
+            before=before,
+            after=after,
+            by=by,
+            entry=entry,
+        )
 
 
 class GameEvent(models.Model):
