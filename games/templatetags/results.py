@@ -12,7 +12,7 @@ from typing import Any
 from django import template
 
 from games.models import Game, Night
-from games.present import GamePage, HandRow
+from games.present.game import GamePage, HandRow
 from games.views.nights import night_date
 from games.views.pictures import Preview
 from games.views.pictures import game_preview as preview_of_game

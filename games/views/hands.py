@@ -21,7 +21,7 @@ from games.forms import (
     say,
 )
 from games.models import Attempt, Change, Game, Hand, Outcome
-from games.present import change_rows, describe_hand
+from games.present.game import change_rows, describe_hand
 from games.rules import get_game
 from games.rules.base import NOTE
 from games.views.access import (

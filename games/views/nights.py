@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import stream
 from games.forms import NightForm
 from games.models import Game, Night, Seat
-from games.present import rating_changes
+from games.present.game import rating_changes
 from games.rules import GameResult, Table, get_game
 from games.rules.text import join_names
 from games.stats.record import game_awards

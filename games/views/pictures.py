@@ -26,7 +26,7 @@ from django.views.decorators.http import condition, require_safe
 from games import charts, pictures
 from games.models import Game, Night, release
 from games.numbers import number_text
-from games.present import LIFETIME, read_seats_and_hands
+from games.present.game import LIFETIME, read_seats_and_hands
 from games.rules import get_game
 from games.rules.text import join_names
 from games.views.access import Access, game_by_link
