@@ -27,8 +27,9 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games import ratings
-from games.forms import posted, say
+from games.forms import posted
 from games.models import Change, Game, Hand, Rating, release
+from games.present.words import say
 from games.rules import GameResult, Standing, Table, Text, get_game
 from games.rules.base import NOTE
 from games.rules.text import sheet_number

@@ -23,9 +23,10 @@ from django.views.decorators.http import (
 )
 
 from games import live
-from games.forms import GameNoteForm, HandForm, NewGameForm, new_form_token, say
+from games.forms import GameNoteForm, HandForm, NewGameForm, new_form_token
 from games.models import Game
 from games.present.game import Following, GamePage, Turn, follow_form
+from games.present.words import say
 from games.rules import GAMES, get_game
 from games.views.access import (
     Access,

@@ -18,14 +18,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.forms import (
-    GroupForm,
-    PlayerForm,
-    WhoForm,
-    say,
-)
+from games.forms import GroupForm, PlayerForm, WhoForm
 from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group
+from games.present.words import say
 from games.rules import GAMES
 from games.stats import record
 from games.views.access import (

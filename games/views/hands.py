@@ -18,10 +18,10 @@ from games.forms import (
     initial_for,
     posted,
     rule_error,
-    say,
 )
 from games.models import Attempt, Change, Game, Hand, Outcome
 from games.present.game import change_rows, describe_hand
+from games.present.words import say
 from games.rules import get_game
 from games.rules.base import NOTE
 from games.views.access import (
