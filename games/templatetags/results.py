@@ -13,7 +13,7 @@ from django import template
 
 from games.models import Game, Night
 from games.present.game import GamePage, HandRow
-from games.views.nights import night_date
+from games.present.night import night_date
 from games.views.pictures import Preview
 from games.views.pictures import game_preview as preview_of_game
 from games.views.pictures import night_preview as preview_of_night

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.forms import GroupForm, PlayerForm, WhoForm
 from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group
+from games.present.night import NightRow, in_play_on, listed_games
 from games.present.words import say
 from games.rules import GAMES
 from games.stats import record
@@ -33,7 +34,6 @@ from games.views.access import (
     set_who,
     who_is,
 )
-from games.views.nights import NightRow, in_play_on, listed_games
 from games.views.seasons import for_group_page
 
 NIGHTS_PER_PAGE = 20

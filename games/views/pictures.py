@@ -27,10 +27,7 @@ from games import charts, pictures
 from games.models import Game, Night, release
 from games.numbers import number_text
 from games.present.game import LIFETIME, read_seats_and_hands
-from games.rules import get_game
-from games.rules.text import join_names
-from games.views.access import Access, game_by_link
-from games.views.nights import (
+from games.present.night import (
     Played,
     counted,
     evening_in_words,
@@ -40,6 +37,9 @@ from games.views.nights import (
     played,
     standings,
 )
+from games.rules import get_game
+from games.rules.text import join_names
+from games.views.access import Access, game_by_link
 
 
 def _game_etag(request: HttpRequest, key: str, code: str) -> str:

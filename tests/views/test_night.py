@@ -13,7 +13,7 @@ from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group, Hand, Night, Seat
-from games.views.nights import Played, Standing, evening_in_words, wins_text
+from games.present.night import Played, Standing, evening_in_words, wins_text
 from tests.factories import FOUR, anne_wins, endless_hands, make_game, make_group
 from tests.views.pages import part, table_rows, text
 
