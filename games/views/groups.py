@@ -22,6 +22,7 @@ from games.forms import GroupForm, PlayerForm, WhoForm
 from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group
 from games.present.night import NightRow, in_play_on, listed_games
+from games.present.season import for_group_page
 from games.present.words import say
 from games.rules import GAMES
 from games.stats import record
@@ -34,7 +35,6 @@ from games.views.access import (
     set_who,
     who_is,
 )
-from games.views.seasons import for_group_page
 
 NIGHTS_PER_PAGE = 20
 #: The latest awards on the group page.
