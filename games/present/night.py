@@ -120,7 +120,7 @@ class Cell:
 
 
 @dataclass
-class Standing:
+class NightStanding:
     """One player's evening: games won (a win shared by n counts 1/n) and each total."""
 
     name: str
@@ -153,15 +153,15 @@ def in_standings(rows: list[Played]) -> list[tuple[int, Played]]:
     return [(number, row) for number, row in enumerate(rows, 1) if not row.abandoned]
 
 
-def standings(rows: list[Played]) -> list[Standing]:
+def standings(rows: list[Played]) -> list[NightStanding]:
     """The night's players, most games won first, each with a cell per game it counts."""
-    players: dict[int, Standing] = {}
+    players: dict[int, NightStanding] = {}
     rows = [row for _number, row in in_standings(rows)]
     for index, row in enumerate(rows):
         members = {team.name: team.members for team in row.table.teams} if row.table else {}
         side_of = {name: side for side, names in members.items() for name in names}
         for seat in row.game.seats.all():
-            standing = players.setdefault(seat.player_id, Standing(seat.name))
+            standing = players.setdefault(seat.player_id, NightStanding(seat.name))
             standing.cells += [None] * (index - len(standing.cells))
             side = side_of.get(seat.name, seat.name)
             if row.result is None:
@@ -176,7 +176,7 @@ def standings(rows: list[Played]) -> list[Standing]:
     return sorted(players.values(), key=lambda s: -s.won)
 
 
-def evening_in_words(rows: list[Played], table: list[Standing]) -> str:
+def evening_in_words(rows: list[Played], table: list[NightStanding]) -> str:
     """One line for the evening: who won most of the games that were won.
 
     Several players lead together when they won the same number: partners whose team

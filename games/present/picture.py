@@ -142,7 +142,7 @@ def night_picture_of(night: Night, rows: list[Played], group: str) -> pictures.P
         lines,
         heading=_("Games"),
         listed=[
-            pictures.Listed(_game_line(number, row), counted(row))
+            pictures.ListLine(_game_line(number, row), counted(row))
             for number, row in in_standings(rows)
         ],
     )

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
@@ -147,7 +147,7 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         ("amerikaner", Text(_("Amerikaner"))),
     )
     awards = (
-        Award(
+        AwardRule(
             "amerikaner_made",
             Text(_("Amerikaner")),
             Text(_("Make an Amerikaner bid: every trick, alone.")),

@@ -17,7 +17,7 @@ from functools import cached_property, partial
 from random import Random
 from typing import Any, Generic, TypeVar
 
-from .awards import Award
+from .awards import AwardRule
 from .figures import Figures, FigureTable, GameFigures
 from .limits import read_note
 from .text import Names, Param, Quoted, RuleError, Text, _, error
@@ -422,7 +422,7 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     #: A player's bids by level (`Figures.levels`): each level's key and words, in order.
     bid_levels: tuple[tuple[str, Text], ...] = ()
     #: The awards particular to this game (found in a finished game by `earned`).
-    awards: tuple[Award, ...] = ()
+    awards: tuple[AwardRule, ...] = ()
     #: What the game adds to the top of its file's output besides the totals and winners
     #: (`result_output`), e.g. the bags a team carries.
     output_keys: tuple[str, ...] = ()

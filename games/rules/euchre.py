@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
@@ -91,7 +91,7 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         ("alone", Text(_("Alone"))),
     )
     awards = (
-        Award(
+        AwardRule(
             "lone_march",
             Text(_("Lone march")),
             Text(_("Take all five tricks playing alone.")),

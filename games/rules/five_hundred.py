@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
@@ -162,13 +162,13 @@ class FiveHundred(CardGame[Rules, AnyHand]):
         (OPEN_MISERE, Text(_("Open misère"))),
     )
     awards = (
-        Award(
+        AwardRule(
             "slam",
             Text(_("Slam")),
             Text(_("Bid tricks and take all ten.")),
             tries="bids",
         ),
-        Award(
+        AwardRule(
             "misere_made",
             Text(_("Misère")),
             Text(_("Bid misère (or open misère) and take no trick.")),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     REDEAL_SCORE,
     CardGame,
@@ -136,7 +136,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
         for nt in ("", "nt")
     )
     awards = (
-        Award(
+        AwardRule(
             "kaiser_made",
             Text(_("Kaiser")),
             Text(_("Make a kaiser bid, which wins the game.")),

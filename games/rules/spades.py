@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
@@ -143,19 +143,19 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
     counters = ("nils", "nils_made", "blind_nils", "blind_nils_made", "bag_penalties")
     bid_levels = tuple((str(n), Text(_("Bid %(bid)d"), {"bid": n})) for n in range(1, TRICKS + 1))
     awards = (
-        Award(
+        AwardRule(
             "nil_made",
             Text(_("Nil")),
             Text(_("Bid nil and take no trick.")),
             tries="nils",
         ),
-        Award(
+        AwardRule(
             "blind_nil_made",
             Text(_("Blind nil")),
             Text(_("Bid blind nil, before looking at the cards, and take no trick.")),
             tries="blind_nils",
         ),
-        Award(
+        AwardRule(
             "bag_survivor",
             Text(_("Bagged and back")),
             Text(_("Win a game in which your team paid a bag penalty.")),
