@@ -251,25 +251,16 @@ def _schedule(rng: random.Random, night: PlannedNight) -> None:
 
 
 def play_out(rng: random.Random, game: Planned, people: Sequence[Person]) -> None:
-    """Draw hands until the game is won, each checked and scored by the engine as it comes.
-
-    The engine's own steps, hand by hand, as its `play` takes them: calling `play` after
-    every hand would score each game's first hands over and over.
-    """
+    """Draw hands until the game is won, each checked and scored by the engine as it comes:
+    its `play`, going on from the result before each hand (`known`)."""
     habits = {person.name: Habit(person.boldness, person.skill) for person in people}
     table = game.table()
     card_game = get_game(game.kind)
-    state = card_game.new_state(table)
+    result = None
     dealer = rng.choice(game.players)
-    while True:
-        raw = card_game.sample_hand(rng, table, dealer, habits)
-        hand = card_game.parse_hand(table, raw)
-        score = card_game.score(table, state, hand)
-        for side, points in score.points.items():
-            state.totals[side] += points
-        game.hands.append(raw)
-        if card_game.decide(table, state, hand, score) is not None:
-            return
+    while result is None or not result.finished:
+        game.hands.append(card_game.sample_hand(rng, table, dealer, habits))
+        result = card_game.play(table, game.hands, known=result)
         dealer = card_game.next_dealer(table, game.hands) or table.seat_after(dealer)
 
 
