@@ -266,6 +266,8 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                 who_is(request, access.group),
                 entry=entered["entry"],
                 rotation_dealer=entered["rotation_dealer"],
+                # The game with the hand, as the form checked it: played once for both.
+                played=entered.get("result"),
             )
             if done.reason is not None:  # the game moved on and the hand no longer fits
                 sent.refuse(done.reason)
