@@ -3,11 +3,12 @@
 Points and totals are not stored: the rules engine works them out from the hands on
 every read (`Game.result`; a game of a hundred hands scores in about two milliseconds).
 What lists and statistics over thousands of games need is kept per finished game
-(`Game.winners`, `GameStat`, `PairStat`), rewritten with every change and rebuilt by
-`rebuild_stats`. Every change to a game is a method of the game: it runs in a
-transaction that locks the game row, records a `Change`, moves `Game.version` on
-(`Game._bump`) and rewrites the statistics, so two phones can never both write hand 7;
-it returns what came of it (an `Attempt`) rather than raising.
+(`Game.winners`, `GameStat`, `PairStat`, ...: written by `games.derived`, called by every
+change, and rebuilt by `rebuild_stats`). Every change to a game is a method of the game:
+it runs in a transaction that locks the game row, records a `Change`, moves
+`Game.version` on (`Game._bump`) and has the derived rows follow, so two phones can never
+both write hand 7; it returns what came of it (an `Attempt`, with the game as it now is:
+`Played`) rather than raising.
 """
 
 from __future__ import annotations
@@ -502,7 +503,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The winners once the game is finished, None while it is played (or needs a
     # correction). Derived, kept so that lists of games need not replay every hand;
-    # written with the statistics rows on every change (`Game._write_statistics`) and
+    # written with the statistics rows on every change (`games.derived.follow`) and
     # rewritten by `manage.py rebuild_stats`.
     winners = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

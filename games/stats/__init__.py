@@ -1,5 +1,5 @@
 """Statistics read over many games (`sums`), from the rows each finished game keeps
-(`GameStat`, `PairStat`: written by the game itself, see `Game._write_statistics`)."""
+(`GameStat`, `PairStat`: written with every change to a game by `games.derived`)."""
 
 from games.stats.sums import (
     PERIODS,
