@@ -43,7 +43,7 @@ from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import gamefile, live, ratings, stream
+from games import feed, gamefile, live, ratings, stream
 from games.rules import (
     GAMES,
     GameResult,
@@ -102,29 +102,35 @@ class Group(models.Model):
         """The group's player with this name in any letter case, or None."""
         return self.players_by_name().get(name.lower())
 
-    def players_named(self, names: list[str]) -> list[Player]:
-        """The group's players with these names (any letter case), adding the new ones."""
+    def players_named(self, names: list[str], by: str = "") -> list[Player]:
+        """The group's players with these names (any letter case), adding the new ones
+        (`by`: who adds them)."""
         existing = self.players_by_name()
         found = []
         for name in names:
             player = existing.get(name.lower())
             if player is None:
-                player = existing[name.lower()] = self.add_player(name)
+                player = existing[name.lower()] = self.add_player(name, by)
             found.append(player)
         return found
 
-    def replace_keys(self) -> None:
+    def replace_keys(self, by: str = "") -> None:
         """New links for the group; the old ones stop working at once."""
         old = (self.edit_key, self.view_key)
         self.edit_key, self.view_key = new_key(), new_key()
-        self.save(update_fields=["edit_key", "view_key"])
-        ReplacedLink.remember(self, old)
+        with transaction.atomic():
+            self.save(update_fields=["edit_key", "view_key"])
+            ReplacedLink.remember(self, old)
+            feed.record(self, feed.Entry.LINKS, by)
         live.links_replaced(*old)
         stream.group_moved(self.pk)
 
-    def add_player(self, name: str) -> Player:
-        """A new player joins the group (the form has checked the name)."""
-        player = Player.objects.create(group=self, name=name)
+    def add_player(self, name: str, by: str = "") -> Player:
+        """A new player joins the group (the form has checked the name): `by` adds them,
+        or they join themselves (`by` is their name)."""
+        with transaction.atomic():
+            player = Player.objects.create(group=self, name=name)
+            feed.record(self, feed.Entry.PLAYER, by, player=player.code, name=name)
         stream.group_moved(self.pk)
         return player
 
@@ -165,6 +171,7 @@ class Group(models.Model):
                     note=note,
                 )
                 game.take_seats(players)
+                feed.record(self, feed.Entry.STARTED, by, game, players=players)
                 if previous is None and at_the_table and (left := game.goes_on_from()):
                     Game.objects.filter(pk=game.pk).update(previous=left)
                     game.previous = previous = left
@@ -264,6 +271,26 @@ class Night(models.Model):
         night, _created = cls.objects.get_or_create(group=group, date=cls.evening_of(moment))
         return night
 
+    def rename(self, name: str, place: str, by: str) -> bool:
+        """Name the night and say where it was (the form has checked them); False if it
+        says that already (a second tap)."""
+        if (name, place) == (self.name, self.place):
+            return False
+        with transaction.atomic():
+            Night.objects.filter(pk=self.pk).update(name=name, place=place)
+            self.name, self.place = name, place
+            feed.record(
+                self.group_id,
+                feed.Entry.NIGHT,
+                by,
+                night=self.code,
+                date=self.date.isoformat(),
+                name=name,
+                place=place,
+            )
+        stream.group_moved(self.group_id)  # the group's and the night's pages follow
+        return True
+
 
 class Season(models.Model):
     """A stretch of evenings a group names ("Autumn league", from 1 September to 30
@@ -301,7 +328,14 @@ class Season(models.Model):
 
     @classmethod
     def name_one(
-        cls, group: Group, name: str, start: dt.date, end: dt.date, *, code: str | None = None
+        cls,
+        group: Group,
+        name: str,
+        start: dt.date,
+        end: dt.date,
+        *,
+        code: str | None = None,
+        by: str = "",
     ) -> tuple[Season, bool]:
         """(the new named season, True), or (the season it would overlap, False) with
         nothing written. The group's row is locked, so two phones naming overlapping
@@ -316,11 +350,22 @@ class Season(models.Model):
             if code is not None:
                 season.code = code
             season.save(force_insert=True)
+            feed.record(
+                group,
+                feed.Entry.SEASON,
+                by,
+                season=season.code,
+                name=name,
+                start=start.isoformat(),
+                end=end.isoformat(),
+            )
             return season, True
 
-    def forget(self) -> None:
+    def forget(self, by: str = "") -> None:
         """The group no longer names this season; its games stay, in their calendar year."""
-        self.delete()
+        with transaction.atomic():
+            self.delete()
+            feed.record(self.group_id, feed.Entry.SEASON_REMOVED, by, name=self.name)
 
 
 def game_kinds() -> list[tuple[str, Any]]:
@@ -742,7 +787,7 @@ class Game(models.Model):
     def take_seats(self, names: list[str]) -> None:
         """Seat these names in order, each as (or as a new) player of the group. A seat keeps
         the name exactly as given, since the hands, teams and start totals spell it so."""
-        players = self.group.players_named(names)
+        players = self.group.players_named(names, by=self.created_by)
         Seat.objects.bulk_create(
             Seat(game=self, player=player, position=i, name=name)
             for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
@@ -817,6 +862,7 @@ class Game(models.Model):
             Game.objects.filter(pk=game.pk).update(note=note)
             game.note = self.note = note
             GameEvent.objects.create(game=game, action=GameEvent.NOTE, by=by)
+            feed.record_event(game, GameEvent.NOTE, by, note=note)
             # A note changes no score: a new version for the pages, the statistics as they are.
             game._bump()
             if game is not self:
@@ -827,7 +873,7 @@ class Game(models.Model):
         """The last giving up or taking up of the game (prefetched events serve)."""
         return next((e for e in self.events.all() if e.action != GameEvent.NOTE), None)
 
-    def delete_if_empty(self) -> bool:
+    def delete_if_empty(self, by: str = "") -> bool:
         """Delete a game no hand was saved in; False (and nothing deleted) if one was, on
         another phone meanwhile, so that no saved hand is ever lost by this."""
         with transaction.atomic():
@@ -835,6 +881,7 @@ class Game(models.Model):
             if game.hand_list():
                 return False
             previous = game.previous_id
+            feed.record(game.group_id, feed.Entry.DELETED, by, game)
             game.delete()
             live.changed(game.code, None, None)
             # Its phones learn at once that it is gone, the group's pages too.
@@ -849,6 +896,7 @@ class Game(models.Model):
         Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at)
         self.abandoned_at = abandoned_at
         GameEvent.objects.create(game=self, action=action, by=by)
+        feed.record_event(self, action, by)
         self._changed()
 
     def add_hand(
@@ -951,6 +999,7 @@ class Game(models.Model):
                 for row in rows
             )
             game._hands = [*before, *rows]
+            feed.record(game.group_id, feed.Entry.HANDS, by, game, count=len(rows))
             game._changed(len(rows))
             return Attempt(Outcome.DONE)
 
@@ -999,6 +1048,7 @@ class Game(models.Model):
             Change.objects.bulk_update([change for change, _at in stamped], ["at"])
             game._hands = sorted([*game.hand_list(), *hands], key=lambda h: h.number)
             game._write_statistics()
+            feed.record_history(game, changes, events, won=game.winners is not None)
 
     def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Attempt:
         """Correct hand `number`, as the page showed it (`revision`)."""
@@ -1192,7 +1242,7 @@ class Game(models.Model):
     def _record(
         self, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
     ) -> None:
-        Change.objects.create(
+        change = Change.objects.create(
             game=self,
             number=hand.number,
             hand_code=hand.code,
@@ -1202,12 +1252,16 @@ class Game(models.Model):
             by=by,
             entry=entry,
         )
+        feed.record_hand(self, change)
 
     def _changed(self, steps: int = 1) -> None:
         """What every change does once it is written: a new version, and the statistics."""
         self._added = None
         self._bump(steps)
+        won_before = self.winners
         self._write_statistics()
+        if won_before is None and self.winners is not None:
+            feed.record_won(self)
         self._share_result()
 
     def _result_key(self) -> str:

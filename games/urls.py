@@ -4,6 +4,7 @@ from games.views import (
     awards,
     ending,
     exports,
+    feed,
     games,
     groups,
     hands,
@@ -44,6 +45,7 @@ urlpatterns = [
     path("g/<code:key>/seasons/<code:season>/", seasons.season_detail, name="season"),
     path("g/<code:key>/seasons/<code:season>/remove/", seasons.season_forget, name="season_forget"),
     path("g/<code:key>/awards/", awards.awards, name="awards"),
+    path("g/<code:key>/changes/", feed.feed, name="feed"),
     path("g/<code:key>/nights/<code:night>/", nights.night_detail, name="night"),
     path("g/<code:key>/nights/<code:night>/edit/", nights.night_edit, name="night_edit"),
     path(

@@ -16,7 +16,6 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import stream
 from games.forms import NightForm
 from games.models import Game, Night, Seat
 from games.present import rating_changes
@@ -29,6 +28,7 @@ from games.views.access import (
     access_for,
     access_to_edit,
     ask_who,
+    who_is,
 )
 
 
@@ -274,8 +274,11 @@ def night_edit(request: HtmxHttpRequest, key: str, night: str) -> HttpResponse:
     stored = found.name, found.place
     form = NightForm(request.POST, instance=found)
     if form.is_valid():
-        form.save()
-        stream.group_moved(access.group.pk)  # the group's and the night's pages follow
+        # Validating copied the form onto the night: the night as stored makes the change.
+        found.name, found.place = stored
+        found.rename(
+            form.cleaned_data["name"], form.cleaned_data["place"], who_is(request, access.group)
+        )
         if request.htmx:
             context = _context(access, found, NightForm(instance=found))
             return render(request, "games/night.html#head", {**context, "saved": True})
