@@ -249,7 +249,8 @@ def _said(key: str, entry: Entry, seasons: set[str]) -> tuple[str, str]:
             "note": _cut(note),
         }, game_url
     if what == Entry.NIGHT:
-        return _night_words(data, values), reverse("night", args=[key, data.get("night", "")])
+        night = str(data.get("night", ""))
+        return _night_words(data, values), reverse("night", args=[key, night]) if night else ""
     if what == Entry.SEASON:
         code = str(data.get("season", ""))
         words = _("%(by)s named the season “%(name)s”, %(start)s to %(end)s") % {

@@ -488,3 +488,13 @@ def test_queries_do_not_grow_with_the_group(
     with django_assert_num_queries(5):
         response = client.get(url)
     assert len(list_items(response, "feed")) == 50
+
+
+def test_a_games_history_leads_to_its_lines_in_the_feed(phone: Client, group: Group) -> None:
+    game = make_game(group, by="Bjørn")
+    history = phone.get(reverse("history", args=[group.view_key, game.code]))
+    href = next(a["href"] for a in _links(history) if a.get("id") == "feed-link")
+    assert href == reverse("feed", args=[group.view_key]) + f"?game={game.code}"
+    assert feed_lines(phone, group.view_key, href.split("/changes/")[1])[0][1] == reverse(
+        "game", args=[group.view_key, game.code]
+    )
