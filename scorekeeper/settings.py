@@ -214,7 +214,7 @@ else:
 # This release of the app: the parts of pages kept in the cache are kept under it, so a
 # deploy never serves what the release before it drew from a shared cache. Set RELEASE
 # (e.g. to the commit deployed); unset, the hash of the static files' manifest stands for
-# it (`games.present.release`), which changes with every deploy that changes a static file.
+# it (`games.models.release`), which changes with every deploy that changes a static file.
 RELEASE = os.environ.get("RELEASE", "")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -301,6 +301,13 @@ RATELIMIT_FAIL_OPEN = True
 # Behind an HTTPS proxy every request comes from the proxy: name the header in which it
 # passes on the client's address (nginx: X-Real-IP), so each client is counted apart.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+
+# A change to an earlier game (a correction, a game restored from a backup) rates every
+# later game of its kind in the group again and awards its season again: after the change
+# is committed, in a thread of its own, so that the answer does not wait for them (3,000
+# games rated again took 0.6 s). CHAIN_IN_TRANSACTION=1 works them out inside the change
+# instead, as the tests do (see games/derived.py).
+CHAIN_AFTER_COMMIT = not _env_flag("CHAIN_IN_TRANSACTION")
 
 # The address the group page gives the phones in its links and QR codes, as scheme and
 # host ("https://score.example"), when the app sits behind a proxy or a host name.

@@ -21,7 +21,7 @@ from tests.views.pages import list_items
 
 pytestmark = pytest.mark.django_db
 
-fill = import_module("games.migrations.0021_feed_from_history").fill
+fill = import_module("games.migrations.0022_feed_from_history").fill
 
 
 def _busy_group() -> Group:
@@ -58,7 +58,7 @@ def test_the_migration_fills_the_feed_as_the_changes_wrote_it() -> None:
     written = _lines(group)
     Entry.objects.all().delete()
     executor = MigrationExecutor(connection)
-    state = executor.loader.project_state(("games", "0021_feed_from_history"))
+    state = executor.loader.project_state(("games", "0022_feed_from_history"))
     fill(state.apps, None)
     filled = _lines(group)
     # All but what the history never kept: the hands a file added are there one by one

@@ -4,24 +4,20 @@ either link; filtered by game and by the player who made the change (a plain GET
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games.feed import Entry, lines
+from games.feed import Entry
 from games.models import Game, Group, Player
+from games.present.feed import lines, offered
 from games.views.access import access_for, ask_who, to_int
 
 PER_PAGE = 50
-#: The games the filter offers: the latest, and any game chosen from a link.
-GAMES_OFFERED = 30
 
 
 @require_GET
@@ -55,7 +51,7 @@ def feed(request: HttpRequest, key: str) -> HttpResponse:
             "access": access,
             "group": group,
             "lines": lines(access.key, shown, seasons),
-            "games": _offered(group, game),
+            "games": offered(group, game),
             "players": group.players.all(),
             "chosen": chosen,
             "problems": problems,
@@ -115,21 +111,3 @@ def _player(group: Group, code: str) -> Player | None:
     if not code or not code.isalnum() or len(code) > 32:
         return None
     return group.players.filter(code=code).first()
-
-
-def _offered(group: Group, chosen: Game | None) -> list[dict[str, Any]]:
-    """The games the filter offers, newest first: the latest few, and the chosen one."""
-    games = list(group.games.order_by("-created_at", "-id")[:GAMES_OFFERED])
-    if chosen is not None and chosen not in games:
-        games.append(chosen)
-    return [
-        {
-            "code": game.code,
-            "label": _("%(game)s, %(date)s")
-            % {
-                "game": game.get_kind_display(),
-                "date": date_format(timezone.localtime(game.created_at), "DATE_FORMAT"),
-            },
-        }
-        for game in games
-    ]

@@ -18,10 +18,10 @@ from games.forms import (
     initial_for,
     posted,
     rule_error,
-    say,
 )
 from games.models import Attempt, Change, Game, Hand, Outcome
-from games.present import change_rows, describe_hand
+from games.present.game import all_hands, change_rows, describe_hand, game_context
+from games.present.words import say
 from games.rules import get_game
 from games.rules.base import NOTE
 from games.views.access import (
@@ -35,7 +35,6 @@ from games.views.access import (
     to_int,
     who_is,
 )
-from games.views.games import all_hands, game_context
 
 
 @require_GET
@@ -267,6 +266,8 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                 who_is(request, access.group),
                 entry=entered["entry"],
                 rotation_dealer=entered["rotation_dealer"],
+                # The game with the hand, as the form checked it: played once for both.
+                played=entered.get("result"),
             )
             if done.reason is not None:  # the game moved on and the hand no longer fits
                 sent.refuse(done.reason)

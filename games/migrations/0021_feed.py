@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0019_announcements'),
+        ('games', '0020_group_behind'),
     ]
 
     operations = [

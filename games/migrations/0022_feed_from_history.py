@@ -23,5 +23,5 @@ def fill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0020_feed")]
+    dependencies = [("games", "0021_feed")]
     operations = [migrations.RunPython(fill, migrations.RunPython.noop)]
