@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules import GAMES, GameResult, RuleError, Table, make_table, play
-from games.rules.base import NOTE, describe
+from games.rules.base import NOTE, REASON, describe, is_adjustment
 from games.rules.limits import read_note
 from games.rules.text import Text, _, error
 
@@ -177,6 +177,8 @@ def with_results(
         # A kaiser bid's own "made" is dropped too: the engine writes back the same value.
         hand = {key: value for key, value in raw.items() if key not in ("points", "totals", "made")}
         hand = _with_note(hand)
+        if is_adjustment(hand) and isinstance(hand.get(REASON), str):
+            hand[REASON] = hand[REASON].strip()  # kept as a note is: trimmed
         hand["points"] = dict(scored.points)
         hand["totals"] = dict(scored.totals)
         if scored.made_each is not None:

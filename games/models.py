@@ -55,7 +55,7 @@ from games.rules import (
     play,
 )
 from games.rules import awards as award_rules
-from games.rules.base import NOTE, PER_SIDE_KINDS
+from games.rules.base import ADJUSTMENT, NOTE, PER_SIDE_KINDS, REASON, is_adjustment
 from games.rules.limits import read_note
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -645,7 +645,14 @@ class Game(models.Model):
             document["teams"] = _ordered(self.teams, sides)
         if self.start:
             document["start"] = _ordered(self.start, sides)
-        inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table)), NOTE]
+        inputs = [
+            "dealer",
+            "redeal",
+            ADJUSTMENT,
+            REASON,
+            *(i.name for i in card_game.inputs(table)),
+            NOTE,
+        ]
         document["hands"] = [_ordered(self.seated(hand.data), inputs) for hand in self.hand_list()]
         if self.note:
             document[NOTE] = self.note
@@ -663,7 +670,7 @@ class Game(models.Model):
         }
         return {
             key: _ordered(value, table.sides)
-            if key in per_side and isinstance(value, dict)
+            if (key in per_side or key == ADJUSTMENT) and isinstance(value, dict)
             else value
             for key, value in data.items()
         }
@@ -733,9 +740,10 @@ class Game(models.Model):
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand, as the rotation names them: the first dealer before any
-        hand, then as the game's rules pass the deal on (None where the hands do not say)."""
+        hand, then as the game's rules pass the deal on (None where the hands do not say);
+        an adjustment deals no cards."""
         hands = [hand.data for hand in self.hand_list()]
-        if not hands:
+        if all(is_adjustment(hand) for hand in hands):
             return self.first_dealer or None
         return get_game(self.kind).next_dealer(self.table(), hands)
 
@@ -1264,7 +1272,8 @@ class Game(models.Model):
         players = {seat.name: seat.player_id for seat in self.seats.all()}
         winners = result.winners
         table = self.table()
-        collected = get_game(self.kind).figures(table, result)
+        # An adjustment is no hand of anybody's (no bid, no best hand); the totals count it.
+        collected = get_game(self.kind).figures(table, result.played())
         places = _places(table, result)
         GameStat.objects.bulk_create(
             GameStat(
@@ -1276,7 +1285,7 @@ class Game(models.Model):
                 place=places[table.side_of(name)],
                 win_share=1 / len(winners) if table.side_of(name) in winners else 0.0,
                 total=result.totals[table.side_of(name)],
-                hands=len(result.hands),
+                hands=len(result.played().hands),
                 bids=f.bids,
                 bids_made=f.bids_made,
                 bid_total=f.bid_total,

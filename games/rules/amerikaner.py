@@ -389,7 +389,7 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         hand["tricks"] = share_tricks(rng, opponents, rules.tricks - side)
         return hand
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal

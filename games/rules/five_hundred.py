@@ -420,7 +420,7 @@ class FiveHundred(CardGame[Rules, AnyHand]):
             "tricks": max(0, min(TRICKS, took)),
         }
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal

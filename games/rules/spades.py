@@ -380,7 +380,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
             "tricks": {player: tricks.get(player, 0) for player in table.players},
         }
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal
