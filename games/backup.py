@@ -17,18 +17,18 @@ import io
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any
 
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext, ngettext, pgettext
+from pydantic import ValidationError
 
-from games import gamefile
+from games import gamefile, schemas
 from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Season
 from games.rules import RuleError, Text, get_game
 from games.rules.base import NOTE, Made
-from games.rules.limits import printable, read_note
+from games.rules.limits import read_note
 from games.rules.text import Translate, TranslatePlural, _
 
 BACKUP_FORMAT = "scorekeeper-backup/1"
@@ -49,10 +49,6 @@ class ImportProblem(Exception):
         if isinstance(self.problem, str):
             return self.problem
         return self.problem.render(gettext, ngettext)
-
-
-#: Two seats for one player: the group knows "Anne" and "anne" as one.
-_SAME_NAME_TWICE = Text(_("two players have the same name (letter case aside)"))
 
 
 # --- Export --------------------------------------------------------------------------------
@@ -226,8 +222,8 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
     table, _hands = gamefile.read(plain)
     hands = [get_game(table.game).as_reported(table, hand) for hand in plain["hands"]]
     players = [name.strip() for name in plain["players"]]
-    if _one_name_twice(players):
-        raise ImportProblem(_SAME_NAME_TWICE)
+    if schemas.one_name_twice(players):
+        raise ImportProblem(schemas.SAME_NAME_TWICE)
     if _already_there(group, {**plain, "players": players, "hands": hands}):
         raise ImportProblem(Text(_("this game is already in the group")))
     with transaction.atomic():
@@ -356,7 +352,9 @@ def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Resto
             group = Group.objects.create(
                 name=info["name"], edit_key=info["edit_key"], view_key=info["view_key"]
             )
-            Group.objects.filter(pk=group.pk).update(created_at=_parse_time(info["created_at"]))
+            Group.objects.filter(pk=group.pk).update(
+                created_at=schemas.parse_time(info["created_at"])
+            )
             group.refresh_from_db()
         restored = Restored(group)
         known = group.players_by_name()
@@ -471,7 +469,7 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
         start=file.get("start") or {},
         first_dealer=entry["first_dealer"],
         created_by=entry["created_by"],
-        created_at=_parse_time(entry["created_at"]),
+        created_at=schemas.parse_time(entry["created_at"]),
         night=nights.get(entry["night"]) if entry["night"] else None,
         version=entry["version"],
         note=read_note(file.get(NOTE)),
@@ -485,8 +483,8 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
             data=card_game.as_reported(table, data),
             revision=meta["revision"],
             entered_by=meta["entered_by"],
-            created_at=_parse_time(meta["created_at"]),
-            updated_at=_parse_time(meta["updated_at"]),
+            created_at=schemas.parse_time(meta["created_at"]),
+            updated_at=schemas.parse_time(meta["updated_at"]),
         )
         for meta, data in zip(entry["hands"], file["hands"], strict=True)
     ]
@@ -500,221 +498,81 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
             before=c["before"],
             after=c["after"],
             by=c["by"],
-            at=_parse_time(c["at"]),
+            at=schemas.parse_time(c["at"]),
         )
         for c in entry["changes"]
     ]
     # A backup made before games could be abandoned has neither key.
     events = [
-        GameEvent(game=game, action=e["action"], by=e["by"], at=_parse_time(e["at"]))
+        GameEvent(game=game, action=e["action"], by=e["by"], at=schemas.parse_time(e["at"]))
         for e in entry.get("events", [])
     ]
     abandoned_at = entry.get("abandoned_at")
     game.load_history(
-        hands, changes, events, _parse_time(abandoned_at) if abandoned_at is not None else None
+        hands,
+        changes,
+        events,
+        schemas.parse_time(abandoned_at) if abandoned_at is not None else None,
     )
     return game
 
 
 def _check_backup(document: object) -> dict[str, Any]:
-    """Everything a backup must be, checked before anything is written."""
+    """Everything a backup must be, checked before anything is written: its shape by the
+    schema (`games.schemas`), then what only this server and the engine can tell."""
     if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
         raise ImportProblem(f"not a group backup: the format must be \u201c{BACKUP_FORMAT}\u201d")
     try:
-        info = document["group"]
-        _text(info["name"], "the group's name", 80)
-        _code(info["edit_key"], "the group's full link", 32)
-        _code(info["view_key"], "the group's view-only link", 32)
-        if info["edit_key"] == info["view_key"]:
-            raise ValueError("the full and the view-only link are the same")
-        _parse_time(info["created_at"])
-        players = [_text(entry["name"], "player name", 40) for entry in document["players"]]
-        player_codes = _unique(
-            [_code(entry["code"], "player code") for entry in document["players"]], "player code"
-        )
-        _check_names(players)
-        night_codes = _unique(
-            [_code(night["code"], "night code") for night in document["nights"]], "night code"
-        )
-        _unique(
-            [
-                dt.date.fromisoformat(_text(n["date"], "night date")).isoformat()
-                for n in document["nights"]
-            ],
-            "night date",
-        )
-        for night in document["nights"]:
-            _text(night["name"], "night name", 80)
-            _text(night["place"], "night place", 80)
-        season_codes = _check_seasons(document.get("seasons", []))
-        game_codes = _unique(
-            [_code(entry["code"], "game code") for entry in document["games"]], "game code"
-        )
-        hand_codes = _unique(
-            [_code(h["code"], "hand code") for e in document["games"] for h in e["hands"]],
-            "hand code",
-        )
-        change_codes = _unique(
-            [_code(c["code"], "change code") for e in document["games"] for c in e["changes"]],
-            "change code",
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ImportProblem(f"the backup is incomplete or damaged ({exc})") from None
-    names = {name.lower() for name in players}
+        backup = schemas.Backup.model_validate(document)
+    except ValidationError as exc:
+        raise ImportProblem(schemas.problem(document, exc)) from None
+    info = backup.group
     # Codes are unique on the whole server: one already used by another group here would
     # make the import fail half-way, so it is refused before anything is written.
-    elsewhere = ~Q(group__edit_key=info["edit_key"])
+    elsewhere = ~Q(group__edit_key=info.edit_key)
+    elsewhere_game = ~Q(game__group__edit_key=info.edit_key)
+    hand_codes = [hand.code for game in backup.games for hand in game.hands]
+    change_codes = [change.code for game in backup.games for change in game.changes]
     for what, used in (
-        ("game", Game.objects.filter(elsewhere, code__in=game_codes)),
-        ("night", Night.objects.filter(elsewhere, code__in=night_codes)),
-        ("player", Player.objects.filter(elsewhere, code__in=player_codes)),
-        ("season", Season.objects.filter(elsewhere, code__in=season_codes)),
-        (
-            "hand",
-            Hand.objects.filter(~Q(game__group__edit_key=info["edit_key"]), code__in=hand_codes),
-        ),
-        (
-            "change",
-            Change.objects.filter(
-                ~Q(game__group__edit_key=info["edit_key"]), code__in=change_codes
-            ),
-        ),
+        ("game", Game.objects.filter(elsewhere, code__in=[g.code for g in backup.games])),
+        ("night", Night.objects.filter(elsewhere, code__in=[n.code for n in backup.nights])),
+        ("player", Player.objects.filter(elsewhere, code__in=[p.code for p in backup.players])),
+        ("season", Season.objects.filter(elsewhere, code__in=[s.code for s in backup.seasons])),
+        ("hand", Hand.objects.filter(elsewhere_game, code__in=hand_codes)),
+        ("change", Change.objects.filter(elsewhere_game, code__in=change_codes)),
         (
             "link",
-            Group.objects.filter(view_key=info["view_key"]).exclude(edit_key=info["edit_key"]),
+            Group.objects.filter(view_key=info.view_key).exclude(edit_key=info.edit_key),
         ),
     ):
         if used.exists():
             raise ImportProblem(
                 f"a {what} in the backup has the same code as one in another group here"
             )
-    for number, entry in enumerate(document["games"], start=1):
-        _check_game(number, entry, night_codes, game_codes, names)
+    nights = {night.code for night in backup.nights}
+    games = {game.code for game in backup.games}
+    names = {player.name.lower() for player in backup.players}
+    for number, entry in enumerate(backup.games, start=1):
+        try:
+            _check_game(entry, nights, games, names)
+        except (RuleError, ValueError) as exc:
+            raise ImportProblem(f"{schemas.game_label(document, number)}: {exc}") from None
     return document
 
 
-def _check_seasons(seasons: Any) -> set[str]:
-    """The backup's named seasons as a group can hold them: a code each, a name, a first
-    evening no later than the last, none sharing an evening with another."""
-    if not isinstance(seasons, list):
-        raise ValueError("the named seasons are not a list")
-    codes = _unique([_code(entry["code"], "season code") for entry in seasons], "season code")
-    spans = []
-    for entry in seasons:
-        if not _text(entry["name"], "season name", Season.NAME_LENGTH).strip():
-            raise ValueError(f"season {entry['code']} has no name")
-        start = dt.date.fromisoformat(_text(entry["start"], "a season's first evening"))
-        end = dt.date.fromisoformat(_text(entry["end"], "a season's last evening"))
-        if end < start:
-            raise ValueError(f"season {entry['code']} ends before it starts")
-        spans.append((start, end, entry["code"]))
-    spans.sort()
-    for (_start, end, code), (start, _end, later) in pairwise(spans):
-        if start <= end:
-            raise ValueError(f"seasons {code} and {later} share an evening")
-    return codes
-
-
 def _check_game(
-    number: int, entry: Any, nights: set[str], games: set[str], players: set[str]
+    entry: schemas.GameEntry, nights: set[str], games: set[str], players: set[str]
 ) -> None:
-    label = f"game {number}"
-    try:
-        file = entry["game"]
-        label = f"game {number} ({file.get('game')}, {entry['created_at'][:10]})"
-        gamefile.score_document(file)
-        if entry["night"] is not None and entry["night"] not in nights:
-            raise ValueError("its night is not in the backup")
-        if entry["previous"] is not None and entry["previous"] not in games:
-            raise ValueError("the game before it is not in the backup")
-        _check_names([name.strip() for name in file["players"]])
-        for name in file["players"]:
-            if name.strip().lower() not in players:
-                raise ValueError(f"{name} is not among the group's players")
-        if len(entry["hands"]) != len(file["hands"]):
-            raise ValueError("its hands and their details do not match")
-        version = entry["version"]
-        if not isinstance(version, int) or version < 0:
-            raise ValueError("its version is not a whole number")
-        _text(entry["created_by"], "who started it", 40)
-        _text(entry["first_dealer"], "the first dealer", 40)
-        for n, meta in enumerate(entry["hands"], start=1):
-            # The hands as the file lists them, numbered 1, 2, 3, ...: the order the rules
-            # checked them in is the order they are stored in.
-            if meta["number"] != n or isinstance(meta["number"], bool):
-                raise ValueError(f"hand {n} is numbered {meta['number']!r}")
-            revision = meta["revision"]
-            if (
-                not isinstance(revision, int)
-                or isinstance(revision, bool)
-                or not 1 <= revision <= version
-            ):
-                raise ValueError(
-                    f"hand {n} has revision {revision!r}, outside 1 to the game's version"
-                )
-            _text(meta["entered_by"], "who entered a hand", 40)
-            _parse_time(meta["created_at"])
-            _parse_time(meta["updated_at"])
-        for change in entry["changes"]:
-            _parse_time(change["at"])
-            if change["action"] not in {Change.ADD, Change.EDIT, Change.DELETE, Change.RESTORE}:
-                raise ValueError(f"unknown change {change['action']!r}")
-            if not isinstance(change["number"], int) or change["number"] < 1:
-                raise ValueError(f"a change names hand {change['number']!r}")
-            if change["before"] is None and change["after"] is None:
-                raise ValueError("a change has neither a before nor an after")
-            _text(change["by"], "who made a change", 40)
-            _text(change["hand"], "a change's hand code", 16)
-        for event in entry.get("events", []):
-            _parse_time(event["at"])
-            if event["action"] not in {GameEvent.ABANDON, GameEvent.TAKE_UP, GameEvent.NOTE}:
-                raise ValueError(f"unknown event {event['action']!r}")
-            _text(event["by"], "who gave the game up or took it up again", 40)
-        if entry.get("abandoned_at") is not None:
-            _parse_time(entry["abandoned_at"])
-    except RuleError as exc:
-        raise ImportProblem(f"{label}: {exc}") from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ImportProblem(f"{label}: {exc}") from None
-
-
-def _check_names(names: list[str]) -> None:
-    """Names the seats can hold: one player each, letter case aside (the engine has
-    checked their length and characters)."""
-    if _one_name_twice(names):
-        raise ValueError(str(_SAME_NAME_TWICE))
-
-
-def _one_name_twice(names: list[str]) -> bool:
-    return len({name.lower() for name in names}) < len(names)
-
-
-def _text(value: Any, what: str, longest: int | None = None) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{what} must be text")
-    if longest is not None and len(value) > longest:
-        raise ValueError(f"{what} is longer than {longest} characters")
-    if not printable(value):
-        raise ValueError(f"{what} holds control characters or broken Unicode")
-    return value
-
-
-def _code(value: Any, what: str, longest: int = 16) -> str:
-    """A code or key as the server makes them: letters and digits."""
-    code = _text(value, what, longest)
-    if not code or not code.isascii() or not code.isalnum():
-        raise ValueError(f"{what} {code!r} is not letters and digits")
-    return code
-
-
-def _unique(values: list[str], what: str) -> set[str]:
-    if len(set(values)) < len(values):
-        raise ValueError(f"the same {what} appears twice")
-    return set(values)
-
-
-def _parse_time(value: Any) -> dt.datetime:
-    moment = dt.datetime.fromisoformat(_text(value, "a time"))
-    if moment.tzinfo is None:
-        raise ValueError(f"{value} has no time zone")
-    return moment
+    """A game as the engine reads its file, and as it fits with the rest of the backup."""
+    file = entry.game
+    gamefile.score_document(file)
+    if entry.night is not None and entry.night not in nights:
+        raise ValueError("its night is not in the backup")
+    if entry.previous is not None and entry.previous not in games:
+        raise ValueError("the game before it is not in the backup")
+    schemas.check_names([name.strip() for name in file["players"]])
+    for name in file["players"]:
+        if name.strip().lower() not in players:
+            raise ValueError(f"{name} is not among the group's players")
+    if len(entry.hands) != len(file["hands"]):
+        raise ValueError("its hands and their details do not match")

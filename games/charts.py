@@ -11,7 +11,6 @@ drawing has a viewBox and takes the full width of its container.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import html
 import itertools
 import math
@@ -639,7 +638,6 @@ def _relative(coords: list[tuple[float, float]]) -> str:
     return start + ("l" + " ".join(steps) if steps else "")
 
 
-@functools.lru_cache(maxsize=4096)
 def _tenths(value: int) -> str:
     """A number of tenths, short: "12", "1.5", ".5", "-.5"."""
     whole, tenth = divmod(abs(value), 10)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
 from games.models import Game, Group, Night, Season
+from games.present.words import say
 from games.rules import (
     HandInput,
     HouseRule,
@@ -40,13 +41,7 @@ from games.rules.limits import (
     read_note,
     read_reason,
 )
-from games.rules.text import Quoted, sheet_number
-
-
-def say(text: Text | None) -> str:
-    """An engine sentence in the reader's language, its numbers written as the score pages'
-    tables write them ("" for none). The templates' ``say`` filter too."""
-    return text.render(gettext, ngettext, sheet_number) if text is not None else ""
+from games.rules.text import Quoted
 
 
 def rule_error(exc: RuleError, labels: Mapping[str, str] | None = None) -> str:

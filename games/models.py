@@ -1632,7 +1632,7 @@ class AwardManager(models.Manager["Award"]):
         for game, at, kind, date, player, share in rows:
             games[game] = (at, kind, date)
             won.setdefault(game, {})[player] = share > 0
-        played = [award_rules.Played(game, games[game][2], won[game]) for game in games]
+        played = [award_rules.SeasonGame(game, games[game][2], won[game]) for game in games]
         return award_rules.season_awards(played), games
 
     def award_season(self, group: int, year: int) -> None:

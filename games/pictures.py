@@ -62,7 +62,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Listed:
+class ListLine:
     """A line of the list beside the rows (a night's game and who won it)."""
 
     text: str
@@ -84,7 +84,7 @@ class Picture:
     #: A chart as `games.charts` draws it for a page.
     chart: SafeString | None = None
     heading: str = ""
-    listed: Sequence[Listed] = ()
+    listed: Sequence[ListLine] = ()
 
 
 def png(picture: Picture) -> bytes:
@@ -167,7 +167,7 @@ def _chart(chart: SafeString) -> SafeString:
     return mark_safe(CUSTOM_PROPERTY.sub(r"\1", placed))
 
 
-def _listed(heading: str, lines: Sequence[Listed], top: float) -> SafeString:
+def _listed(heading: str, lines: Sequence[ListLine], top: float) -> SafeString:
     """The list beside the rows, under its heading: as many lines as there is room for,
     the rest counted on the last one."""
     step = 44
@@ -177,7 +177,7 @@ def _listed(heading: str, lines: Sequence[Listed], top: float) -> SafeString:
     if len(shown) > room:
         more = len(shown) - (room - 1)
         rest = ngettext("and %(count)d more game", "and %(count)d more games", more)
-        shown = [*shown[: room - 1], Listed(rest % {"count": more})]
+        shown = [*shown[: room - 1], ListLine(rest % {"count": more})]
     width = WIDTH - MARGIN - RIGHT
     parts = [_text(RIGHT, baseline, heading, 26, width, fill=MUTED, bold=True)]
     for index, line in enumerate(shown, 1):

@@ -214,7 +214,7 @@ else:
 # This release of the app: the parts of pages kept in the cache are kept under it, so a
 # deploy never serves what the release before it drew from a shared cache. Set RELEASE
 # (e.g. to the commit deployed); unset, the hash of the static files' manifest stands for
-# it (`games.present.release`), which changes with every deploy that changes a static file.
+# it (`games.models.release`), which changes with every deploy that changes a static file.
 RELEASE = os.environ.get("RELEASE", "")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

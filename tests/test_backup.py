@@ -342,6 +342,17 @@ def test_a_long_game_file_goes_in_at_once_as_add_hand_would_write_it() -> None:
         pytest.param(
             lambda f: f["group"].update(edit_key="-a b"), "is not letters and digits", id="odd-key"
         ),
+        # The schema names the game an entry belongs to, and the key or type at fault.
+        pytest.param(
+            lambda f: f["games"][1]["hands"][0].pop("code"),
+            r"^game 2 \(amerikaner, \d{4}-\d\d-\d\d\): 'code'$",
+            id="hand-without-code",
+        ),
+        pytest.param(
+            lambda f: f.update(players={"Anne": "p1"}),
+            r"^the backup is incomplete or damaged \(players: input should be a valid list\)$",
+            id="players-not-a-list",
+        ),
     ],
 )
 def test_inconsistent_backup_is_refused_before_anything_is_written(

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from games.models import Game, Night, Season
 from games.stats import people, seasons
-from games.stats.figures import Who
-from games.stats.seasons import Period, Standing
+from games.stats.seasons import Period, SeasonLine
+from games.stats.sums import Who
 from tests.factories import anne_wins, make_game, make_group
 from tests.test_stats import move_to
 
@@ -90,8 +90,8 @@ def test_a_game_after_midnight_on_new_years_day_counts_in_the_year_before() -> N
     assert seasons.standings(group.pk, Period.year(2025), names) == []
 
 
-def _line(name: str, games: int, wins: float, average: float) -> Standing:
-    return Standing(0, Who(0, name, name), games, wins, average)
+def _line(name: str, games: int, wins: float, average: float) -> SeasonLine:
+    return SeasonLine(0, Who(0, name, name), games, wins, average)
 
 
 def test_players_are_placed_by_wins_then_win_rate_then_average_place() -> None:

@@ -18,7 +18,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.translation import override
 
-from games.forms import rule_error, say
+from games.forms import rule_error
+from games.present.words import say
 from games.rules import RuleError, get_game, make_table, play
 from tests.factories import FOUR, TEAMS, bid, kaiser_hand
 

@@ -8,16 +8,14 @@ tally simply runs on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
 from .base import (
     CardGame,
     Explanation,
     GameResult,
-    Habit,
     HandInput,
     Reason,
     Score,
@@ -54,7 +52,6 @@ class American(CardGame[Rules, Win]):
     name = "american"
     title = Text(_("American"))
     rules_class = Rules
-    sample_weight = 5
     minutes_per_hand = 6.0
     counters = ("game_wins",)
     highest_counters = ("best_streak",)
@@ -150,19 +147,6 @@ class American(CardGame[Rules, Win]):
                     streak[player] = 0
                 f.hand(scored.points[player], "opponent")
         return GameFigures(figures)
-
-    # --- Made-up games ---
-
-    def sample_setup(
-        self, rng: Random, came: Sequence[str], target: int | None
-    ) -> tuple[int, dict[str, Any]]:
-        return 2, {"target_wins": 10}
-
-    def sample_hand(
-        self, rng: Random, table: Table[Rules], dealer: str, habits: Mapping[str, Habit]
-    ) -> dict[str, Any]:
-        weights = [1 + habits[p].skill * 5 for p in table.players]
-        return {"winner": rng.choices(table.players, weights=weights)[0]}
 
     def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         return Text(_("%(winner)s won"), {"winner": str(raw.get("winner", "?"))})

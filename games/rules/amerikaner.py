@@ -24,19 +24,17 @@ House rules: `min_bid`, `target`, `amerikaner_points`, `tie_break` ("highest",
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
     CardGame,
     Explanation,
     GameResult,
-    Habit,
     HandInput,
     Option,
     Reason,
@@ -63,8 +61,6 @@ from .base import (
     redeal_explanation,
     redeal_input,
     redeal_summary,
-    share_tricks,
-    weighted_pick,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import check_range, read_house_rules
@@ -139,7 +135,6 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
     name = "amerikaner"
     title = Text(_("Amerikaner"))
     rules_class = Rules
-    sample_weight = 80  # the group's own game
     minutes_per_hand = 2.5
     paired = True
     bid_levels = (
@@ -147,7 +142,7 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         ("amerikaner", Text(_("Amerikaner"))),
     )
     awards = (
-        Award(
+        AwardRule(
             "amerikaner_made",
             Text(_("Amerikaner")),
             Text(_("Make an Amerikaner bid: every trick, alone.")),
@@ -351,43 +346,6 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
             if isinstance(scored.hand, BidHand) and scored.hand.amerikaner and scored.made
         }
         return [("amerikaner_made", player) for player in sorted(made)]
-
-    # --- Made-up games ---
-
-    def sample_setup(
-        self, rng: Random, came: Sequence[str], target: int | None
-    ) -> tuple[int, dict[str, Any]]:
-        # Four with the kitty; now and then five with the whole deck, when five came.
-        size = 5 if len(came) >= 5 and rng.random() < 0.2 else 4
-        return size, {"target": target} if target not in (None, 52) else {}
-
-    def sample_hand(
-        self, rng: Random, table: Table[Rules], dealer: str, habits: Mapping[str, Habit]
-    ) -> dict[str, Any]:
-        rules, players = table.rules, table.players
-        if rng.random() < 0.04:
-            return {"dealer": dealer, "redeal": True}
-        bidder = weighted_pick(rng, players, habits)
-        others = [p for p in players if p != bidder]
-        if rng.random() < 0.015:
-            lost = 0 if rng.random() < 0.4 else rng.choice((1, 1, 2, 3))
-            tricks = share_tricks(rng, others, lost)
-            return {"dealer": dealer, "bidder": bidder, "bid": AMERIKANER, "tricks": tricks}
-        # Low bids more often than high ones, most of them made.
-        over = rng.choices(range(7), weights=(30, 30, 20, 10, 5, 3, 2))[0]
-        bid = min(rules.tricks, rules.min_bid + over)
-        partner = None if rng.random() < 0.08 else rng.choice(others)
-        if rng.random() < 0.72 - 0.06 * over + habits[bidder].skill:
-            side = min(rules.tricks, bid + rng.choices((0, 1, 2, 3), weights=(50, 30, 15, 5))[0])
-        else:
-            side = max(0, bid - rng.choices((1, 2, 3), weights=(55, 30, 15))[0])
-        # The bidding side's own counts are left out, as the hand form leaves them.
-        hand: dict[str, Any] = {"dealer": dealer, "bidder": bidder, "bid": bid}
-        if partner is not None:
-            hand["partner"] = partner
-        opponents = [p for p in players if p not in (bidder, partner)]
-        hand["tricks"] = share_tricks(rng, opponents, rules.tricks - side)
-        return hand
 
     def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)

@@ -32,7 +32,7 @@ REGULAR_GAMES = 10
 
 
 @dataclass(frozen=True)
-class Award:
+class AwardRule:
     """An award: its name and its rule in one line. `tries` names the statistics figure
     that counts a player's attempts at it (a game's award), for how far the others are."""
 
@@ -42,22 +42,22 @@ class Award:
     tries: str | None = None
 
 
-COMEBACK = Award(
+COMEBACK = AwardRule(
     "comeback",
     Text(_("Comeback")),
     Text(_("Win a game from last place when the leader had reached half the target.")),
 )
-STREAK = Award(
+STREAK = AwardRule(
     "streak",
     Text(_("Hat trick")),
     Text(_("Win three games in a row in one season (a shared win counts).")),
 )
-SWEEP = Award(
+SWEEP = AwardRule(
     "sweep",
     Text(_("Clean sweep")),
     Text(_("Win every game you played in one evening, three games at least.")),
 )
-MOST_GAMES = Award(
+MOST_GAMES = AwardRule(
     "most_games",
     Text(_("Regular")),
     Text(_("Play the most games in a season, ten at least (earned when last taking the lead).")),
@@ -88,7 +88,7 @@ def comeback(
 
 
 @dataclass(frozen=True)
-class Played(Generic[G, P]):
+class SeasonGame(Generic[G, P]):
     """One finished game of a season, in the order the games were played: its evening
     and, for each of its players, whether they won it (alone or shared)."""
 
@@ -98,7 +98,7 @@ class Played(Generic[G, P]):
 
 
 @dataclass(frozen=True)
-class Earned(Generic[G, P]):
+class Awarded(Generic[G, P]):
     game: G
     player: P
     award: str
@@ -108,15 +108,15 @@ class Earned(Generic[G, P]):
 class Standings(Generic[G, P]):
     """A season's awards and where everyone stands at its end (or now)."""
 
-    earned: list[Earned[G, P]]
+    earned: list[Awarded[G, P]]
     run: Mapping[P, int]  # wins in a row at the end
     best_evening: Mapping[P, int]  # most games won in an evening without a loss
     games: Mapping[P, int]  # games played
 
 
-def season_awards(played: Sequence[Played[G, P]]) -> Standings[G, P]:
+def season_awards(played: Sequence[SeasonGame[G, P]]) -> Standings[G, P]:
     """The season awards of these games (one season's, in the order they were played)."""
-    earned: list[Earned[G, P]] = []
+    earned: list[Awarded[G, P]] = []
     run: dict[P, int] = defaultdict(int)
     games: dict[P, int] = defaultdict(int)
     lead_since: dict[P, G] = {}
@@ -125,7 +125,7 @@ def season_awards(played: Sequence[Played[G, P]]) -> Standings[G, P]:
         for player, won in game.won.items():
             run[player] = run[player] + 1 if won else 0
             if run[player] == STREAK_LENGTH:
-                earned.append(Earned(game.game, player, STREAK.id))
+                earned.append(Awarded(game.game, player, STREAK.id))
             evenings[(game.evening, player)].append((game.game, won))
         leaders_before = _regulars(games)
         for player in game.won:
@@ -137,8 +137,8 @@ def season_awards(played: Sequence[Played[G, P]]) -> Standings[G, P]:
         if all(won for _game, won in results):
             best_evening[player] = max(best_evening[player], len(results))
             if len(results) >= SWEEP_GAMES:
-                earned.append(Earned(results[-1][0], player, SWEEP.id))
-    earned.extend(Earned(lead_since[player], player, MOST_GAMES.id) for player in _regulars(games))
+                earned.append(Awarded(results[-1][0], player, SWEEP.id))
+    earned.extend(Awarded(lead_since[player], player, MOST_GAMES.id) for player in _regulars(games))
     return Standings(earned, dict(run), dict(best_evening), dict(games))
 
 

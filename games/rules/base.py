@@ -14,10 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property, partial
-from random import Random
 from typing import Any, Generic, TypeVar
 
-from .awards import Award
+from .awards import AwardRule
 from .figures import Figures, FigureTable, GameFigures
 from .limits import LARGEST_NUMBER, read_note, read_reason
 from .text import Names, Param, Quoted, RuleError, Text, _, error
@@ -431,13 +430,11 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     #: A player's bids by level (`Figures.levels`): each level's key and words, in order.
     bid_levels: tuple[tuple[str, Text], ...] = ()
     #: The awards particular to this game (found in a finished game by `earned`).
-    awards: tuple[Award, ...] = ()
+    awards: tuple[AwardRule, ...] = ()
     #: What the game adds to the top of its file's output besides the totals and winners
     #: (`result_output`), e.g. the bags a team carries.
     output_keys: tuple[str, ...] = ()
-    #: Made-up groups (`manage.py generate_group`): how often such a group picks the game
-    #: (0: never; the weights of all games are compared) and how long a hand takes.
-    sample_weight = 0
+    #: How long a hand takes at the table (the made-up groups of `manage.py generate_group`).
     minutes_per_hand = 3.0
 
     def house_rules(self) -> tuple[HouseRule, ...]:
@@ -592,21 +589,6 @@ class CardGame(ABC, Generic[RulesT, HandT]):
         """The top-level output of the game file this game adds (keys of `output_keys`)."""
         return {}
 
-    # --- Made-up games, for measuring pages at scale (`manage.py generate_group`) ---
-
-    def sample_setup(
-        self, rng: Random, came: Sequence[str], target: int | None
-    ) -> tuple[int, dict[str, Any]]:
-        """How many of those who came sit down, and the house rules, for a made-up game;
-        `target` is the target to play to when the game is the group's main one."""
-        return self.usual_players, {}
-
-    def sample_hand(
-        self, rng: Random, table: Table[RulesT], dealer: str, habits: Mapping[str, Habit]
-    ) -> dict[str, Any]:
-        """A plausible hand, drawn at random, as the table would report it."""
-        raise NotImplementedError
-
     def new_state(self, table: Table[RulesT]) -> State:
         return State(totals=table.start_totals())
 
@@ -686,27 +668,6 @@ class State:
 
     totals: dict[str, int]
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Habit:
-    """How a made-up player plays (`CardGame.sample_hand`)."""
-
-    boldness: float  # weight as the bidder (or maker)
-    skill: float  # added to the chance of making a bid
-
-
-def weighted_pick(rng: Random, names: Sequence[str], habits: Mapping[str, Habit]) -> str:
-    """One of `names`, the bolder more often: who bids (or makes trump) in a made-up hand."""
-    return rng.choices(names, weights=[habits[name].boldness for name in names])[0]
-
-
-def share_tricks(rng: Random, names: Sequence[str], tricks: int) -> dict[str, int]:
-    """`tricks` tricks shared out among `names`, each trick to any of them."""
-    counts = dict.fromkeys(names, 0)
-    for _trick in range(tricks):
-        counts[rng.choice(names)] += 1
-    return counts
 
 
 @dataclass(frozen=True)

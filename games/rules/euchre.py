@@ -12,17 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
     CardGame,
     Explanation,
     GameResult,
-    Habit,
     HandInput,
     Preset,
     Reason,
@@ -47,7 +45,6 @@ from .base import (
     redeal_explanation,
     redeal_input,
     redeal_summary,
-    weighted_pick,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, points_table
 from .rulebook import read_house_rules
@@ -83,7 +80,6 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
     name = "euchre"
     title = Text(_("Euchre"))
     rules_class = Rules
-    sample_weight = 8
     minutes_per_hand = 2.0
     counters = ("euchres", "marches")
     bid_levels = (
@@ -91,7 +87,7 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         ("alone", Text(_("Alone"))),
     )
     awards = (
-        Award(
+        AwardRule(
             "lone_march",
             Text(_("Lone march")),
             Text(_("Take all five tricks playing alone.")),
@@ -247,20 +243,6 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
             if isinstance(scored.hand, TrumpHand) and scored.hand.alone and scored.hand.tricks == 5
         }
         return [("lone_march", player) for player in sorted(marched)]
-
-    # --- Made-up games ---
-
-    def sample_hand(
-        self, rng: Random, table: Table[Rules], dealer: str, habits: Mapping[str, Habit]
-    ) -> dict[str, Any]:
-        if rng.random() < 0.03:
-            return {"dealer": dealer, "redeal": True}
-        maker = weighted_pick(rng, table.players, habits)
-        if rng.random() < 0.75 + habits[maker].skill:
-            tricks = rng.choices((3, 4, 5), weights=(45, 30, 25))[0]
-        else:
-            tricks = rng.choices((0, 1, 2), weights=(10, 30, 60))[0]
-        return {"dealer": dealer, "maker": maker, "alone": rng.random() < 0.06, "tricks": tricks}
 
     def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)

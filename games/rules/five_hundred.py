@@ -19,17 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
     CardGame,
     Explanation,
     GameResult,
-    Habit,
     HandInput,
     Option,
     Reason,
@@ -53,7 +51,6 @@ from .base import (
     redeal_explanation,
     redeal_input,
     redeal_summary,
-    weighted_pick,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import check_below_target, read_house_rules
@@ -148,7 +145,6 @@ class FiveHundred(CardGame[Rules, AnyHand]):
     team_game = True
     # All passed: the deal passes on.
     redeal_keeps_dealer = False
-    sample_weight = 3
     minutes_per_hand = 4.0
     counters = ("slams",)
     paired = True
@@ -162,13 +158,13 @@ class FiveHundred(CardGame[Rules, AnyHand]):
         (OPEN_MISERE, Text(_("Open misère"))),
     )
     awards = (
-        Award(
+        AwardRule(
             "slam",
             Text(_("Slam")),
             Text(_("Bid tricks and take all ten.")),
             tries="bids",
         ),
-        Award(
+        AwardRule(
             "misere_made",
             Text(_("Misère")),
             Text(_("Bid misère (or open misère) and take no trick.")),
@@ -394,31 +390,6 @@ class FiveHundred(CardGame[Rules, AnyHand]):
             if isinstance(hand, Misere) and scored.made:
                 found.add(("misere_made", hand.bidder))
         return sorted(found)
-
-    # --- Made-up games ---
-
-    def sample_hand(
-        self, rng: Random, table: Table[Rules], dealer: str, habits: Mapping[str, Habit]
-    ) -> dict[str, Any]:
-        if rng.random() < 0.04:
-            return {"dealer": dealer, "redeal": True}
-        bidder = weighted_pick(rng, table.players, habits)
-        if rng.random() < 0.04:
-            return {
-                "dealer": dealer,
-                "bidder": bidder,
-                "bid": MISERE,
-                "tricks": rng.choice((0, 0, 1)),
-            }
-        bid = rng.choices(range(LOWEST, HIGHEST + 1), weights=(40, 30, 18, 9, 3))[0]
-        took = round(rng.gauss(bid + 10 * habits[bidder].skill, 1.2))
-        return {
-            "dealer": dealer,
-            "bidder": bidder,
-            "bid": bid,
-            "suit": rng.choice(SUITS),
-            "tricks": max(0, min(TRICKS, took)),
-        }
 
     def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)

@@ -19,16 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     REDEAL_SCORE,
     CardGame,
     Explanation,
     GameResult,
-    Habit,
     HandInput,
     Option,
     Reason,
@@ -56,7 +54,6 @@ from .base import (
     redeal_explanation,
     redeal_input,
     redeal_summary,
-    weighted_pick,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import read_house_rules
@@ -126,7 +123,6 @@ class Kaiser(CardGame[Rules, AnyHand]):
     name = "kaiser"
     title = Text(_("Kaiser"))
     rules_class = Rules
-    sample_weight = 7
     minutes_per_hand = 3.0
     counters = ("five_hearts", "three_spades", "kaiser_bids", "kaiser_made")
     paired = True
@@ -136,7 +132,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
         for nt in ("", "nt")
     )
     awards = (
-        Award(
+        AwardRule(
             "kaiser_made",
             Text(_("Kaiser")),
             Text(_("Make a kaiser bid, which wins the game.")),
@@ -446,30 +442,6 @@ class Kaiser(CardGame[Rules, AnyHand]):
             if isinstance(scored.hand, KaiserBid) and scored.hand.made
         }
         return [("kaiser_made", player) for player in sorted(made)]
-
-    # --- Made-up games ---
-
-    def sample_hand(
-        self, rng: Random, table: Table[Rules], dealer: str, habits: Mapping[str, Habit]
-    ) -> dict[str, Any]:
-        if rng.random() < 0.02:
-            return {"dealer": dealer, "redeal": True}
-        bidder = weighted_pick(rng, table.players, habits)
-        bidding = table.team_of(bidder)
-        other = table.other_team(bidding)
-        took = max(0, min(TRICKS, round(rng.gauss(5.3 + 10 * habits[bidder].skill, 1.4))))
-        tricks = {bidding: took, other: TRICKS - took}
-        takers = [team for team in table.sides if tricks[team] > 0]
-        weights = [tricks[team] for team in takers]
-        return {
-            "dealer": dealer,
-            "bidder": bidder,
-            "bid": 7 + rng.choices(range(6), weights=(35, 28, 18, 10, 6, 3))[0],
-            "no_trump": rng.random() < 0.1,
-            "tricks": {team: tricks[team] for team in table.sides},
-            "five_hearts": rng.choices(takers, weights=weights)[0],
-            "three_spades": rng.choices(takers, weights=weights)[0],
-        }
 
     def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
@@ -118,7 +118,7 @@ def schedule(rules: Rules) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class BidHand:
+class OhHellHand:
     """A hand played: every player's bid and tricks."""
 
     dealer: str
@@ -127,7 +127,7 @@ class BidHand:
     cards: int | None  # as the table wrote it, if it did
 
 
-AnyHand = BidHand | Redeal
+AnyHand = OhHellHand | Redeal
 
 name_inputs(bids=_("the bids"), cards=_("the cards"))
 
@@ -153,7 +153,7 @@ class OhHell(CardGame[Rules, AnyHand]):
         for cards in range(1, DECK // SEATS[0] + 1)
     )
     awards = (
-        Award(
+        AwardRule(
             "spot_on",
             Text(_("Spot on")),
             Text(_("Meet your bid exactly on every hand of a game of Oh Hell.")),
@@ -210,7 +210,7 @@ class OhHell(CardGame[Rules, AnyHand]):
                     names=Names(tuple(missing)),
                 )
         cards = read_int(raw, "cards") if raw.get("cards") is not None else None
-        return BidHand(dealer, bids, tricks, cards)
+        return OhHellHand(dealer, bids, tricks, cards)
 
     def new_state(self, table: Table[Rules]) -> State:
         state = super().new_state(table)
@@ -354,7 +354,7 @@ class OhHell(CardGame[Rules, AnyHand]):
         plan = iter(schedule(table.rules))
         for scored in result.hands:
             hand = scored.hand
-            if not isinstance(hand, BidHand):
+            if not isinstance(hand, OhHellHand):
                 continue
             cards = next(plan)
             for player in table.players:
@@ -423,7 +423,7 @@ def _dealt(before: Sequence[Mapping[str, Any]]) -> int:
     return sum(1 for hand in before if hand.get("redeal") is not True and not is_adjustment(hand))
 
 
-def _check_against_cards(table: Table[Rules], hand: BidHand, cards: int) -> None:
+def _check_against_cards(table: Table[Rules], hand: OhHellHand, cards: int) -> None:
     """A hand as the schedule deals it: the cards it says, bids up to them, every trick
     taken, and with the hook bids that do not add up to the cards."""
     if hand.cards is not None and hand.cards != cards:
@@ -495,7 +495,7 @@ def _reason(scoring: str, bid: int, tricks: int) -> Text:
 
 def _spot_on(table: Table[Rules], result: GameResult) -> list[str]:
     """The players who met every bid of a finished game."""
-    played = [scored.made for scored in result.hands if isinstance(scored.hand, BidHand)]
+    played = [scored.made for scored in result.hands if isinstance(scored.hand, OhHellHand)]
     if not result.finished:
         return []
     return [

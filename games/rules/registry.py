@@ -11,7 +11,7 @@ from typing import Any
 
 from .american import American
 from .amerikaner import Amerikaner
-from .awards import COMEBACK, SHARED, Award, comeback
+from .awards import COMEBACK, SHARED, AwardRule, comeback
 from .base import CardGame, GameResult, Table, as_int, describe
 from .euchre import Euchre
 from .five_hundred import FiveHundred
@@ -131,7 +131,7 @@ def _read_start(raw: object, sides: tuple[str, ...]) -> dict[str, int]:
     return start
 
 
-def all_awards() -> list[Award]:
+def all_awards() -> list[AwardRule]:
     """Every award: the shared ones, then each game's own, in the order of `GAMES`."""
     return [*SHARED, *(award for game in GAMES.values() for award in game.awards)]
 

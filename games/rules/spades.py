@@ -20,17 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
-from .awards import Award
+from .awards import AwardRule
 from .base import (
     PLAYED,
     REDEAL_SCORE,
     CardGame,
     Explanation,
     GameResult,
-    Habit,
     HandInput,
     Option,
     Reason,
@@ -56,7 +54,6 @@ from .base import (
     redeal_explanation,
     redeal_input,
     redeal_summary,
-    share_tricks,
 )
 from .figures import Figure, Figures, FigureTable, GameFigures
 from .rulebook import check_below_target, read_house_rules
@@ -138,24 +135,23 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
     team_game = True
     redeal_keeps_dealer = True
     output_keys = ("bags",)
-    sample_weight = 4
     minutes_per_hand = 5.0
     counters = ("nils", "nils_made", "blind_nils", "blind_nils_made", "bag_penalties")
     bid_levels = tuple((str(n), Text(_("Bid %(bid)d"), {"bid": n})) for n in range(1, TRICKS + 1))
     awards = (
-        Award(
+        AwardRule(
             "nil_made",
             Text(_("Nil")),
             Text(_("Bid nil and take no trick.")),
             tries="nils",
         ),
-        Award(
+        AwardRule(
             "blind_nil_made",
             Text(_("Blind nil")),
             Text(_("Bid blind nil, before looking at the cards, and take no trick.")),
             tries="blind_nils",
         ),
-        Award(
+        AwardRule(
             "bag_survivor",
             Text(_("Bagged and back")),
             Text(_("Win a game in which your team paid a bag penalty.")),
@@ -360,25 +356,6 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
                 if team.name in result.winners and penalties[team.name]:
                     found.update(("bag_survivor", player) for player in team.members)
         return sorted(found)
-
-    # --- Made-up games ---
-
-    def sample_hand(
-        self, rng: Random, table: Table[Rules], dealer: str, habits: Mapping[str, Habit]
-    ) -> dict[str, Any]:
-        if rng.random() < 0.02:
-            return {"dealer": dealer, "redeal": True}
-        bids: dict[str, Bid] = {}
-        for player in table.players:
-            roll = rng.random()
-            bids[player] = NIL if roll < 0.06 else rng.choice((1, 2, 2, 3, 3, 3, 4, 4, 5))
-        takers = [player for player in table.players if bids[player] != NIL]
-        tricks = share_tricks(rng, takers, TRICKS)
-        return {
-            "dealer": dealer,
-            "bids": bids,
-            "tricks": {player: tricks.get(player, 0) for player in table.players},
-        }
 
     def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)

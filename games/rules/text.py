@@ -13,7 +13,6 @@ sheet's minus sign (`sheet_number`) where the pages show them beside their table
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -130,7 +129,6 @@ def _render_param(
 _PLACEHOLDER = re.compile(r"%%|%\((\w+)\)d")
 
 
-@functools.lru_cache(maxsize=1024)
 def _numbers_written(template: str) -> str:
     """The template with each ``%(name)d`` as ``%(name)s``, for a number written already.
     The messages keep ``%d``, which gettext checks in every translation."""

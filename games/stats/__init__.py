@@ -1,7 +1,7 @@
-"""Statistics read over many games (`figures`), from the rows each finished game keeps
+"""Statistics read over many games (`sums`), from the rows each finished game keeps
 (`GameStat`, `PairStat`: written by the game itself, see `Game._write_statistics`)."""
 
-from games.stats.figures import (
+from games.stats.sums import (
     PERIODS,
     HeadToHead,
     Line,

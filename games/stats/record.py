@@ -1,7 +1,7 @@
 """A player's record over the selected games: their rival, their best partner, their
 longest winning streak, their bids by level, and their awards.
 
-Like `figures`, each function is one query whatever the number of games: the database
+Like `sums`, each function is one query whatever the number of games: the database
 adds up the per-game rows (`GameStat`, `PairStat`, `Rating`, `BidStat`, `Award`).
 """
 
@@ -16,9 +16,9 @@ from django.db.models.functions import RowNumber
 
 from games.models import Award, BidStat, Hand, Rating
 from games.rules import Text, all_awards, get_game
-from games.rules.awards import Award as AwardRule
+from games.rules.awards import AwardRule
 from games.rules.base import ADJUSTMENT
-from games.stats.figures import PairLine, People, Selection, Who, _rate
+from games.stats.sums import PairLine, People, Selection, Who, _rate
 
 #: Games together before one player can be another's rival, and hands (games in a team
 #: game) together before a partner can be the best: fewer says more about luck.

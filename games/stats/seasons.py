@@ -28,7 +28,7 @@ from django.utils.translation import gettext
 from games import ratings
 from games.models import GameStat, Night, Rating, Season
 from games.rules import GAMES, Text
-from games.stats.figures import People, Who
+from games.stats.sums import People, Who
 
 #: A player's latest results in a season's table.
 LAST_RESULTS = 5
@@ -112,7 +112,7 @@ class Result:
 
 
 @dataclass(frozen=True)
-class Standing:
+class SeasonLine:
     place: int
     player: Who
     games: int
@@ -129,11 +129,11 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class Table:
+class SeasonTable:
     """A season's table for one kind of game."""
 
     kind: str
-    rows: list[Standing]
+    rows: list[SeasonLine]
 
     @property
     def title(self) -> Text:
@@ -145,28 +145,28 @@ class Table:
         return [row.player.name for row in self.rows if row.place == 1]
 
 
-def _ranked(lines: Iterable[Standing]) -> list[Standing]:
+def _ranked(lines: Iterable[SeasonLine]) -> list[SeasonLine]:
     """The lines in order (wins, then win rate, then average place, then name), each with
     its place; lines level on all three share one (1, 1, 3)."""
 
-    def merit(line: Standing) -> tuple[float, float, float]:
+    def merit(line: SeasonLine) -> tuple[float, float, float]:
         # Rounded as shown, so two players who look level are level.
         return (-round(line.wins, 6), -round(line.win_rate, 6), round(line.average_place, 6))
 
     ordered = sorted(lines, key=lambda line: (merit(line), line.player.name.lower()))
-    ranked: list[Standing] = []
+    ranked: list[SeasonLine] = []
     for index, line in enumerate(ordered):
         place = ranked[-1].place if ranked and merit(ranked[-1]) == merit(line) else index + 1
         ranked.append(replace(line, place=place))
     return ranked
 
 
-def _tables(by_kind: dict[str, list[Standing]]) -> list[Table]:
+def _tables(by_kind: dict[str, list[SeasonLine]]) -> list[SeasonTable]:
     """A table per kind of game played, in the registry's order."""
-    return [Table(kind, _ranked(by_kind[kind])) for kind in GAMES if kind in by_kind]
+    return [SeasonTable(kind, _ranked(by_kind[kind])) for kind in GAMES if kind in by_kind]
 
 
-def standings(group_id: int, period: Period, people: People) -> list[Table]:
+def standings(group_id: int, period: Period, people: People) -> list[SeasonTable]:
     """The season's tables, one per kind of game played in it. Three queries."""
     rows = GameStat.objects.filter(period.rows(group_id))
     sums = (
@@ -193,11 +193,11 @@ def standings(group_id: int, period: Period, people: People) -> list[Table]:
         if order == 1:
             latest[kind, player] = game
     shown = _ratings_after(latest)
-    by_kind: dict[str, list[Standing]] = defaultdict(list)
+    by_kind: dict[str, list[SeasonLine]] = defaultdict(list)
     for line in sums:
         key = (line["kind"], line["player"])
         by_kind[line["kind"]].append(
-            Standing(
+            SeasonLine(
                 place=0,
                 player=people[line["player"]],
                 games=line["games"],
@@ -232,13 +232,13 @@ class Champions:
     """A season that is over, and the first of each kind of game in it."""
 
     period: Period
-    tables: list[Table]
+    tables: list[SeasonTable]
 
 
 def champions(group_id: int, periods: Sequence[Period]) -> list[Champions]:
     """The champions of these seasons (those without games left out). One query whatever
     the seasons: each season's sums are the same rows filtered by its dates, named in
-    the query (the rows of a few seasons, not of all time; see `games.stats.figures`)."""
+    the query (the rows of a few seasons, not of all time; see `games.stats.sums`)."""
     if not periods:
         return []
     every_row = Q()
@@ -256,13 +256,13 @@ def champions(group_id: int, periods: Sequence[Period]) -> list[Champions]:
         .annotate(**sums)
         .order_by()
     )
-    per_period: list[dict[str, list[Standing]]] = [defaultdict(list) for _ in periods]
+    per_period: list[dict[str, list[SeasonLine]]] = [defaultdict(list) for _ in periods]
     # Keys made up per season: read as a plain mapping.
     for line in cast(Iterable[dict[str, Any]], lines):
         for index, by_kind in enumerate(per_period):
             if line[f"games_{index}"]:
                 by_kind[line["kind"]].append(
-                    Standing(
+                    SeasonLine(
                         place=0,
                         player=Who(line["player"], line["player__name"], line["player__code"]),
                         games=line[f"games_{index}"],

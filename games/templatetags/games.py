@@ -11,9 +11,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from games import stream
-from games.forms import HandForm, say
+from games.forms import HandForm
 from games.models import Game
 from games.numbers import number_text, signed_text
+from games.present.words import say
 from games.rules.text import join_names
 
 register = template.Library()

@@ -1,5 +1,5 @@
 """A result as it leaves the app: a page's preview for chat apps and its Share button
-(`games.views.pictures.Preview`), and the score sheet a printed game page carries.
+(`games.present.picture.Preview`), and the score sheet a printed game page carries.
 
 `{% game_preview page as preview %}`, `{% night_preview as preview %}` on the night page,
 `{% absolute path %}` (the whole address a chat app needs), `{% score_sheet page as rows %}`
@@ -12,11 +12,11 @@ from typing import Any
 from django import template
 
 from games.models import Game, Night
-from games.present import GamePage, HandRow
-from games.views.nights import night_date
-from games.views.pictures import Preview
-from games.views.pictures import game_preview as preview_of_game
-from games.views.pictures import night_preview as preview_of_night
+from games.present.game import GamePage, HandRow
+from games.present.night import night_date
+from games.present.picture import Preview
+from games.present.picture import game_preview as preview_of_game
+from games.present.picture import night_preview as preview_of_night
 
 register = template.Library()
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, Group, Player
-from games.present import read_seats_and_hands
+from games.present.game import read_seats_and_hands
 
 
 class HtmxHttpRequest(HttpRequest):

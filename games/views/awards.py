@@ -18,8 +18,8 @@ from games import stats
 from games.models import Award, Night
 from games.rules import GAMES, Text, all_awards
 from games.rules import awards as award_rules
-from games.rules.awards import Award as AwardRule
-from games.stats.figures import Who
+from games.rules.awards import AwardRule
+from games.stats.sums import Who
 from games.views.access import access_for
 
 

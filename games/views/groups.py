@@ -18,14 +18,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.forms import (
-    GroupForm,
-    PlayerForm,
-    WhoForm,
-    say,
-)
+from games.forms import GroupForm, PlayerForm, WhoForm
 from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group
+from games.present.night import NightRow, in_play_on, listed_games
+from games.present.season import for_group_page
+from games.present.words import say
 from games.rules import GAMES
 from games.stats import record
 from games.views.access import (
@@ -37,8 +35,6 @@ from games.views.access import (
     set_who,
     who_is,
 )
-from games.views.nights import NightRow, in_play_on, listed_games
-from games.views.seasons import for_group_page
 
 NIGHTS_PER_PAGE = 20
 #: The latest awards on the group page.

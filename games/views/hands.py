@@ -20,10 +20,10 @@ from games.forms import (
     initial_for,
     posted,
     rule_error,
-    say,
 )
 from games.models import Attempt, Change, Game, Hand, Outcome
-from games.present import change_rows, describe_hand
+from games.present.game import all_hands, change_rows, describe_hand, game_context
+from games.present.words import say
 from games.rules import get_game
 from games.rules.base import NOTE, is_adjustment
 from games.views.access import (
@@ -37,7 +37,6 @@ from games.views.access import (
     to_int,
     who_is,
 )
-from games.views.games import all_hands, game_context
 
 
 @require_GET

@@ -3,26 +3,17 @@ night's name and place, which the full link may change."""
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
-
 from django.contrib import messages
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import stream
 from games.forms import NightForm
-from games.models import Game, Night, Seat
-from games.present import rating_changes
-from games.rules import GameResult, Table, get_game
-from games.rules.text import join_names
-from games.stats.record import game_awards
+from games.models import Night
+from games.present.night import games_with_hands, night_context
 from games.views.access import (
     Access,
     HtmxHttpRequest,
@@ -30,194 +21,6 @@ from games.views.access import (
     access_to_edit,
     ask_who,
 )
-
-
-@dataclass(frozen=True)
-class Played:
-    """One game as a list of games shows it: who won, or how far it got."""
-
-    game: Game
-    table: Table[object] | None
-    result: GameResult | None  # None: a stored hand the engine refuses (needs a correction)
-    target: int | None
-
-    @property
-    def in_play(self) -> bool:
-        return not self.abandoned and (self.result is None or not self.result.finished)
-
-    @property
-    def abandoned(self) -> bool:
-        return self.game.abandoned_at is not None
-
-
-def played(game: Game) -> Played:
-    """Score a game whose seats and hands were prefetched."""
-    result = game.result_or_none()
-    if result is None:  # a stored hand the engine refuses must not take a whole page down
-        return Played(game, None, None, None)
-    table = game.table()
-    return Played(game, table, result, get_game(game.kind).standing(table, result).target)
-
-
-@dataclass(frozen=True)
-class Listed:
-    """A game as the group page lists it: from its cached winners and a count of its hands,
-    so that a page of nights replays no hand (see `Game.winners`)."""
-
-    game: Game
-
-    @property
-    def in_play(self) -> bool:
-        return self.game.winners is None and not self.abandoned
-
-    @property
-    def abandoned(self) -> bool:
-        return self.game.abandoned_at is not None
-
-    @property
-    def winners(self) -> list[str]:
-        return self.game.winners or []
-
-    @property
-    def hand_count(self) -> int:
-        count: int = getattr(self.game, "hand_count", 0)
-        return count
-
-
-@dataclass(frozen=True)
-class NightRow:
-    """A night as the group page lists it: its date in words and its games."""
-
-    night: Night
-    date: str
-    games: list[Listed]
-
-    @classmethod
-    def of(cls, night: Night) -> NightRow:
-        return cls(night, night_date(night.date), [Listed(game) for game in night.games.all()])
-
-
-def in_play_on(rows: Iterable[NightRow]) -> list[Listed]:
-    """The games of these nights still being played, newest first."""
-    games = [game for row in rows for game in row.games if game.in_play]
-    return sorted(games, key=lambda p: (p.game.created_at, p.game.pk), reverse=True)
-
-
-def listed_games() -> QuerySet[Game]:
-    """Games as lists show them: seats in order and the number of hands (no hands)."""
-    seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
-    return (
-        Game.objects.annotate(hand_count=Count("hands"))
-        .prefetch_related(seats)
-        .order_by("created_at", "id")
-    )
-
-
-def games_with_hands(order: Iterable[str]) -> QuerySet[Game]:
-    """Games with what scoring them needs: seats in order and hands (two more queries)."""
-    seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
-    return Game.objects.prefetch_related(seats, "hands").order_by(*order)
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One player's final (or current) total in one game of the night."""
-
-    total: int | None  # None: the game needs a correction
-    won: bool
-
-
-@dataclass
-class Standing:
-    """One player's evening: games won (a win shared by n counts 1/n) and each total."""
-
-    name: str
-    won: float = 0.0
-    cells: list[Cell | None] = field(default_factory=list)  # None: not at that table
-
-    @property
-    def wins(self) -> str:
-        return wins_text(self.won)
-
-
-def wins_text(value: float) -> str:
-    """Games won as a score sheet writes them: 2, 1½ (a win shared by two), 0,33."""
-    whole, part = divmod(round(value * 6), 6)  # halves and thirds come out exactly
-    if part == 0:
-        return str(whole)
-    if part == 3:
-        return f"{whole or ''}½"
-    return number_format(value, 2)
-
-
-def counted(row: Played) -> bool:
-    """A game that decides something for the evening: won, and not abandoned."""
-    return not row.abandoned and row.result is not None and row.result.finished
-
-
-def in_standings(rows: list[Played]) -> list[tuple[int, Played]]:
-    """The night's games that its standings count, each with its number in the night: an
-    abandoned game is out of them (and out of its picture)."""
-    return [(number, row) for number, row in enumerate(rows, 1) if not row.abandoned]
-
-
-def standings(rows: list[Played]) -> list[Standing]:
-    """The night's players, most games won first, each with a cell per game it counts."""
-    players: dict[int, Standing] = {}
-    rows = [row for _number, row in in_standings(rows)]
-    for index, row in enumerate(rows):
-        members = {team.name: team.members for team in row.table.teams} if row.table else {}
-        side_of = {name: side for side, names in members.items() for name in names}
-        for seat in row.game.seats.all():
-            standing = players.setdefault(seat.player_id, Standing(seat.name))
-            standing.cells += [None] * (index - len(standing.cells))
-            side = side_of.get(seat.name, seat.name)
-            if row.result is None:
-                standing.cells.append(Cell(None, False))
-                continue
-            won = counted(row) and side in row.result.winners
-            if won:
-                standing.won += 1 / len(row.result.winners)
-            standing.cells.append(Cell(row.result.totals[side], won))
-    for standing in players.values():
-        standing.cells += [None] * (len(rows) - len(standing.cells))
-    return sorted(players.values(), key=lambda s: -s.won)
-
-
-def evening_in_words(rows: list[Played], table: list[Standing]) -> str:
-    """One line for the evening: who won most of the games that were won.
-
-    Several players lead together when they won the same number: partners whose team
-    won, or players who shared wins. Wins add up in sixths (halves and thirds)."""
-    count = sum(1 for row in rows if counted(row))
-    if not count:
-        return _("No game was won yet this evening.")
-    best = table[0].won
-    sixths = round(best * 6)
-    leaders = [s.name for s in table if s.won == best]
-    values = {"won": wins_text(best), "count": count, "names": join_names(leaders, _)}
-    if count == 1 and sixths < 6:
-        # The only game ended in a win shared by the leaders.
-        return _("%(names)s shared the win in the only game played.") % values
-    if count == 1:
-        # The only game: its winner, or a team's partners, won it.
-        return _("%(names)s won the only game played.") % values
-    # From here on there are several games (so "games" is always plural).
-    if len(leaders) == 1:
-        return _("%(names)s won %(won)s of %(count)d games.") % values
-    # Several leaders, each with the same number won: one whole game, or any other share
-    # ("each won ½ of the 2 games played", never "½ games").
-    if sixths == 6:
-        return _("%(names)s won one game each of the %(count)d played.") % values
-    return _("%(names)s each won %(won)s of the %(count)d games played.") % values
-
-
-def night_date(date: dt.date) -> str:
-    """The evening's weekday and date, as the reader's language writes them."""
-    return _("%(weekday)s, %(date)s") % {
-        "weekday": date_format(date, "l"),
-        "date": date_format(date, "DATE_FORMAT"),
-    }
 
 
 def _find_night(access: Access, code: str) -> Night:
@@ -233,28 +36,6 @@ def _find_night(access: Access, code: str) -> Night:
     )
 
 
-def _context(access: Access, night: Night, form: NightForm | None) -> dict[str, Any]:
-    rows = [played(game) for game in night.games.all()]
-    table = standings(rows)
-    cards = [(row, rating_changes(row.game)) for row in rows]
-    return {
-        "access": access,
-        "night": night,
-        "date": night_date(night.date),
-        "rows": rows,
-        # Each game with how it moved its players' ratings (nothing for a game not rated),
-        # and what a rating means, said once under them.
-        "cards": cards,
-        # The awards earned in the night's games, by game code.
-        "awards": game_awards([row.game.pk for row in rows]),
-        "rated": any(changes for _row, changes in cards),
-        "standings": table,
-        "columns": in_standings(rows),
-        "summary": evening_in_words(rows, table) if rows else "",
-        "form": form,
-    }
-
-
 @require_GET
 def night_detail(request: HttpRequest, key: str, night: str) -> HttpResponse:
     access = access_for(key)
@@ -262,7 +43,7 @@ def night_detail(request: HttpRequest, key: str, night: str) -> HttpResponse:
         return asked
     found = _find_night(access, night)
     form = NightForm(instance=found) if access.can_edit else None
-    return render(request, "games/night.html", _context(access, found, form))
+    return render(request, "games/night.html", night_context(access, found, form))
 
 
 @require_POST
@@ -277,7 +58,7 @@ def night_edit(request: HtmxHttpRequest, key: str, night: str) -> HttpResponse:
         form.save()
         stream.group_moved(access.group.pk)  # the group's and the night's pages follow
         if request.htmx:
-            context = _context(access, found, NightForm(instance=found))
+            context = night_context(access, found, NightForm(instance=found))
             return render(request, "games/night.html#head", {**context, "saved": True})
         messages.success(request, _("Saved."))
         return redirect("night", key, night)
@@ -286,5 +67,5 @@ def night_edit(request: HtmxHttpRequest, key: str, night: str) -> HttpResponse:
     found.name, found.place = stored
     template = "games/night.html#head" if request.htmx else "games/night.html"
     return render(
-        request, template, _context(access, found, form), status=200 if request.htmx else 422
+        request, template, night_context(access, found, form), status=200 if request.htmx else 422
     )

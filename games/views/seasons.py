@@ -1,12 +1,11 @@
 """A group's seasons: a table per kind of game for a calendar year or a named season, the
-form that names a season, and what the group page shows of them (the seasons on now and
-the champions of the latest over). Every figure is added up by the database
+form that names a season (what the group page shows of them: `games.present.season`).
+Every figure is added up by the database
 (`games.stats.seasons`): the same few queries for ten games or ten thousand."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import stats
 from games.forms import SeasonForm, overlap_message
-from games.models import Group, Season
+from games.models import Season
 from games.stats import seasons
 from games.stats.seasons import Period
 from games.views.access import Access, access_for, access_to_edit
@@ -93,12 +92,3 @@ def _chosen(every: list[Period], slug: str, now: dt.date) -> Period:
     if slug.isdigit() and len(slug) == 4 and int(slug) > 0:
         return Period.year(int(slug))  # a year without games: an empty table
     raise Http404
-
-
-def for_group_page(group: Group) -> dict[str, Any]:
-    """The seasons on now and the champions of the latest over, for the group page. Two
-    queries: the named seasons, and the champions' sums."""
-    now = seasons.today()
-    named = seasons.named(group.pk)
-    champions = seasons.champions(group.pk, seasons.latest_over(named, now))
-    return {"current": seasons.current(named, now), "champions": champions}

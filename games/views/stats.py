@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games import charts, stats
-from games.forms import say
 from games.models import Night, Rating
+from games.present.words import say
 from games.rules import GAMES, get_game
 from games.stats import HeadToHead, Line, Selection, record
 from games.views.access import access_for, find_player

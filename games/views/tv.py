@@ -13,8 +13,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
-from games import present
 from games.models import Game
+from games.present import game as present
 from games.views.access import access_for, find_game
 
 

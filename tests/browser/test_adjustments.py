@@ -44,10 +44,14 @@ def _penalty(page: Page, offender: str, amount: int, reason: str) -> None:
 
 
 def _shots(page: Page, folder: Path, name: str, part: str) -> None:
-    """The part of the page at phone size, light and dark, for a person to look at."""
+    """The part of the page at phone size, light and dark, for a person to look at (taken
+    by `make screenshots` only: see the `screenshots` fixture)."""
+    page.locator(part).scroll_into_view_if_needed()
+    box = page.locator(part).bounding_box()
+    assert box is not None
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        page.locator(part).screenshot(path=folder / f"{name}-{scheme}.png")
+        page.screenshot(path=folder / f"{name}-{scheme}.png", clip=box)
     page.emulate_media(color_scheme="light")
 
 

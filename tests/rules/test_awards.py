@@ -9,7 +9,7 @@ import pytest
 
 from games.rules import GAMES, all_awards, awards_earned, get_game, make_table, play
 from games.rules.awards import (
-    Played,
+    SeasonGame,
     Standings,
     comeback,
     how_far,
@@ -136,7 +136,7 @@ def test_comeback_needs_two_sides() -> None:
 
 
 def season(*games: tuple[dt.date, dict[str, bool]]) -> Standings[int, str]:
-    return season_awards([Played(i, day, won) for i, (day, won) in enumerate(games, start=1)])
+    return season_awards([SeasonGame(i, day, won) for i, (day, won) in enumerate(games, start=1)])
 
 
 def earned_of(standings: Standings[int, str], award: str) -> list[tuple[int, str]]:

@@ -11,7 +11,6 @@ slam 250. A bid of n tricks in suit i (spades 0 .. no trump 4) is worth
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
 import pytest
@@ -20,7 +19,6 @@ from hypothesis import strategies as st
 
 from games import gamefile
 from games.rules import get_game, make_table, play
-from games.rules.base import Habit
 from games.rules.five_hundred import SUITS, bid_value
 from tests.factories import game_file, refused
 
@@ -371,15 +369,6 @@ def test_the_statistics_count_bids_misere_and_slams() -> None:
     assert figures.pairs[("Bo", "Di")].hands == 2
     # Bo's best hand: the slam's 250; worst: 8 hearts failed, -300.
     assert (bo.best_hand, bo.worst_hand) == (250, -300)
-
-
-def test_made_up_hands_are_valid_hands() -> None:
-    table = make_table("five_hundred", PLAYERS, {"target": 10000, "lose_at": None}, TEAMS)
-    habits = dict.fromkeys(PLAYERS, Habit(1.0, 0.0))
-    rng = Random(5)
-    game = get_game("five_hundred")
-    hands = [game.sample_hand(rng, table, "Ann", habits) for _ in range(120)]
-    assert len(play(table, hands).hands) == 120
 
 
 # --- Invariants --------------------------------------------------------------------------------

@@ -526,15 +526,3 @@ def test_only_three_counts_give_the_fourth() -> None:
     table = make_table("spades", PLAYERS, {}, TEAMS)
     hand = {"tricks": {"Ann": 4, "Bo": 3}}
     assert get_game("spades").implied(table, hand) == hand
-
-
-def test_made_up_hands_are_valid_hands() -> None:
-    from random import Random
-
-    from games.rules.base import Habit
-
-    table = make_table("spades", PLAYERS, {"target": 10000, "lose_at": None}, TEAMS)
-    habits = dict.fromkeys(PLAYERS, Habit(1.0, 0.0))
-    rng = Random(4)
-    hands = [get_game("spades").sample_hand(rng, table, "Ann", habits) for _ in range(80)]
-    assert len(play(table, hands).hands) == 80

@@ -2,7 +2,7 @@
 through the `score` command: what the forms let in, a game file must take.
 
 The forms are drawn from a fixed seed (a failure can be replayed): a plausible hand of the
-game (`CardGame.sample_hand`, as `generate_group` draws them), posted as the form posts
+game (its sampler's, as `generate_group` draws them), posted as the form posts
 it, then often damaged: an input left out, another value of the same input, a chip of
 another input, a stale revision, a made Amerikaner with the opponents' tricks left empty.
 Games of every kind: Amerikaner with both deals, Euchre, Kaiser and American.
@@ -28,9 +28,8 @@ from django.urls import reverse
 from pytest_django import Settings
 
 from games.forms import posted
+from games.management.commands._samples import SAMPLERS, Habit
 from games.models import Change, Game, Group
-from games.rules import get_game
-from games.rules.base import Habit
 from tests.factories import FOUR
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +77,7 @@ def _damaged(rng: random.Random, form: dict[str, str], game: Game) -> dict[str, 
 
 def _play(client: Client, rng: random.Random, game: Game) -> dict[str, int]:
     """Post FORMS_PER_GAME hand forms and corrections to `game`; the answers' statuses."""
-    card_game = get_game(game.kind)
+    draw = SAMPLERS[game.kind].hand
     habits = {name: Habit(rng.random() + 0.1, rng.random() / 2) for name in game.players}
     key = game.group.edit_key
     statuses: dict[str, int] = {}
@@ -86,7 +85,7 @@ def _play(client: Client, rng: random.Random, game: Game) -> dict[str, int]:
         table = game.table()
         stored = list(game.hands.order_by("number"))
         dealer = rng.choice(game.players)
-        hand = card_game.sample_hand(rng, table, dealer, habits)
+        hand = draw(rng, table, dealer, habits)
         if stored and rng.random() < 0.25:  # a correction, sometimes from a stale form
             old = rng.choice(stored)
             revision = old.revision if rng.random() < 0.8 else old.revision - 1

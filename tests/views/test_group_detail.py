@@ -94,7 +94,7 @@ def test_group_page_answers_in_the_same_number_of_queries_for_any_number_of_game
     # The group by its key; how many nights (for the pages) and this page's nights; their
     # games with hand counts, and seats (two prefetched queries); its players; the latest
     # awards; its named seasons and the champions of the latest seasons over
-    # (`games.views.seasons`).
+    # (`games.present.season`).
     with django_assert_num_queries(9):
         phone.get(reverse("group", args=[group.edit_key]))
 

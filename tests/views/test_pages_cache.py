@@ -15,8 +15,9 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from games import live, present
+from games import live
 from games.models import Game, Group
+from games.present import game as present
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
 from tests.views.pages import attribute, field_values, scoreboard, table_rows, text
 

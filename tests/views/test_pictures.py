@@ -17,8 +17,8 @@ from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group, Hand, Night
-from games.views.nights import played
-from games.views.pictures import night_picture_of
+from games.present.night import played
+from games.present.picture import night_picture_of
 from tests.factories import anne_wins, bid, endless_hands, make_game, make_group
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]

@@ -191,7 +191,7 @@ def test_the_season_page_answers_in_the_same_queries_for_any_number_of_games(
 def test_the_group_pages_seasons_cost_two_queries_for_any_number_of_games(
     client: Client, django_assert_num_queries: DjangoAssertNumQueries, games: int
 ) -> None:
-    from games.views.seasons import for_group_page
+    from games.present.season import for_group_page
 
     group = make_group()
     for _ in range(games):

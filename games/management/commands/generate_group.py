@@ -1,10 +1,10 @@
 """``manage.py generate_group``: one made-up group with years of games, to measure pages at scale.
 
 The group's friends meet about three evenings a week and play a few games an evening,
-mostly the main game (the registry's first), each game as often as its `sample_weight`
-says. Each game draws its own hands at random but plausibly (`CardGame.sample_hand`:
-low bids more often than high ones, most of them made), every hand is checked and scored
-by the engine as it is drawn, and every game is played until somebody wins.
+mostly the main game (the registry's first), each game as often as its sampler's weight
+says. Each game's hands are drawn at random but plausibly (`_samples`: low bids more
+often than high ones, most of them made), every hand is checked and scored by the engine
+as it is drawn, and every game is played until somebody wins.
 
 Everything goes in in one transaction: the group, its players and nights with
 `bulk_create`; each game, its hands and their "add" changes through the model, as a
@@ -33,9 +33,9 @@ from django.db.models import DateTimeField
 from django.urls import reverse
 from django.utils import timezone
 
+from games.management.commands._samples import SAMPLERS, Habit
 from games.models import Change, Game, Group, Hand, Night, Player, new_code
 from games.rules import GAMES, Table, get_game, make_table
-from games.rules.base import Habit
 
 NAMES = (
     "Anne",
@@ -227,10 +227,17 @@ def plan_nights(
 
 
 def _plan_game(rng: random.Random, came: list[str], target: int) -> Planned:
-    kinds = {name: game.sample_weight for name, game in GAMES.items() if game.sample_weight}
+    # In the registry's order: the same seed draws the same games.
+    kinds = {name: SAMPLERS[name].weight for name in GAMES if name in SAMPLERS}
     kind = rng.choices(list(kinds), weights=list(kinds.values()))[0]
-    card_game = get_game(kind)
-    size, rules = card_game.sample_setup(rng, came, target if kind == MAIN else None)
+    return plan_game(rng, kind, came, target)
+
+
+def plan_game(rng: random.Random, kind: str, came: list[str], target: int | None) -> Planned:
+    """A game of `kind` among those who came: who sits where, the rules, the teams."""
+    card_game, setup = get_game(kind), SAMPLERS[kind].setup
+    aim = target if kind == MAIN else None
+    size, rules = setup(rng, came, aim) if setup else (card_game.usual_players, {})
     teams = None
     players = rng.sample(came, size)
     if card_game.team_game:
@@ -251,25 +258,16 @@ def _schedule(rng: random.Random, night: PlannedNight) -> None:
 
 
 def play_out(rng: random.Random, game: Planned, people: Sequence[Person]) -> None:
-    """Draw hands until the game is won, each checked and scored by the engine as it comes.
-
-    The engine's own steps, hand by hand, as its `play` takes them: calling `play` after
-    every hand would score each game's first hands over and over.
-    """
+    """Draw hands until the game is won, each checked and scored by the engine as it comes:
+    its `play`, going on from the result before each hand (`known`)."""
     habits = {person.name: Habit(person.boldness, person.skill) for person in people}
     table = game.table()
-    card_game = get_game(game.kind)
-    state = card_game.new_state(table)
+    card_game, draw = get_game(game.kind), SAMPLERS[game.kind].hand
+    result = None
     dealer = rng.choice(game.players)
-    while True:
-        raw = card_game.sample_hand(rng, table, dealer, habits)
-        hand = card_game.parse_hand(table, raw)
-        score = card_game.score(table, state, hand)
-        for side, points in score.points.items():
-            state.totals[side] += points
-        game.hands.append(raw)
-        if card_game.decide(table, state, hand, score) is not None:
-            return
+    while result is None or not result.finished:
+        game.hands.append(draw(rng, table, dealer, habits))
+        result = card_game.play(table, game.hands, known=result)
         dealer = card_game.next_dealer(table, game.hands) or table.seat_after(dealer)
 
 

@@ -17,22 +17,28 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
+from urllib.parse import parse_qs, urlsplit
 
 from django.core.cache import cache
 from django.db.models import prefetch_related_objects
-from django.http import QueryDict
+from django.http import HttpRequest, QueryDict
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games import ratings
-from games.forms import posted, say
+from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release
+from games.present.words import say
 from games.rules import GameResult, Standing, Table, Text, get_game
 from games.rules.base import NOTE
 from games.rules.text import sheet_number
 from games.stats.record import Earned, game_awards
+
+if TYPE_CHECKING:  # the lookups by link, which read games through this module
+    from games.views.access import Access
 
 #: Hands in the game page's table; the rest are one tap away.
 LATEST = 10
@@ -625,3 +631,112 @@ def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
     data = game.seated(data)  # the same words on any database
     summary, details = say(card_game.summary(data)), card_game.details(data)
     return f"{summary} ({details})" if details else summary
+
+
+def all_hands(request: HttpRequest) -> bool:
+    """Whether this phone shows every hand: asked for, or (an htmx save or undo) asked
+    from a page that shows them all."""
+    if request.GET.get("hands") == "all":
+        return True
+    try:
+        shown_on = urlsplit(request.headers.get("HX-Current-URL", ""))
+    except ValueError:  # a header no browser sends ("http://[::1"): a page like any other
+        return False
+    return parse_qs(shown_on.query).get("hands") == ["all"]
+
+
+def etag(version: int, can_edit: bool) -> str:
+    # The fragment depends on the game, the reader's language and what the link allows.
+    # Starting the next game bumps the finished game's version (`Game.play_again`), so a
+    # watcher's 304 ends when the next game it is offered begins.
+    return f'W/"{version}-{get_language()}-{int(can_edit)}"'
+
+
+def game_context(
+    request: HttpRequest,
+    access: Access,
+    game: Game,
+    form: HandForm | None = None,
+    conflict: dict[str, Any] | None = None,
+    *,
+    all_hands: bool = False,
+    polled: QueryDict | None = None,
+    note_form: GameNoteForm | None = None,
+    adjust_form: AdjustmentForm | None = None,
+) -> dict[str, Any]:
+    """What the game page draws: the parts kept per version come from `page` (worked out
+    only if they are not kept); around them this request's own: its form (a refused one,
+    or the next hand's empty form with a new entry key) and its links."""
+    page = GamePage(access, game, all_hands=all_hands)
+    turn = page.turn
+    entering = form is not None or (access.can_edit and turn.open)
+    # A poll carries the next hand's empty form too, for htmx to morph into the open
+    # form (its taps stay).
+    fresh_form = form is None and entering
+    following = Following(turn.next_dealer or "", turn.next_dealer or "")
+    if fresh_form:
+        following = follow_form(page, polled or QueryDict())
+        # Built only if its fields are not kept (`_hand_form.html`).
+        form = cast(HandForm, SimpleLazyObject(lambda: _empty_form(page, turn, following)))
+    # The penalty form below the hand form: one refused, or an empty one while the game
+    # is open, built only if its fields are not kept (`_adjust_form.html`).
+    adjust_fresh = adjust_form is None and access.can_edit and turn.open
+    if adjust_fresh:
+        adjust_form = cast(
+            AdjustmentForm,
+            SimpleLazyObject(
+                lambda: AdjustmentForm(game=game, initial={"number": turn.next_number})
+            ),
+        )
+    # From the page of every hand, a save (with or without JavaScript) comes back to it.
+    every = "?hands=all" if all_hands else ""
+    live_url = reverse("game_live", args=[access.key, game.code])
+    return {
+        "access": access,
+        "game": game,
+        "page": page,
+        "turn": turn,
+        "etag": etag(game.version, access.can_edit),
+        "form_action": reverse("hand_create", args=[access.key, game.code]) + every,
+        "preview_url": reverse("hand_preview", args=[access.key, game.code]),
+        "htmx_target": "#main",
+        "undo_url": reverse("undo", args=[access.key, game.code]) + every,
+        # A phone showing every hand polls for every hand.
+        "live_url": f"{live_url}?hands=all" if all_hands else live_url,
+        # Polls carry these too, so an open form can follow a hand saved elsewhere.
+        "next_number": turn.next_number,
+        "next_dealer": turn.next_dealer,
+        "save_label": turn.save_label,
+        "last_hand": turn.last_hand,
+        "all_hands": all_hands,
+        "form": form,
+        "fresh_form": fresh_form,
+        # What the empty form's tag says without the form being made.
+        "redeal_keeps_dealer": get_game(game.kind).redeal_keeps_dealer,
+        "entry_key": new_form_token() if fresh_form else "",
+        "entering": entering,
+        # What the game says of the next hand before it is tapped (the cards it deals).
+        "hint": say(turn.hint) if fresh_form else "",
+        "conflict": conflict,
+        "following": following,
+        # The game's note as it is, or as refused.
+        "note_form": note_form or GameNoteForm(initial={"note": game.note}),
+        "adjust_form": adjust_form,
+        "adjust_fresh": adjust_fresh,
+        "adjust_shown": adjust_fresh or adjust_form is not None,
+        "adjust_key": new_form_token() if adjust_fresh else "",
+        "adjust_action": reverse("adjustment_create", args=[access.key, game.code]) + every,
+        "adjust_label": _("Save the adjustment"),
+    }
+
+
+def _empty_form(page: GamePage, turn: Turn, following: Following) -> HandForm:
+    """The next hand's form, the rotation's dealer chosen (or the one picked by hand)."""
+    return HandForm(
+        game=page.game,
+        initial={
+            "number": turn.next_number,
+            "dealer": following.dealer,
+            "rotation_dealer": following.rotation_dealer,
+        },
+    )
