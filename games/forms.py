@@ -934,7 +934,8 @@ class AdjustmentForm(forms.Form):
         if self.replacing is None and self.game.entered(data.get("entry") or ""):
             return data  # stored already from this form: the game answers it as saved
         try:
-            self.game.result_with(hand, replacing=self.replacing)
+            # The game with it, as `add_hand` then needs it (played once for both).
+            data["result"] = self.game.result_with(hand, replacing=self.replacing)
         except RuleError as exc:
             self.refuse(exc)
         return data

@@ -267,7 +267,13 @@ def adjustment_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResp
         if form.is_valid():
             entered = form.cleaned_data
             by = who_is(request, access.group)
-            done = game.add_hand(entered["number"], entered["hand"], by, entry=entered["entry"])
+            done = game.add_hand(
+                entered["number"],
+                entered["hand"],
+                by,
+                entry=entered["entry"],
+                played=entered.get("result"),
+            )
             if done.reason is not None:
                 form.refuse(done.reason)
             elif done.outcome is Outcome.CONFLICT:
@@ -306,6 +312,8 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                 who_is(request, access.group),
                 entry=entered["entry"],
                 rotation_dealer=entered["rotation_dealer"],
+                # The game with the hand, as the form checked it: played once for both.
+                played=entered.get("result"),
             )
             if done.reason is not None:  # the game moved on and the hand no longer fits
                 sent.refuse(done.reason)
