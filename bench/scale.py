@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from bench.measure import Limits, count_queries, machine, say_who, timings
 from games import derived
+from games.feed import Entry
 from games.models import Change, Game, GameStat, Group, Night, Rating
 from games.rules import GAMES
 
@@ -120,6 +121,14 @@ def _pages(group: Group) -> list[Page]:
             f"season page, last year ({in_last_year.distinct().count()} games, over)",
             _url("season", key, str(this_year - 1)),
         ),
+        Page(
+            f"what changed ({Entry.objects.filter(group=group).count()} changes)", _url("feed", key)
+        ),
+        Page(
+            "what changed, one player's changes",
+            _url("feed", key, query=f"?player={busiest['player__code']}"),
+        ),
+        Page("what changed, one game's", _url("feed", key, query=f"?game={game.code}")),
     ]
 
 

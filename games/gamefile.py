@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules import GAMES, GameResult, RuleError, Table, make_table, play
-from games.rules.base import NOTE, PER_SIDE_KINDS, describe
+from games.rules.base import ADJUSTMENT, NOTE, PER_SIDE_KINDS, REASON, describe, is_adjustment
 from games.rules.limits import read_note
 from games.rules.text import Text, _, error
 
@@ -177,6 +177,8 @@ def with_results(
         # A kaiser bid's own "made" is dropped too: the engine writes back the same value.
         hand = {key: value for key, value in raw.items() if key not in ("points", "totals", "made")}
         hand = _with_note(hand)
+        if is_adjustment(hand) and isinstance(hand.get(REASON), str):
+            hand[REASON] = hand[REASON].strip()  # kept as a note is: trimmed
         hand["points"] = dict(scored.points)
         hand["totals"] = dict(scored.totals)
         if scored.made_each is not None:
@@ -227,7 +229,14 @@ def recorded(
         document["teams"] = _ordered(teams, table.sides)
     if start:
         document["start"] = _ordered(start, table.sides)
-    inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table)), NOTE]
+    inputs = [
+        "dealer",
+        "redeal",
+        ADJUSTMENT,
+        REASON,
+        *(i.name for i in card_game.inputs(table)),
+        NOTE,
+    ]
     document["hands"] = [_ordered(seated(table, hand), inputs) for hand in hands]
     if note:
         document[NOTE] = note
@@ -238,7 +247,7 @@ def seated(table: Table[object], hand: Mapping[str, Any]) -> dict[str, Any]:
     """A hand with its tricks in seating order, whatever order the database kept."""
     per_side = {
         spec.name for spec in GAMES[table.game].inputs(table) if spec.kind in PER_SIDE_KINDS
-    }
+    } | {ADJUSTMENT}
     return {
         key: _ordered(value, table.sides) if key in per_side and isinstance(value, dict) else value
         for key, value in hand.items()

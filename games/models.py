@@ -40,7 +40,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from games import derived, gamefile, live, stream
+from games import derived, feed, gamefile, live, stream
 from games.derived import Award as Award
 from games.derived import BidStat as BidStat
 from games.derived import GameStat as GameStat
@@ -55,6 +55,7 @@ from games.rules import (
     make_table,
     play,
 )
+from games.rules.base import is_adjustment
 from games.rules.limits import read_note
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -105,29 +106,35 @@ class Group(models.Model):
         """The group's player with this name in any letter case, or None."""
         return self.players_by_name().get(name.lower())
 
-    def players_named(self, names: list[str]) -> list[Player]:
-        """The group's players with these names (any letter case), adding the new ones."""
+    def players_named(self, names: list[str], by: str = "") -> list[Player]:
+        """The group's players with these names (any letter case), adding the new ones
+        (`by`: who adds them)."""
         existing = self.players_by_name()
         found = []
         for name in names:
             player = existing.get(name.lower())
             if player is None:
-                player = existing[name.lower()] = self.add_player(name)
+                player = existing[name.lower()] = self.add_player(name, by)
             found.append(player)
         return found
 
-    def replace_keys(self) -> None:
+    def replace_keys(self, by: str = "") -> None:
         """New links for the group; the old ones stop working at once."""
         old = (self.edit_key, self.view_key)
         self.edit_key, self.view_key = new_key(), new_key()
-        self.save(update_fields=["edit_key", "view_key"])
-        ReplacedLink.remember(self, old)
+        with transaction.atomic():
+            self.save(update_fields=["edit_key", "view_key"])
+            ReplacedLink.remember(self, old)
+            feed.record(self, feed.Entry.LINKS, by)
         live.links_replaced(*old)
         stream.group_moved(self.pk)
 
-    def add_player(self, name: str) -> Player:
-        """A new player joins the group (the form has checked the name)."""
-        player = Player.objects.create(group=self, name=name)
+    def add_player(self, name: str, by: str = "") -> Player:
+        """A new player joins the group (the form has checked the name): `by` adds them,
+        or they join themselves (`by` is their name)."""
+        with transaction.atomic():
+            player = Player.objects.create(group=self, name=name)
+            feed.record(self, feed.Entry.PLAYER, by, player=player.code, name=name)
         stream.group_moved(self.pk)
         return player
 
@@ -168,6 +175,7 @@ class Group(models.Model):
                     note=note,
                 )
                 game.take_seats(players)
+                feed.record(self, feed.Entry.STARTED, by, game, players=players)
                 if previous is None and at_the_table and (left := self._left_for(game)):
                     Game.objects.filter(pk=game.pk).update(previous=left)
                     game.previous = previous = left
@@ -277,6 +285,26 @@ class Night(models.Model):
         night, _created = cls.objects.get_or_create(group=group, date=cls.evening_of(moment))
         return night
 
+    def rename(self, name: str, place: str, by: str) -> bool:
+        """Name the night and say where it was (the form has checked them); False if it
+        says that already (a second tap)."""
+        if (name, place) == (self.name, self.place):
+            return False
+        with transaction.atomic():
+            Night.objects.filter(pk=self.pk).update(name=name, place=place)
+            self.name, self.place = name, place
+            feed.record(
+                self.group_id,
+                feed.Entry.NIGHT,
+                by,
+                night=self.code,
+                date=self.date.isoformat(),
+                name=name,
+                place=place,
+            )
+        stream.group_moved(self.group_id)  # the group's and the night's pages follow
+        return True
+
 
 class Season(models.Model):
     """A stretch of evenings a group names ("Autumn league", from 1 September to 30
@@ -314,7 +342,14 @@ class Season(models.Model):
 
     @classmethod
     def name_one(
-        cls, group: Group, name: str, start: dt.date, end: dt.date, *, code: str | None = None
+        cls,
+        group: Group,
+        name: str,
+        start: dt.date,
+        end: dt.date,
+        *,
+        code: str | None = None,
+        by: str = "",
     ) -> tuple[Season, bool]:
         """(the new named season, True), or (the season it would overlap, False) with
         nothing written. The group's row is locked, so two phones naming overlapping
@@ -329,11 +364,22 @@ class Season(models.Model):
             if code is not None:
                 season.code = code
             season.save(force_insert=True)
+            feed.record(
+                group,
+                feed.Entry.SEASON,
+                by,
+                season=season.code,
+                name=name,
+                start=start.isoformat(),
+                end=end.isoformat(),
+            )
             return season, True
 
-    def forget(self) -> None:
+    def forget(self, by: str = "") -> None:
         """The group no longer names this season; its games stay, in their calendar year."""
-        self.delete()
+        with transaction.atomic():
+            self.delete()
+            feed.record(self.group_id, feed.Entry.SEASON_REMOVED, by, name=self.name)
 
 
 def game_kinds() -> list[tuple[str, Any]]:
@@ -675,16 +721,17 @@ class Game(models.Model):
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand, as the rotation names them: the first dealer before any
-        hand, then as the game's rules pass the deal on (None where the hands do not say)."""
+        hand, then as the game's rules pass the deal on (None where the hands do not say);
+        an adjustment deals no cards."""
         hands = [hand.data for hand in self.hand_list()]
-        if not hands:
+        if all(is_adjustment(hand) for hand in hands):
             return self.first_dealer or None
         return get_game(self.kind).next_dealer(self.table(), hands)
 
     def take_seats(self, names: list[str]) -> None:
         """Seat these names in order, each as (or as a new) player of the group. A seat keeps
         the name exactly as given, since the hands, teams and start totals spell it so."""
-        players = self.group.players_named(names)
+        players = self.group.players_named(names, by=self.created_by)
         Seat.objects.bulk_create(
             Seat(game=self, player=player, position=i, name=name)
             for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
@@ -750,6 +797,7 @@ class Game(models.Model):
             Game.objects.filter(pk=game.pk).update(note=note)
             game.note = self.note = note
             GameEvent.objects.create(game=game, action=GameEvent.NOTE, by=by)
+            feed.record_event(game, GameEvent.NOTE, by, note=note)
             # A note changes no score: a new version for the pages, the statistics as they are.
             game._bump()
             if game is not self:
@@ -760,7 +808,7 @@ class Game(models.Model):
         """The last giving up or taking up of the game (prefetched events serve)."""
         return next((e for e in self.events.all() if e.action != GameEvent.NOTE), None)
 
-    def delete_if_empty(self) -> bool:
+    def delete_if_empty(self, by: str = "") -> bool:
         """Delete a game no hand was saved in; False (and nothing deleted) if one was, on
         another phone meanwhile, so that no saved hand is ever lost by this."""
         with transaction.atomic():
@@ -768,6 +816,7 @@ class Game(models.Model):
             if game.hand_list():
                 return False
             previous = game.previous_id
+            feed.record(game.group_id, feed.Entry.DELETED, by, game)
             game.delete()
             live.changed(game.code, None, None)
             # Its phones learn at once that it is gone, the group's pages too.
@@ -784,6 +833,7 @@ class Game(models.Model):
         Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at)
         self.abandoned_at = abandoned_at
         GameEvent.objects.create(game=self, action=action, by=by)
+        feed.record_event(self, action, by)
         self._changed(self.hand_list(), result)
 
     def add_hand(
@@ -881,6 +931,7 @@ class Game(models.Model):
                 )
                 for row in rows
             )
+            feed.record(game.group_id, feed.Entry.HANDS, by, game, count=len(rows))
             return Attempt(Outcome.DONE, played=game._changed([*before, *rows], result, len(rows)))
 
     def load_history(
@@ -904,6 +955,7 @@ class Game(models.Model):
                 game.abandoned_at = self.abandoned_at = abandoned_at
             game.now = Played(tuple(sorted([*game.hand_list(), *hands], key=lambda h: h.number)))
             game._write_statistics()
+            feed.record_history(game, changes, events, won=game.winners is not None)
 
     def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Attempt:
         """Correct hand `number`, as the page showed it (`revision`)."""
@@ -1101,7 +1153,10 @@ class Game(models.Model):
         for the next change. Returns the game as it now is."""
         self.now = Played(tuple(sorted(hands, key=lambda h: h.number)), result, added=added)
         self._bump(steps)
+        won_before = self.winners
         self._write_statistics()
+        if won_before is None and self.winners is not None:
+            feed.record_won(self)
         self._share_result()
         return self.now
 
@@ -1249,8 +1304,9 @@ class Change(models.Model):
     def record(
         game: Game, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
     ) -> None:
-        """One change to `hand` in `game`'s history, with the number the hand has now."""
-        Change.objects.create(
+        """One change to `hand` in `game`'s history, with the number the hand has now, and
+        its line in the group's feed."""
+        change = Change.objects.create(
             game=game,
             number=hand.number,
             hand_code=hand.code,
@@ -1260,6 +1316,7 @@ class Change(models.Model):
             by=by,
             entry=entry,
         )
+        feed.record_hand(game, change)
 
 
 class GameEvent(models.Model):
