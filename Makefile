@@ -51,13 +51,13 @@ export POSTGRES_ANSWERS = import psycopg, sys; psycopg.connect(sys.argv[1], dbna
 export REDIS_ANSWERS = import socket; socket.create_connection(("127.0.0.1", 6379), timeout=3).close()
 
 # The tests that reach the database (marked `database` by tests/conftest.py). Of the
-# browser tests only those of racing saves, lost answers and two phones saving at once
-# (`every_database`): a page's look and how a form follows the table do not depend on the
-# database. The backup's trip between the databases (`between_databases`) already went
+# browser tests only those of racing saves, lost answers and two phones saving at once,
+# and of the page tests those of pages that write or count their queries
+# (`every_database`): what a page shows does not depend on the database. The backup's trip between the databases (`between_databases`) already went
 # both ways in the run on SQLite.
 test-postgres: $(VENV)/.installed-dev /usr/bin/chromium
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) \
-		-m "database and not between_databases and (not browser or every_database)"
+		-m "database and not between_databases and (not (browser or page) or every_database)"
 
 # The view tests whose outcome can depend on the cache (`shared_cache`: pages kept per
 # version, the live poll, request rates), with the cache several app servers share (Redis

@@ -27,7 +27,9 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from bench.measure import Limits, count_queries, machine, say_who, timings
-from games.models import Game, GameStat, Group, Night, Rating
+from games import derived
+from games.feed import Entry
+from games.models import Change, Game, GameStat, Group, Night, Rating
 from games.rules import GAMES
 
 BUDGET_MS = 150  # what each page should stay under, server time
@@ -51,6 +53,7 @@ def main(limits: Limits, games: int, hands: int) -> None:
     pages = _pages(group)
     built = server_time(client, pages, limits)
     where_time_goes(client, built)
+    correction(client, group)
     rebuild(group)
     print(f"\n(whole run: {time.perf_counter() - started:.0f} s)")
 
@@ -118,6 +121,14 @@ def _pages(group: Group) -> list[Page]:
             f"season page, last year ({in_last_year.distinct().count()} games, over)",
             _url("season", key, str(this_year - 1)),
         ),
+        Page(
+            f"what changed ({Entry.objects.filter(group=group).count()} changes)", _url("feed", key)
+        ),
+        Page(
+            "what changed, one player's changes",
+            _url("feed", key, query=f"?player={busiest['player__code']}"),
+        ),
+        Page("what changed, one game's", _url("feed", key, query=f"?game={game.code}")),
     ]
 
 
@@ -175,9 +186,59 @@ def where_time_goes(client: Client, pages: list[Page]) -> None:
     print()
 
 
+#: Rounds of the correction: the hand deleted and brought back, each round.
+CORRECTIONS = 3
+
+
+def correction(client: Client, group: Group) -> None:
+    """The hand that decided the group's first game of its main kind, deleted from its
+    page and brought back from the history, as a phone does (the answer timed, with its
+    queries); then how long the later games' ratings and the season's awards took to be
+    caught up after the commit (`games.derived`), in this process's thread."""
+    main = next(iter(GAMES))
+    won = Game.objects.filter(group=group, kind=main, winners__isnull=False)
+    game = won.order_by("created_at", "pk").first()
+    assert game is not None
+    later = won.filter(created_at__gt=game.created_at).count()
+    print(f"## A correction to the first game ({later} later games of its kind)\n")
+    print("| what | answer ms (median) | queries | caught up after s (median) |")
+    print("| --- | ---: | ---: | ---: |")
+    key, times = group.edit_key, defaultdict(list)
+    for _round in range(CORRECTIONS):
+        last = game.hands.order_by("-number").first()
+        assert last is not None
+        url = reverse("hand_delete", args=[key, game.code, last.number])
+        times["delete its deciding hand"].append(
+            _timed(group, partial(client.post, url, {"revision": last.revision}))
+        )
+        gone = game.changes.filter(action=Change.DELETE).order_by("-pk").first()
+        assert gone is not None
+        url = reverse("restore", args=[key, game.code, gone.code])
+        times["bring it back"].append(_timed(group, partial(client.post, url)))
+    for what, rounds in times.items():
+        answer, queries, caught = (
+            statistics.median(column) for column in zip(*rounds, strict=True)
+        )
+        print(f"| {what} | {answer:.0f} | {queries:.0f} | {caught:.1f} |")
+    print()
+
+
+def _timed(group: Group, request: Callable[[], HttpResponseBase]) -> tuple[float, int, float]:
+    """A change's answer in ms and its queries, then the seconds until nothing of the
+    group is behind."""
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        assert request().status_code == 302
+        answered = time.perf_counter()
+    while Group.objects.filter(pk=group.pk).values_list("behind", flat=True).get():
+        time.sleep(0.01)
+    caught = time.perf_counter() - started
+    return 1000 * (answered - started), len(queries), caught
+
+
 def rebuild(group: Group) -> None:
     """Every rating worked out again from the history, as `rebuild_stats` ends: each kind
-    of game's chain rated from its first game on (`Rating.objects.rate_from`), timed."""
+    of game's chain rated from its first game on (`games.derived.rate_chain`), timed."""
     print("## Ratings rebuilt from the history\n")
     print("| kind of game | rated games | rows | wall s | queries |")
     print("| --- | ---: | ---: | ---: | ---: |")
@@ -188,7 +249,7 @@ def rebuild(group: Group) -> None:
         count = rows.count()
         with CaptureQueriesContext(connection) as queries, transaction.atomic():
             wall = time.perf_counter()
-            Rating.objects.rate_from(group.pk, kind)
+            derived.rate_chain(group.pk, kind)
             wall = time.perf_counter() - wall
         total += wall
         print(f"| {kind} | {games} | {count} | {wall:.1f} | {len(queries)} |")

@@ -423,7 +423,7 @@ def _restore_season(group: Group, entry: Mapping[str, Any], restored: Restored) 
                 "left as it is here"
             )
         return
-    clash, made = Season.name_one(group, name, start, end, code=entry["code"])
+    clash, made = Season.name_one(group, name, start, end, code=entry["code"], by="backup")
     if made:
         restored.seasons_added.append(name)
     else:

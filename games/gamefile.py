@@ -16,7 +16,7 @@ from typing import Any, Literal, NoReturn
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from games.rules import GAMES, GameResult, RuleError, Table, make_table, play
-from games.rules.base import NOTE, describe
+from games.rules.base import ADJUSTMENT, NOTE, PER_SIDE_KINDS, REASON, describe, is_adjustment
 from games.rules.limits import read_note
 from games.rules.text import Text, _, error
 
@@ -204,6 +204,8 @@ def with_results(
         # A kaiser bid's own "made" is dropped too: the engine writes back the same value.
         hand = {key: value for key, value in raw.items() if key not in ("points", "totals", "made")}
         hand = _with_note(hand)
+        if is_adjustment(hand) and isinstance(hand.get(REASON), str):
+            hand[REASON] = hand[REASON].strip()  # kept as a note is: trimmed
         hand["points"] = dict(scored.points)
         hand["totals"] = dict(scored.totals)
         if scored.made_each is not None:
@@ -227,3 +229,59 @@ def _with_note(part: dict[str, Any]) -> dict[str, Any]:
         if note:
             part[NOTE] = note
     return part
+
+
+def recorded(
+    table: Table[object],
+    rules: Mapping[str, Any],
+    teams: Mapping[str, Any] | None,
+    start: Mapping[str, Any],
+    hands: list[Mapping[str, Any]],
+    note: str,
+) -> dict[str, Any]:
+    """The game file of a game as the table recorded it (without engine output): its
+    house rules as set, teams, start totals, hands and note.
+
+    Keys come in one fixed order, whatever order the database keeps them in (PostgreSQL's
+    jsonb sorts them its own way): the rules and a hand's inputs in the order the engine
+    lists them, names in seating order. So the same game exports the same bytes from any
+    database.
+    """
+    card_game = GAMES[table.game]
+    document: dict[str, Any] = {"format": FORMAT, "game": table.game}
+    if rules:
+        document["rules"] = _ordered(rules, [r.name for r in card_game.house_rules()])
+    document["players"] = list(table.players)
+    if teams:
+        document["teams"] = _ordered(teams, table.sides)
+    if start:
+        document["start"] = _ordered(start, table.sides)
+    inputs = [
+        "dealer",
+        "redeal",
+        ADJUSTMENT,
+        REASON,
+        *(i.name for i in card_game.inputs(table)),
+        NOTE,
+    ]
+    document["hands"] = [_ordered(seated(table, hand), inputs) for hand in hands]
+    if note:
+        document[NOTE] = note
+    return document
+
+
+def seated(table: Table[object], hand: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand with its tricks in seating order, whatever order the database kept."""
+    per_side = {
+        spec.name for spec in GAMES[table.game].inputs(table) if spec.kind in PER_SIDE_KINDS
+    } | {ADJUSTMENT}
+    return {
+        key: _ordered(value, table.sides) if key in per_side and isinstance(value, dict) else value
+        for key, value in hand.items()
+    }
+
+
+def _ordered(mapping: Mapping[str, Any], order: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """The same keys and values, those named in `order` first and in that order."""
+    rank = {key: i for i, key in enumerate(order)}
+    return dict(sorted(mapping.items(), key=lambda item: rank.get(item[0].strip(), len(rank))))

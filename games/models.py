@@ -15,13 +15,11 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import hashlib
-import json
-import operator
 import secrets
 import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -29,33 +27,34 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import (
-    Exists,
     F,
-    OuterRef,
     Prefetch,
     Q,
     QuerySet,
-    Subquery,
     prefetch_related_objects,
 )
 from django.db.models.functions import Lower
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from games import gamefile, live, ratings, stream
+from games import derived, feed, gamefile, live, stream
+from games.derived import Award as Award
+from games.derived import BidStat as BidStat
+from games.derived import GameStat as GameStat
+from games.derived import PairStat as PairStat
+from games.derived import Rating as Rating
 from games.rules import (
     GAMES,
     GameResult,
     RuleError,
     Table,
-    awards_earned,
     get_game,
     make_table,
     play,
 )
-from games.rules import awards as award_rules
-from games.rules.base import NOTE, PER_SIDE_KINDS
+from games.rules.base import is_adjustment
 from games.rules.limits import read_note
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -85,6 +84,10 @@ class Group(models.Model):
     edit_key = models.CharField(max_length=32, unique=True, default=new_key)
     view_key = models.CharField(max_length=32, unique=True, default=new_key)
     created_at = models.DateTimeField(auto_now_add=True)
+    # What of the group's ratings and season awards is not worked out yet, and from where
+    # (`games.derived`): empty but for the moment between a change to an earlier game and
+    # its catch-up, or after a process died between them.
+    behind = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("group")
@@ -102,29 +105,35 @@ class Group(models.Model):
         """The group's player with this name in any letter case, or None."""
         return self.players_by_name().get(name.lower())
 
-    def players_named(self, names: list[str]) -> list[Player]:
-        """The group's players with these names (any letter case), adding the new ones."""
+    def players_named(self, names: list[str], by: str = "") -> list[Player]:
+        """The group's players with these names (any letter case), adding the new ones
+        (`by`: who adds them)."""
         existing = self.players_by_name()
         found = []
         for name in names:
             player = existing.get(name.lower())
             if player is None:
-                player = existing[name.lower()] = self.add_player(name)
+                player = existing[name.lower()] = self.add_player(name, by)
             found.append(player)
         return found
 
-    def replace_keys(self) -> None:
+    def replace_keys(self, by: str = "") -> None:
         """New links for the group; the old ones stop working at once."""
         old = (self.edit_key, self.view_key)
         self.edit_key, self.view_key = new_key(), new_key()
-        self.save(update_fields=["edit_key", "view_key"])
-        ReplacedLink.remember(self, old)
+        with transaction.atomic():
+            self.save(update_fields=["edit_key", "view_key"])
+            ReplacedLink.remember(self, old)
+            feed.record(self, feed.Entry.LINKS, by)
         live.links_replaced(*old)
         stream.group_moved(self.pk)
 
-    def add_player(self, name: str) -> Player:
-        """A new player joins the group (the form has checked the name)."""
-        player = Player.objects.create(group=self, name=name)
+    def add_player(self, name: str, by: str = "") -> Player:
+        """A new player joins the group (the form has checked the name): `by` adds them,
+        or they join themselves (`by` is their name)."""
+        with transaction.atomic():
+            player = Player.objects.create(group=self, name=name)
+            feed.record(self, feed.Entry.PLAYER, by, player=player.code, name=name)
         stream.group_moved(self.pk)
         return player
 
@@ -165,7 +174,8 @@ class Group(models.Model):
                     note=note,
                 )
                 game.take_seats(players)
-                if previous is None and at_the_table and (left := game.goes_on_from()):
+                feed.record(self, feed.Entry.STARTED, by, game, players=players)
+                if previous is None and at_the_table and (left := self._left_for(game)):
                     Game.objects.filter(pk=game.pk).update(previous=left)
                     game.previous = previous = left
                 if previous is not None:
@@ -176,6 +186,16 @@ class Group(models.Model):
                 raise
             return self.games.get(form_token=form_token)  # the same form, sent twice at once
         return game
+
+    def _left_for(self, game: Game) -> Game | None:
+        """The game the table comes to `game` from: the group's latest other game with any
+        of its players, if that is over and the table has not gone on from it yet. (At
+        another table of the group, other players: none.)"""
+        players = game.seats.values("player")
+        latest = self.games.exclude(pk=game.pk).filter(seats__player__in=players).first()
+        if latest is None or (latest.winners is None and latest.abandoned_at is None):
+            return None
+        return None if Game.objects.filter(previous=latest).exists() else latest
 
     def restore_game(
         self,
@@ -264,6 +284,26 @@ class Night(models.Model):
         night, _created = cls.objects.get_or_create(group=group, date=cls.evening_of(moment))
         return night
 
+    def rename(self, name: str, place: str, by: str) -> bool:
+        """Name the night and say where it was (the form has checked them); False if it
+        says that already (a second tap)."""
+        if (name, place) == (self.name, self.place):
+            return False
+        with transaction.atomic():
+            Night.objects.filter(pk=self.pk).update(name=name, place=place)
+            self.name, self.place = name, place
+            feed.record(
+                self.group_id,
+                feed.Entry.NIGHT,
+                by,
+                night=self.code,
+                date=self.date.isoformat(),
+                name=name,
+                place=place,
+            )
+        stream.group_moved(self.group_id)  # the group's and the night's pages follow
+        return True
+
 
 class Season(models.Model):
     """A stretch of evenings a group names ("Autumn league", from 1 September to 30
@@ -301,7 +341,14 @@ class Season(models.Model):
 
     @classmethod
     def name_one(
-        cls, group: Group, name: str, start: dt.date, end: dt.date, *, code: str | None = None
+        cls,
+        group: Group,
+        name: str,
+        start: dt.date,
+        end: dt.date,
+        *,
+        code: str | None = None,
+        by: str = "",
     ) -> tuple[Season, bool]:
         """(the new named season, True), or (the season it would overlap, False) with
         nothing written. The group's row is locked, so two phones naming overlapping
@@ -316,11 +363,22 @@ class Season(models.Model):
             if code is not None:
                 season.code = code
             season.save(force_insert=True)
+            feed.record(
+                group,
+                feed.Entry.SEASON,
+                by,
+                season=season.code,
+                name=name,
+                start=start.isoformat(),
+                end=end.isoformat(),
+            )
             return season, True
 
-    def forget(self) -> None:
+    def forget(self, by: str = "") -> None:
         """The group no longer names this season; its games stay, in their calendar year."""
-        self.delete()
+        with transaction.atomic():
+            self.delete()
+            feed.record(self.group_id, feed.Entry.SEASON_REMOVED, by, name=self.name)
 
 
 def game_kinds() -> list[tuple[str, Any]]:
@@ -375,7 +433,7 @@ class GameManager(models.Manager["Game"]):
             game = found.get()
         except Game.DoesNotExist:
             return None
-        game._held = True
+        game.held = True
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
@@ -410,14 +468,9 @@ class GameManager(models.Manager["Game"]):
                 game._lock()._write_statistics(rebuild=True)
             count += 1
             rated.add((game.group_id, game.kind))
-        # A rebuild wrote each game's places alone: the ratings follow, game after game.
-        for group, kind in sorted(rated):
-            with transaction.atomic():
-                Rating.objects.rate_from(group, kind)
-        # And each season's awards, from its games' rows.
-        for group in sorted({group for group, _kind in rated}):
-            with transaction.atomic():
-                Award.objects.award_seasons(group)
+        # A rebuild wrote each game's places alone: the ratings follow, game after game,
+        # then each season's awards.
+        derived.rebuild_chains(rated)
         return count
 
 
@@ -455,6 +508,8 @@ class Attempt:
     dealer: str = ""
     #: Refused: the engine's reason.
     reason: RuleError | None = None
+    #: Done: the game as the change left it, its new hands and result.
+    played: Played | None = None
 
     @property
     def stands(self) -> bool:
@@ -462,21 +517,19 @@ class Attempt:
         return self.outcome in (Outcome.DONE, Outcome.ALREADY_DONE, Outcome.DONE_ELSEWHERE)
 
 
+@dataclass(frozen=True)
+class Played:
+    """A game as a change left it: its hands in order and their result (None: not played),
+    the rating rows the change wrote (None: as stored) and the hand it added, if any."""
+
+    hands: tuple[Hand, ...]
+    result: GameResult | None = None
+    ratings: tuple[Rating, ...] | None = None
+    added: Hand | None = None
+
+
 #: When a hand was entered and last changed.
 _WHEN = ("created_at", "updated_at")
-
-
-def _places(table: Table[Any], result: GameResult) -> dict[str, int]:
-    """Winners are first; the others follow by total (the lowest first where the lowest
-    wins), level totals sharing a place."""
-    sign = -1 if get_game(table.game).standing(table, result).low_wins else 1
-    winners = set(result.winners)
-    places = dict.fromkeys(winners, 1)
-    others = [side for side in table.sides if side not in winners]
-    for side in others:
-        ahead = sum(1 for o in others if sign * result.totals[o] > sign * result.totals[side])
-        places[side] = len(winners) + ahead + 1
-    return places
 
 
 class Game(models.Model):
@@ -515,18 +568,6 @@ class Game(models.Model):
 
     objects = GameManager()
 
-    # Loaded locked by `Game.objects.locked()`; the hands as a change on this instance left
-    # them (None: as read); the results of the hands played on this instance, by what they
-    # were played from (`result`); and the table, with what it was made of (`table`).
-    _held = False
-    _hands: list[Hand] | None = None
-    _results: list[tuple[str, list[Mapping[str, Any]], GameResult]] | None = None
-    _table: tuple[str, Table[object]] | None = None
-    # The rating rows the last change on this instance wrote (None: as read).
-    _ratings: list[Rating] | None = None
-    # The hand the last change on this instance added, when it added one.
-    _added: Hand | None = None
-
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
@@ -538,6 +579,14 @@ class Game(models.Model):
             ),
         ]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Whether the row is locked for the caller's transaction (`Game.objects.locked`),
+        # and the game as the last change on this instance left it (None: as read): a
+        # change works on the instance its caller holds and leaves it as the game now is.
+        self.held = False
+        self.now: Played | None = None
+
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.created_at:%Y-%m-%d}"
 
@@ -548,22 +597,16 @@ class Game(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         """Delete the game; when it was rated, every later game of its kind in its group is
-        rated again without it."""
+        rated again without it, and its season awarded again (`games.derived.forget`)."""
         since, rated = (self.created_at, self.pk), self.ratings.exists()
-        season = self.night.date.year if rated and self.night else None
         with transaction.atomic():
             deleted = super().delete(*args, **kwargs)
             if rated:
-                Rating.objects.rate_from(self.group_id, self.kind, since=since)
-            if season is not None:
-                Award.objects.award_season(self.group_id, season)
+                derived.forget(self, since, self.evening().year)
         return deleted
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
-        # The hands as read again, not as a change on this instance left them.
-        self._hands = None
-        self._ratings = None
-        self._added = None
+        self.now = None  # the hands as read again, not as a change on this instance left them
         super().refresh_from_db(*args, **kwargs)
 
     def get_kind_display(self) -> str:  # type: ignore[no-redef]  # Django allows overriding it
@@ -588,14 +631,14 @@ class Game(models.Model):
     def hand_list(self) -> list[Hand]:
         """The hands in order: as the last change on this instance left them, else as read
         (prefetched, or asked for now)."""
-        if self._hands is not None:
-            return list(self._hands)
+        if self.now is not None:
+            return list(self.now.hands)
         return sorted(self.hands.all(), key=lambda h: h.number)
 
     def just_added(self, hand: Hand) -> bool:
         """Whether `hand` is the one the last change on this instance added: its history is
         that one change (no correction, no other number), so nothing needs reading."""
-        return hand is self._added
+        return self.now is not None and hand is self.now.added
 
     def entered(self, entry: str) -> Hand | None:
         """The hand stored from the form with this entry key (see `Hand.entry`), if any."""
@@ -614,42 +657,18 @@ class Game(models.Model):
         return [dict(row) for row in rows]
 
     def table(self) -> Table[object]:
-        """The table these seats and house rules make; made again only if they changed
-        (a save asks for it in its form, its write and its answer)."""
-        return self._made_table()[1]
+        """The table these seats and house rules make (a save asks for it in its form, its
+        write and its answer: made once, as they never change once the game is set up)."""
+        return self.seated_table
 
-    def _made_table(self) -> tuple[str, Table[object]]:
-        """The table, and what it is made of as JSON."""
-        made_of = json.dumps([self.kind, self.players, self.rules, self.teams, self.start])
-        if self._table is None or self._table[0] != made_of:
-            table = make_table(self.kind, self.players, self.rules, self.teams, self.start)
-            self._table = (made_of, table)
-        return self._table
+    @cached_property
+    def seated_table(self) -> Table[object]:
+        return make_table(self.kind, self.players, self.rules, self.teams, self.start)
 
     def document(self) -> dict[str, Any]:
-        """The game file of this game, as the table recorded it (without engine output).
-
-        Keys come in one fixed order, whatever order the database keeps them in (PostgreSQL's
-        jsonb sorts them its own way): the rules and a hand's inputs in the order the engine
-        lists them, names in seating order. So the same game exports the same bytes from any
-        database.
-        """
-        card_game = get_game(self.kind)
-        table = self.table()
-        sides = table.sides
-        document: dict[str, Any] = {"format": gamefile.FORMAT, "game": self.kind}
-        if self.rules:
-            document["rules"] = _ordered(self.rules, [r.name for r in card_game.house_rules()])
-        document["players"] = self.players
-        if self.teams:
-            document["teams"] = _ordered(self.teams, sides)
-        if self.start:
-            document["start"] = _ordered(self.start, sides)
-        inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table)), NOTE]
-        document["hands"] = [_ordered(self.seated(hand.data), inputs) for hand in self.hand_list()]
-        if self.note:
-            document[NOTE] = self.note
-        return document
+        """The game file of this game, as the table recorded it (`gamefile.recorded`)."""
+        hands = [hand.data for hand in self.hand_list()]
+        return gamefile.recorded(self.table(), self.rules, self.teams, self.start, hands, self.note)
 
     def scored_document(self) -> dict[str, Any]:
         """The game file with the engine's output, as the ``score`` command prints it."""
@@ -657,45 +676,34 @@ class Game(models.Model):
 
     def seated(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """A hand with its tricks in seating order, whatever order the database kept."""
-        table = self.table()
-        per_side = {
-            spec.name for spec in get_game(self.kind).inputs(table) if spec.kind in PER_SIDE_KINDS
-        }
-        return {
-            key: _ordered(value, table.sides)
-            if key in per_side and isinstance(value, dict)
-            else value
-            for key, value in data.items()
-        }
+        return gamefile.seated(self.table(), data)
 
     # --- The engine: every result of a game is asked for here --------------------------
 
     def result(self) -> GameResult:
-        """The game's hands played at its table, within the spec's limits: played once
-        for each state of the hands this instance sees (a request plays a game once).
+        """The game's hands played at its table, within the spec's limits: as the last
+        change on this instance left it (`now`), else played.
 
         A game read under its lock (`Game.objects.locked()`), as a save reads it, takes the
         result of its version from the cache, where the change that made that version put
         it once committed (`_share_result`): a save does not play the hands before it
         again. Only there: a page reads the version and the hands in two queries, and a
         change committed between them would pair one version with another's hands."""
-        hands = [hand.data for hand in self.hand_list()]
-        if self._held and self._hands is None and self._results is None:
-            made_of = self._made_table()[0]
-            kept = cache.get(self._result_key())
-            if kept is not None and kept[0] == made_of:
-                self._results = [(made_of, hands, kept[1])]
-        return self._play(hands)
+        if self.now is not None and self.now.result is not None:
+            return self.now.result
+        if self.held and self.now is None and (kept := cache.get(self._result_key())):
+            return kept  # type: ignore[no-any-return]
+        return play(self.table(), [hand.data for hand in self.hand_list()])
 
     def result_with(self, hand: Mapping[str, Any], replacing: int | None = None) -> GameResult:
         """The game with `hand` added as the next hand, or in place of hand `replacing`:
         what a form checks and a preview shows. A hand added is played alone, on from the
-        game's `result`; a save that checked it finds this result kept."""
+        game's `result` (a save hands this on to `add_hand`: see `played`)."""
         hands: list[Mapping[str, Any]] = [h.data for h in self.hand_list()]
         if replacing is not None:
             hands[replacing - 1] = hand
-            return self._play(hands)
-        return self._play([*hands, hand], self.result())
+            return play(self.table(), hands)
+        return play(self.table(), [*hands, hand], self.result())
 
     def result_or_none(self) -> GameResult | None:
         """The result, or None when the rules refuse the game as stored (a hand or a house
@@ -710,39 +718,19 @@ class Game(models.Model):
         result = self.result_or_none()
         return result is not None and result.finished
 
-    def _play(
-        self, hands: Sequence[Mapping[str, Any]], known: GameResult | None = None
-    ) -> GameResult:
-        """These hands played at this table (`known`: the result of the first of them),
-        kept on this instance with the hands they were played from: the same hands asked
-        for again are not played again (a save asks for its game's result six times).
-
-        Hands are the same when they are the very same objects: a change gives a hand new
-        contents (`hand.data = ...`), never changes them in place, so this is exact, and
-        quick for a long game (comparing contents took as long as playing them)."""
-        made_of, table = self._made_table()
-        kept = self._results if self._results is not None else []
-        for kept_of, kept_hands, result in kept:
-            same = len(kept_hands) == len(hands) and all(map(operator.is_, kept_hands, hands))
-            if same and kept_of == made_of:
-                return result
-        result = play(table, hands, known)
-        # The list keeps the hands alive: no other object can take their place meanwhile.
-        self._results = [*kept[-7:], (made_of, list(hands), result)]
-        return result
-
     def next_dealer(self) -> str | None:
         """Who deals the next hand, as the rotation names them: the first dealer before any
-        hand, then as the game's rules pass the deal on (None where the hands do not say)."""
+        hand, then as the game's rules pass the deal on (None where the hands do not say);
+        an adjustment deals no cards."""
         hands = [hand.data for hand in self.hand_list()]
-        if not hands:
+        if all(is_adjustment(hand) for hand in hands):
             return self.first_dealer or None
         return get_game(self.kind).next_dealer(self.table(), hands)
 
     def take_seats(self, names: list[str]) -> None:
         """Seat these names in order, each as (or as a new) player of the group. A seat keeps
         the name exactly as given, since the hands, teams and start totals spell it so."""
-        players = self.group.players_named(names)
+        players = self.group.players_named(names, by=self.created_by)
         Seat.objects.bulk_create(
             Seat(game=self, player=player, position=i, name=name)
             for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
@@ -769,16 +757,6 @@ class Game(models.Model):
                 )
             return again
 
-    def goes_on_from(self) -> Game | None:
-        """The game the table comes to this one from: the group's latest other game with
-        any of its players, if that is over and the table has not gone on from it yet. (At
-        another table of the group, other players: none.)"""
-        players = self.seats.values("player")
-        latest = self.group.games.exclude(pk=self.pk).filter(seats__player__in=players).first()
-        if latest is None or (latest.winners is None and latest.abandoned_at is None):
-            return None
-        return None if Game.objects.filter(previous=latest).exists() else latest
-
     def follow(self, previous: Game) -> None:
         """Make this game the one started after `previous` (as a backup says), which then
         offers it ("the next game has started"): a new version of `previous`."""
@@ -792,9 +770,10 @@ class Game(models.Model):
         already given up (a second tap), or finished meanwhile (nothing to give up)."""
         with transaction.atomic():
             game = self._lock()
-            if game.abandoned_at is not None or game.is_finished():
+            result = game.result_or_none()
+            if game.abandoned_at is not None or (result is not None and result.finished):
                 return False
-            game._mark(timezone.now(), GameEvent.ABANDON, by)
+            game._mark(timezone.now(), GameEvent.ABANDON, by, result)
             return True
 
     def take_up(self, by: str) -> bool:
@@ -803,7 +782,7 @@ class Game(models.Model):
             game = self._lock()
             if game.abandoned_at is None:
                 return False
-            game._mark(None, GameEvent.TAKE_UP, by)
+            game._mark(None, GameEvent.TAKE_UP, by, game.result_or_none())
             return True
 
     def write_note(self, note: str, by: str) -> bool:
@@ -817,6 +796,7 @@ class Game(models.Model):
             Game.objects.filter(pk=game.pk).update(note=note)
             game.note = self.note = note
             GameEvent.objects.create(game=game, action=GameEvent.NOTE, by=by)
+            feed.record_event(game, GameEvent.NOTE, by, note=note)
             # A note changes no score: a new version for the pages, the statistics as they are.
             game._bump()
             if game is not self:
@@ -827,7 +807,7 @@ class Game(models.Model):
         """The last giving up or taking up of the game (prefetched events serve)."""
         return next((e for e in self.events.all() if e.action != GameEvent.NOTE), None)
 
-    def delete_if_empty(self) -> bool:
+    def delete_if_empty(self, by: str = "") -> bool:
         """Delete a game no hand was saved in; False (and nothing deleted) if one was, on
         another phone meanwhile, so that no saved hand is ever lost by this."""
         with transaction.atomic():
@@ -835,6 +815,7 @@ class Game(models.Model):
             if game.hand_list():
                 return False
             previous = game.previous_id
+            feed.record(game.group_id, feed.Entry.DELETED, by, game)
             game.delete()
             live.changed(game.code, None, None)
             # Its phones learn at once that it is gone, the group's pages too.
@@ -845,11 +826,14 @@ class Game(models.Model):
                 Game.objects.get(pk=previous)._lock()._bump()
             return True
 
-    def _mark(self, abandoned_at: dt.datetime | None, action: str, by: str) -> None:
+    def _mark(
+        self, abandoned_at: dt.datetime | None, action: str, by: str, result: GameResult | None
+    ) -> None:
         Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at)
         self.abandoned_at = abandoned_at
         GameEvent.objects.create(game=self, action=action, by=by)
-        self._changed()
+        feed.record_event(self, action, by)
+        self._changed(self.hand_list(), result)
 
     def add_hand(
         self,
@@ -858,6 +842,7 @@ class Game(models.Model):
         by: str,
         entry: str = "",
         rotation_dealer: str = "",
+        played: GameResult | None = None,
     ) -> Attempt:
         """Save hand `number`, which must be the next one, checked against the game as it
         is under the lock; says what came of it.
@@ -876,7 +861,9 @@ class Game(models.Model):
 
         Called on a game loaded with `Game.objects.locked()` in the caller's transaction,
         the change works on that instance and leaves it as the game now is (its hands,
-        version and result), so the caller can answer without reading it again."""
+        version and result), so the caller can answer without reading it again. `played`:
+        this game with this hand, as the caller's form checked it on that instance
+        (`result_with`), so that the check and the save share one play."""
         with self._locked() as game:
             hands = game.hand_list()
             if entry:
@@ -901,11 +888,12 @@ class Game(models.Model):
                 if named is not None and named != rotation_dealer:
                     return Attempt(Outcome.DEAL_MOVED, dealer=named)
             try:
-                game.result_with(data)
+                if played is None or len(played.hands) != number:
+                    played = game.result_with(data)
             except RuleError as exc:  # the game moved on under the form
                 return Attempt(Outcome.REFUSED, reason=exc)
             if game.abandoned_at is not None:
-                game._mark(None, GameEvent.TAKE_UP, by)
+                game._mark(None, GameEvent.TAKE_UP, by, game.result_or_none())
             # The row lock makes a clash on (game, number) or (game, entry) impossible here.
             hand = Hand.objects.create(
                 game=game,
@@ -915,11 +903,10 @@ class Game(models.Model):
                 entered_by=by,
                 entry=entry,
             )
-            game._hands = [*hands, hand]
             game._record(hand, Change.ADD, None, data, by, entry=entry)
-            game._changed()
-            game._added = hand
-            return Attempt(Outcome.DONE, hand)
+            return Attempt(
+                Outcome.DONE, hand, played=game._changed([*hands, hand], played, added=hand)
+            )
 
     def add_hands(self, hands: list[dict[str, Any]], by: str) -> Attempt:
         """Add these hands after the last one, as `add_hand` would one by one (each hand its
@@ -930,7 +917,7 @@ class Game(models.Model):
             game = self._lock()
             before = game.hand_list()
             try:
-                game._play([*(h.data for h in before), *hands])
+                result = play(game.table(), [*(h.data for h in before), *hands])
             except RuleError as exc:
                 return Attempt(Outcome.REFUSED, reason=exc)
             # Hand n is the game's next change: its revision is the version it brings about.
@@ -950,9 +937,8 @@ class Game(models.Model):
                 )
                 for row in rows
             )
-            game._hands = [*before, *rows]
-            game._changed(len(rows))
-            return Attempt(Outcome.DONE)
+            feed.record(game.group_id, feed.Entry.HANDS, by, game, count=len(rows))
+            return Attempt(Outcome.DONE, played=game._changed([*before, *rows], result, len(rows)))
 
     def load_history(
         self,
@@ -965,40 +951,17 @@ class Game(models.Model):
         who and when; the version is the backup's), with the times it was given up and taken
         up again and whether it is given up now, then its statistics (which leave an
         abandoned game out): how a restore brings a game back. Nothing here is a new change."""
-        hand_times = [(hand.created_at, hand.updated_at) for hand in hands]
-        change_times = [change.at for change in changes]
-        event_times = [event.at for event in events]
         with transaction.atomic():
             game = self._lock()
-            Hand.objects.bulk_create(hands)
-            Change.objects.bulk_create(changes)
-            GameEvent.objects.bulk_create(events)
-            for event, at in zip(events, event_times, strict=True):
-                event.at = at
-            GameEvent.objects.bulk_update(events, ["at"])
+            _create_as_kept(Hand.objects, hands, ("created_at", "updated_at"))
+            _create_as_kept(Change.objects, changes, ("at",))
+            _create_as_kept(GameEvent.objects, events, ("at",))
             if abandoned_at is not None:
                 Game.objects.filter(pk=game.pk).update(abandoned_at=abandoned_at)
                 game.abandoned_at = self.abandoned_at = abandoned_at
-            # Creating stamps them with now; an update puts back the times given (an update
-            # leaves them alone).
-            moved = [
-                (hand, times)
-                for hand, times in zip(hands, hand_times, strict=True)
-                if (hand.created_at, hand.updated_at) != times
-            ]
-            for hand, (created, updated) in moved:
-                hand.created_at, hand.updated_at = created, updated
-            Hand.objects.bulk_update([hand for hand, _times in moved], ["created_at", "updated_at"])
-            stamped = [
-                (change, at)
-                for change, at in zip(changes, change_times, strict=True)
-                if change.at != at
-            ]
-            for change, at in stamped:
-                change.at = at
-            Change.objects.bulk_update([change for change, _at in stamped], ["at"])
-            game._hands = sorted([*game.hand_list(), *hands], key=lambda h: h.number)
+            game.now = Played(tuple(sorted([*game.hand_list(), *hands], key=lambda h: h.number)))
             game._write_statistics()
+            feed.record_history(game, changes, events, won=game.winners is not None)
 
     def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Attempt:
         """Correct hand `number`, as the page showed it (`revision`)."""
@@ -1022,14 +985,13 @@ class Game(models.Model):
                 return Attempt(Outcome.CONFLICT, hand)
             rest = [h for h in hands if h is not hand]
             try:
-                game._play([h.data for h in rest])
+                result = play(game.table(), [h.data for h in rest])
             except RuleError as exc:
                 return Attempt(Outcome.REFUSED, reason=exc)
             hand.delete()
             game._shift_after(rest, number, -1)
             game._record(hand, Change.DELETE, hand.data, None, by)
-            game._changed()
-            return Attempt(Outcome.DONE, hand)
+            return Attempt(Outcome.DONE, hand, played=game._changed(rest, result))
 
     def restore(self, change: Change, by: str) -> Attempt:
         """Bring the hand `change` is about back to how it was after it (or before it, for a
@@ -1049,7 +1011,7 @@ class Game(models.Model):
             number = min((last or change).number, len(hands) + 1)
             datas = [h.data for h in hands]
             try:
-                game._play([*datas[: number - 1], data, *datas[number - 1 :]])
+                result = play(game.table(), [*datas[: number - 1], data, *datas[number - 1 :]])
             except RuleError as exc:
                 return Attempt(Outcome.REFUSED, reason=exc)
             game._shift_after(hands, number - 1, +1)
@@ -1065,10 +1027,9 @@ class Game(models.Model):
                 code=change.hand_code or new_code(),
                 entry=added.entry if added and change.hand_code else "",
             )
-            game._hands = sorted([*hands, hand], key=lambda h: h.number)
             game._record(hand, Change.RESTORE, None, data, by)
-            game._changed()
-            return Attempt(Outcome.DONE, hand)
+            played = game._changed(sorted([*hands, hand], key=lambda h: h.number), result)
+            return Attempt(Outcome.DONE, hand, played=played)
 
     def replace_hands(self, wanted: list[tuple[str, dict[str, Any]]], by: str) -> Attempt:
         """Make the hands these (code, hand) pairs, in this order: a correction from a backup.
@@ -1080,7 +1041,7 @@ class Game(models.Model):
         with transaction.atomic():
             game = self._lock()
             try:
-                game._play([data for _code, data in wanted])
+                result = play(game.table(), [data for _code, data in wanted])
             except RuleError as exc:
                 return Attempt(Outcome.REFUSED, reason=exc)
             hands = {hand.code: hand for hand in game.hand_list()}
@@ -1128,22 +1089,19 @@ class Game(models.Model):
                 else:
                     hand.save(update_fields=["number"])
                 kept.append(hand)
-            game._hands = kept
-            game._changed(version - game.version)
-            return Attempt(Outcome.DONE)
+            return Attempt(Outcome.DONE, played=game._changed(kept, result, version - game.version))
 
     def _rewrite(self, hand: Hand, data: dict[str, Any], action: str, by: str) -> Attempt:
         """Give a hand new contents, once the rules accept the game with them."""
         try:
-            self.result_with(data, replacing=hand.number)
+            result = self.result_with(data, replacing=hand.number)
         except RuleError as exc:
             return Attempt(Outcome.REFUSED, reason=exc)
         before = hand.data
         hand.data, hand.revision, hand.entered_by = data, self._stamp(), by
         hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
         self._record(hand, action, before, data, by)
-        self._changed()
-        return Attempt(Outcome.DONE, hand)
+        return Attempt(Outcome.DONE, hand, played=self._changed(self.hand_list(), result))
 
     def _stamp(self) -> int:
         """The revision for what this change writes: the game version it brings about.
@@ -1168,7 +1126,7 @@ class Game(models.Model):
         """The game to change, locked until the change is written: this very instance when
         the caller loaded it locked (`Game.objects.locked()`) in the transaction it is in,
         else the game read again under the lock in a transaction of the change's own."""
-        if self._held and transaction.get_connection().in_atomic_block:
+        if self.held and transaction.get_connection().in_atomic_block:
             yield self
             return
         with transaction.atomic():
@@ -1187,12 +1145,11 @@ class Game(models.Model):
         for hand in hands:
             if hand.number > number:
                 hand.number, hand.revision = hand.number + step, self._stamp()
-        self._hands = list(hands)
 
     def _record(
         self, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
     ) -> None:
-        Change.objects.create(
+        change = Change.objects.create(
             game=self,
             number=hand.number,
             hand_code=hand.code,
@@ -1202,13 +1159,27 @@ class Game(models.Model):
             by=by,
             entry=entry,
         )
+        feed.record_hand(self, change)
 
-    def _changed(self, steps: int = 1) -> None:
-        """What every change does once it is written: a new version, and the statistics."""
-        self._added = None
+    def _changed(
+        self,
+        hands: Sequence[Hand],
+        result: GameResult | None,
+        steps: int = 1,
+        *,
+        added: Hand | None = None,
+    ) -> Played:
+        """What every change does once it is written: the instance as the game now is
+        (these hands and their result), a new version, the derived rows, the result kept
+        for the next change. Returns the game as it now is."""
+        self.now = Played(tuple(sorted(hands, key=lambda h: h.number)), result, added=added)
         self._bump(steps)
+        won_before = self.winners
         self._write_statistics()
+        if won_before is None and self.winners is not None:
+            feed.record_won(self)
         self._share_result()
+        return self.now
 
     def _result_key(self) -> str:
         return f"game-result:{self.pk}.{self.version}.{release()}"
@@ -1217,11 +1188,11 @@ class Game(models.Model):
         """The result of the version this change made, into the cache once the change is
         committed (a change rolled back leaves nothing), for the next change to start from
         (see `result`)."""
-        result = self.result_or_none()
+        result = self.now.result if self.now is not None else None
         if result is None:
             return
-        key, kept = self._result_key(), (self._made_table()[0], result)
-        transaction.on_commit(lambda: cache.set(key, kept, RESULT_LIFETIME))
+        key = self._result_key()
+        transaction.on_commit(lambda: cache.set(key, result, RESULT_LIFETIME))
 
     def _bump(self, steps: int = 1) -> None:
         """The one way a game's version moves on (under the row lock): what the game's
@@ -1232,164 +1203,35 @@ class Game(models.Model):
         stream.game_moved(self.group_id, self.code, self.version)
 
     def _write_statistics(self, *, rebuild: bool = False) -> None:
-        """The statistics rows and cached winners follow the hands, in the same transaction
-        (called under the row lock, with the seats and hands as they now are).
+        """The derived rows follow the hands (`games.derived.follow`), in the change's
+        transaction, under the row lock, with the seats and hands as they now are."""
+        rows = derived.follow(self, self.result_or_none(), rebuild=rebuild)
+        if rows is not None and self.now is not None and not rebuild:
+            self.now = replace(self.now, ratings=tuple(rows))
 
-        Only a won game that is not abandoned has rows, and only such a game has winners
-        stored: a game that had none and still has none has nothing to rewrite."""
-        result = self.result_or_none() if self.abandoned_at is None else None
-        winners = list(result.winners) if result is not None and result.finished else None
-        if winners is None and self.winners is None and not rebuild:
-            return
-        if self.winners is not None or rebuild:
-            GameStat.objects.filter(game=self).delete()
-            PairStat.objects.filter(game=self).delete()
-            BidStat.objects.filter(game=self).delete()
-            self.awards.all().delete()
-        # Only a game with winners stored has rating rows to compare with.
-        rated = self.winners is not None
-        self._write_ratings(result if winners is not None else None, rated, rebuild=rebuild)
-        if winners != self.winners:
-            Game.objects.filter(pk=self.pk).update(winners=winners)
-            self.winners = winners
-        when = self.night.date if self.night else Night.evening_of(self.created_at)
-        if result is not None and winners is not None:
-            self._write_rows(result, when)
-        # The season's awards follow its games (a rebuild awards every season after).
-        if not rebuild:
-            Award.objects.award_season(self.group_id, when.year)
-
-    def _write_rows(self, result: GameResult, when: dt.date) -> None:
-        """A finished game's statistics rows, bids by level and awards of its own."""
-        players = {seat.name: seat.player_id for seat in self.seats.all()}
-        winners = result.winners
-        table = self.table()
-        collected = get_game(self.kind).figures(table, result)
-        places = _places(table, result)
-        GameStat.objects.bulk_create(
-            GameStat(
-                game=self,
-                player_id=players[name],
-                group_id=self.group_id,
-                kind=self.kind,
-                date=when,
-                place=places[table.side_of(name)],
-                win_share=1 / len(winners) if table.side_of(name) in winners else 0.0,
-                total=result.totals[table.side_of(name)],
-                hands=len(result.hands),
-                bids=f.bids,
-                bids_made=f.bids_made,
-                bid_total=f.bid_total,
-                numeric_bids=f.numeric_bids,
-                big_bids=f.big_bids,
-                big_made=f.big_made,
-                points_bidder=f.points_bidder,
-                points_partner=f.points_partner,
-                points_opponent=f.points_opponent,
-                best_hand=f.best_hand or 0,
-                worst_hand=f.worst_hand or 0,
-                extra=dict(f.extra),
-            )
-            for name, f in collected.players.items()
-        )
-        if collected.pairs:
-            PairStat.objects.bulk_create(
-                PairStat(
-                    game=self,
-                    bidder_id=players[bidder],
-                    partner_id=players[partner],
-                    group_id=self.group_id,
-                    kind=self.kind,
-                    date=when,
-                    hands=pair.hands,
-                    made=pair.made,
-                    points=pair.points,
-                )
-                for (bidder, partner), pair in collected.pairs.items()
-            )
-        levels = [
-            BidStat(
-                game=self,
-                player_id=players[name],
-                group_id=self.group_id,
-                kind=self.kind,
-                date=when,
-                level=level,
-                bids=bids.bids,
-                made=bids.made,
-                points=bids.points,
-            )
-            for name, f in collected.players.items()
-            for level, bids in f.levels.items()
-        ]
-        if levels:
-            BidStat.objects.bulk_create(levels)
-        earned = awards_earned(table, result)
-        if earned:
-            Award.objects.bulk_create(
-                Award(
-                    game=self,
-                    player_id=players[name],
-                    group_id=self.group_id,
-                    kind=self.kind,
-                    date=when,
-                    played_at=self.created_at,
-                    award=award,
-                )
-                for award, name in earned
-            )
-
-    def _write_ratings(
-        self, result: GameResult | None, rated: bool, *, rebuild: bool = False
-    ) -> None:
-        """This game's rating rows follow its places (`result`: finished, else None), and
-        the ratings of every later game of its kind in its group follow them in turn.
-        Places that did not change rate nothing again; a rebuild writes the places only
-        (`GameManager.rebuild_statistics` rates the whole chain after). `rated`: whether
-        the game may have rows (a game newly won has none to read)."""
-        rows = []
-        if result is not None:
-            players = {seat.name: seat.player_id for seat in self.seats.all()}
-            table = self.table()
-            places = _places(table, result)
-            index = {side: i for i, side in enumerate(table.sides)}
-            rows = [
-                Rating(
-                    game=self,
-                    player_id=players[name],
-                    group_id=self.group_id,
-                    kind=self.kind,
-                    played_at=self.created_at,
-                    side=index[table.side_of(name)],
-                    place=places[table.side_of(name)],
-                )
-                for name in table.players
-            ]
-        wanted = {(row.player_id, row.side, row.place) for row in rows}
-        stored = set(self.ratings.values_list("player_id", "side", "place")) if rated else set()
-        if wanted == stored and not rebuild:
-            return
-        if stored or rebuild:
-            self.ratings.all().delete()
-        if rebuild:
-            Rating.objects.bulk_create(rows)
-        else:
-            since = (self.created_at, self.pk)
-            Rating.objects.rate_from(self.group_id, self.kind, since=since, rows=rows)
-            self._ratings = rows
+    def evening(self) -> dt.date:
+        """The evening the game belongs to (its night's; the statistics count it so)."""
+        return self.night.date if self.night else Night.evening_of(self.created_at)
 
     def rating_list(self) -> list[Rating]:
         """This game's rating rows: as the last change on this instance wrote them, else
         as read (prefetched, or asked for now)."""
-        if self._ratings is not None:
-            return list(self._ratings)
+        if self.now is not None and self.now.ratings is not None:
+            return list(self.now.ratings)
         return list(self.ratings.all())
 
 
-def _ordered(mapping: dict[str, Any], order: list[str] | tuple[str, ...]) -> dict[str, Any]:
-    """The same keys and values, those named in `order` first and in that order."""
-    rank = {key: i for i, key in enumerate(order)}
-    return dict(sorted(mapping.items(), key=lambda item: rank.get(item[0].strip(), len(rank))))
+def _create_as_kept(
+    manager: models.Manager[Any], rows: Sequence[Any], times: tuple[str, ...]
+) -> None:
+    """Create these rows with the times they carry: creating stamps them with now, and an
+    update puts the times back (an update leaves them alone)."""
+    kept = [tuple(getattr(row, name) for name in times) for row in rows]
+    manager.bulk_create(rows)
+    for row, values in zip(rows, kept, strict=True):
+        for name, value in zip(times, values, strict=True):
+            setattr(row, name, value)
+    manager.bulk_update(rows, list(times))
 
 
 class Seat(models.Model):
@@ -1503,192 +1345,6 @@ class GameEvent(models.Model):
         return f"{self.action} {self.game_id}"
 
 
-class GameStat(models.Model):
-    """One player's figures from one finished game: derived from the hands, kept so that
-    statistics over thousands of games stay quick. `games.stats` writes these rows on
-    every change to a game and can rebuild them all (``manage.py rebuild_stats``)."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="stats")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="stats")
-    # Copied from the game so that period and group filters need no join.
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    date = models.DateField()
-    place = models.PositiveSmallIntegerField()
-    win_share = models.FloatField()  # 1 for a win, 1/n for a win shared by n, else 0
-    # 64 bits: the spec's limits keep totals below 10^9, but a total is never what fails a save.
-    total = models.BigIntegerField()
-    hands = models.PositiveIntegerField()
-    bids = models.PositiveIntegerField(
-        default=0
-    )  # hands bid (amerikaner, kaiser) or made trump (euchre)
-    bids_made = models.PositiveIntegerField(default=0)
-    bid_total = models.PositiveIntegerField(default=0)  # sum of numeric bids, for the average
-    numeric_bids = models.PositiveIntegerField(default=0)
-    big_bids = models.PositiveIntegerField(
-        default=0
-    )  # Amerikaner; euchre lone hands; kaiser no trump
-    big_made = models.PositiveIntegerField(default=0)
-    points_bidder = models.IntegerField(default=0)
-    points_partner = models.IntegerField(default=0)
-    points_opponent = models.IntegerField(default=0)
-    best_hand = models.IntegerField(default=0)
-    worst_hand = models.IntegerField(default=0)
-    # Counters only one game has (euchre marches and euchres, kaiser's five of hearts, ...).
-    extra = models.JSONField(default=dict, blank=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "player", name="gamestat_unique")]
-        indexes = [
-            models.Index(fields=["group", "kind", "date"]),
-            models.Index(fields=["player", "kind", "date"]),
-            # A season of every kind (`AwardManager.standings`), read on every change.
-            models.Index(fields=["group", "date"], name="gamestat_season"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} in {self.game_id}"
-
-
-class PairStat(models.Model):
-    """How a bidder did with one partner in one finished game (the partner matrix)."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="pair_stats")
-    bidder = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    partner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    date = models.DateField()
-    hands = models.PositiveIntegerField()
-    made = models.PositiveIntegerField()
-    points = models.IntegerField()  # the bidder's points on those hands
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "bidder", "partner", name="pairstat_unique")]
-        indexes = [
-            # Covers the partner matrix: its sums read the index alone, not the table.
-            models.Index(
-                fields=["group", "kind", "date", "bidder", "partner", "hands", "made", "points"],
-                name="pairstat_matrix",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.bidder_id} with {self.partner_id} in {self.game_id}"
-
-
-class BidStat(models.Model):
-    """One player's bids of one level in one finished game (a key of the game's
-    `bid_levels`): how many, how many made, and the points they brought."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bid_stats")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    date = models.DateField()
-    level = models.CharField(max_length=16)
-    bids = models.PositiveIntegerField()
-    made = models.PositiveIntegerField()
-    points = models.IntegerField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "player", "level", name="bidstat_unique")]
-        # Covers a player's bids by level: the sums read the index alone.
-        indexes = [
-            models.Index(
-                fields=["player", "kind", "date", "level", "bids", "made", "points"],
-                name="bidstat_player",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} bid {self.level} in {self.game_id}"
-
-
-class AwardManager(models.Manager["Award"]):
-    def standings(
-        self, group: int, year: int
-    ) -> tuple[award_rules.Standings[int, int], dict[int, tuple[dt.datetime, str, dt.date]]]:
-        """A season's awards and where everyone stands, from its games' statistics rows
-        (one calendar year of evenings, every kind of game, in the order the games were
-        started); and each of its games' start, kind and evening. One query."""
-        start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
-        rows = (
-            GameStat.objects.filter(group_id=group, date__gte=start, date__lt=end)
-            .order_by("game__created_at", "game_id")
-            .values_list("game_id", "game__created_at", "kind", "date", "player_id", "win_share")
-        )
-        games: dict[int, tuple[dt.datetime, str, dt.date]] = {}
-        won: dict[int, dict[int, bool]] = {}
-        for game, at, kind, date, player, share in rows:
-            games[game] = (at, kind, date)
-            won.setdefault(game, {})[player] = share > 0
-        played = [award_rules.SeasonGame(game, games[game][2], won[game]) for game in games]
-        return award_rules.season_awards(played), games
-
-    def award_season(self, group: int, year: int) -> None:
-        """Work out a season's awards again from its games (see `standings`): only the
-        awards that changed are deleted or written (finishing the latest game changes a
-        few; a season holds hundreds)."""
-        standings, games = self.standings(group, year)
-        start, end = dt.date(year, 1, 1), dt.date(year + 1, 1, 1)
-        season = [award.id for award in award_rules.SEASON]
-        stored = {
-            (game, player, award): pk
-            for game, player, award, pk in self.filter(
-                group_id=group, date__gte=start, date__lt=end, award__in=season
-            ).values_list("game_id", "player_id", "award", "pk")
-        }
-        wanted = {(one.game, one.player, one.award) for one in standings.earned}
-        gone = [pk for key, pk in stored.items() if key not in wanted]
-        if gone:
-            self.filter(pk__in=gone).delete()
-        self.bulk_create(
-            Award(
-                game_id=game,
-                player_id=player,
-                group_id=group,
-                kind=games[game][1],
-                date=games[game][2],
-                played_at=games[game][0],
-                award=award,
-            )
-            for game, player, award in sorted(wanted - stored.keys())
-        )
-
-    def award_seasons(self, group: int) -> None:
-        """Every season's awards of a group again (a rebuild)."""
-        self.filter(group_id=group, award__in=[award.id for award in award_rules.SEASON]).delete()
-        for season in GameStat.objects.filter(group_id=group).dates("date", "year"):
-            self.award_season(group, season.year)
-
-
-class Award(models.Model):
-    """An award one player earned in one finished game (`games.rules.awards`): the game's
-    own and the comeback written with its statistics rows, the season's awards worked out
-    again from the season's rows whenever one of its games changes (`award_season`)."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="awards")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="awards")
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    date = models.DateField()  # the game's evening
-    played_at = models.DateTimeField()  # the game's start: the order within an evening
-    award = models.CharField(max_length=32)
-
-    objects = AwardManager()
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "player", "award", name="award_unique")]
-        indexes = [
-            models.Index(fields=["group", "date", "played_at"], name="award_group"),
-            models.Index(fields=["player", "date"], name="award_player"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.award} to {self.player_id} in {self.game_id}"
-
-
 class ReplacedLink(models.Model):
     """A link the group replaced, kept as a hash: a phone still using it is told that the
     link was replaced (and what to do), not that it leads nowhere. The hash, not the key,
@@ -1715,151 +1371,6 @@ class ReplacedLink(models.Model):
     def was_replaced(key: str) -> bool:
         """Whether `key` was once a link of some group, since replaced."""
         return ReplacedLink.objects.filter(key_hash=ReplacedLink.hash_of(key)).exists()
-
-
-class RatingManager(models.Manager["Rating"]):
-    def rate_from(
-        self,
-        group: int,
-        kind: str,
-        *,
-        since: tuple[dt.datetime, int] | None = None,
-        rows: Sequence[Rating] = (),
-    ) -> None:
-        """Rate the games of this kind in this group again, in the order they were played,
-        from `since` on (from the first when None): `rows` are the places of `since`, not
-        stored yet (none: it is not rated), written with their ratings; the later games'
-        stored rows get theirs. Each player starts from their latest rating before it.
-        `since` is a game's place in the order: when it was started, and its id."""
-        # One chain is rated at a time (the caller's transaction holds the group's row):
-        # two games of a group won at the same moment at two tables would each be rated
-        # from the ratings before the other, and the later one would miss the earlier.
-        list(Group.objects.select_for_update().filter(pk=group).values_list("pk"))
-        chain = self.filter(group=group, kind=kind)
-        earlier, game = self.none(), None
-        if since is not None:
-            at, game = since
-            before = Q(played_at__lt=at) | Q(played_at=at, game_id__lt=game)
-            chain, earlier = chain.exclude(before), chain.filter(before)
-            chain = chain.exclude(game=game)
-        later = list(chain.order_by("played_at", "game_id", "side", "pk"))
-        games: dict[int, list[Rating]] = {}
-        for row in [*rows, *later]:
-            games.setdefault(row.game_id, []).append(row)
-        if not games:
-            return
-        players = {row.player_id for row in [*rows, *later]}
-        latest = earlier.filter(player=OuterRef("pk")).order_by("-played_at", "-game_id")
-        known = {
-            player: ratings.Skill(mu, sigma)
-            for player, mu, sigma in Player.objects.filter(pk__in=players)
-            .annotate(
-                mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1])
-            )
-            .filter(mu__isnull=False)
-            .values_list("pk", "mu", "sigma")
-        }
-        chained = ratings.rate_in_turn(known, (_finish(game) for game in games.values()))
-        for game_rows, rated in zip(games.values(), chained, strict=True):
-            for row in game_rows:
-                skill = rated[row.player_id]
-                row.mu_before, row.sigma_before = skill.before.mu, skill.before.sigma
-                row.mu, row.sigma = skill.after.mu, skill.after.sigma
-        if later:
-            # Written again rather than updated: Django's bulk_update of thousands of rows
-            # (a correction to a game played years ago) took thirty times as long.
-            chain.delete()
-        self.bulk_create([*rows, *later], batch_size=1000)
-
-    def current(
-        self, group: int, kind: str, players: Iterable[int]
-    ) -> dict[int, ratings.Skill] | None:
-        """These players' latest ratings at this game in this group (a player not rated
-        yet is left out); None when the group has rated no game of this kind yet. One query."""
-        rated = self.filter(group=group, kind=kind)
-        latest = rated.filter(player=OuterRef("pk")).order_by("-played_at", "-game_id")
-        rows = list(
-            Player.objects.filter(pk__in=list(players))
-            .annotate(
-                mu=Subquery(latest.values("mu")[:1]),
-                sigma=Subquery(latest.values("sigma")[:1]),
-                any_rated=Exists(rated),
-            )
-            .values_list("pk", "mu", "sigma", "any_rated")
-        )
-        if not any(any_rated for *_, any_rated in rows):
-            return None
-        return {player: ratings.Skill(mu, sigma) for player, mu, sigma, _ in rows if mu is not None}
-
-
-def _finish(rows: Sequence[Rating]) -> ratings.Finish[int]:
-    """How a game ended, from its rating rows: its sides in order with their places."""
-    sides: dict[int, list[Rating]] = {}
-    for row in sorted(rows, key=lambda r: r.side):
-        sides.setdefault(row.side, []).append(row)
-    return ratings.Finish(
-        tuple(tuple(row.player_id for row in side) for side in sides.values()),
-        tuple(side[0].place for side in sides.values()),
-    )
-
-
-class Rating(models.Model):
-    """One player's rating at one kind of game, before and after one finished game of it:
-    worked out by `games.ratings` from the places of every game of that kind in the group
-    until then, in the order they were played (`played_at`, then the game). Written with the
-    game's statistics rows (`Game._write_ratings`), and rated again from a game on when its
-    places change (a correction, a hand deleted or restored, a game restored from a
-    backup); ``manage.py rebuild_stats`` rates them all again from the first game."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    # Copied from the game so that a group's chain of one game is read without a join.
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16)
-    played_at = models.DateTimeField()  # the game's start: the order games are rated in
-    side = models.PositiveSmallIntegerField()  # the player's side, as the table lists them
-    place = models.PositiveSmallIntegerField()
-    # The model's belief about the player's skill (see `games.ratings.Skill`).
-    mu_before = models.FloatField(default=ratings.NEW.mu)
-    sigma_before = models.FloatField(default=ratings.NEW.sigma)
-    mu = models.FloatField(default=ratings.NEW.mu)
-    sigma = models.FloatField(default=ratings.NEW.sigma)
-
-    objects = RatingManager()
-
-    class Meta:
-        constraints = [models.UniqueConstraint("game", "player", name="rating_unique")]
-        indexes = [
-            models.Index(fields=["group", "kind", "played_at", "game"], name="rating_chain"),
-            models.Index(fields=["player", "kind", "played_at", "game"], name="rating_player"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} after {self.game_id}"
-
-    @staticmethod
-    def shown_unrounded() -> models.Expression:
-        """`Skill.shown` of the rating after the game, before its rounding, worked out by
-        the database in the same order of operations (so the same float): for reading
-        thousands of ratings as numbers, without an object each."""
-        value = ratings.START + ratings.SCALE * (models.F("mu") - 3 * models.F("sigma"))
-        return models.ExpressionWrapper(value, output_field=models.FloatField())
-
-    @property
-    def before(self) -> ratings.Skill:
-        return ratings.Skill(self.mu_before, self.sigma_before)
-
-    @property
-    def after(self) -> ratings.Skill:
-        return ratings.Skill(self.mu, self.sigma)
-
-    @property
-    def shown(self) -> int:
-        return self.after.shown
-
-    @property
-    def change(self) -> int:
-        return self.after.shown - self.before.shown
 
 
 class Announcement(models.Model):

@@ -4,6 +4,7 @@ from games.views import (
     awards,
     ending,
     exports,
+    feed,
     games,
     groups,
     hands,
@@ -44,6 +45,7 @@ urlpatterns = [
     path("g/<code:key>/seasons/<code:season>/", seasons.season_detail, name="season"),
     path("g/<code:key>/seasons/<code:season>/remove/", seasons.season_forget, name="season_forget"),
     path("g/<code:key>/awards/", awards.awards, name="awards"),
+    path("g/<code:key>/changes/", feed.feed, name="feed"),
     path("g/<code:key>/nights/<code:night>/", nights.night_detail, name="night"),
     path("g/<code:key>/nights/<code:night>/edit/", nights.night_edit, name="night_edit"),
     path(
@@ -55,6 +57,11 @@ urlpatterns = [
     path("g/<code:key>/games/<code:code>/live/", games.game_live, name="game_live"),
     path("g/<code:key>/games/<code:code>/chart/", games.game_chart, name="game_chart"),
     path("g/<code:key>/games/<code:code>/hands/", hands.hand_create, name="hand_create"),
+    path(
+        "g/<code:key>/games/<code:code>/adjustments/",
+        hands.adjustment_create,
+        name="adjustment_create",
+    ),
     path("g/<code:key>/games/<code:code>/preview/", hands.hand_preview, name="hand_preview"),
     path("g/<code:key>/games/<code:code>/undo/", hands.undo, name="undo"),
     path("g/<code:key>/games/<code:code>/again/", games.play_again, name="play_again"),

@@ -54,11 +54,27 @@ DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "liv
 # reach a line of the engine says so (`engine_coverage`).
 VIEWS = Path(__file__).parent / "views"
 
+# Of the page tests, those run again on PostgreSQL (`every_database`): the ones that count
+# queries, those of the pages that write (a hand saved, corrected, deleted, undone or
+# restored, a game started, ended or imported, a player or a note added, links replaced)
+# and the fuzzers (PostgreSQL refuses what SQLite takes, such as a NUL character). What a
+# page shows does not depend on the database: the models' own tests run on both.
+COUNTS_QUERIES = {"django_assert_num_queries", "django_assert_max_num_queries"}
+WRITES = {
+    f"test_{name}.py"
+    for name in (
+        "hand_create", "hand_edit", "hand_delete", "undo", "restore", "new_game",
+        "play_again", "game_end", "import_game", "add_player", "game_note", "notes",
+        "replace_links", "database_away", "open_form_follows", "fuzz", "fuzz_hands",
+    )
+}  # fmt: skip
+
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` chooses by these markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests that reach the database are marked `database` (`make test-postgres` runs those
-    again on PostgreSQL: the others cannot differ between databases).
+    again on PostgreSQL: the others cannot differ between databases); the page tests
+    `page`, and those of them that also run on PostgreSQL `every_database`.
 
     The page tests are not traced for coverage (`no_cover`, as tests/browser's are not):
     tracing made them about three quarters slower, and `make test` checks the coverage of
@@ -70,8 +86,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
             item.add_marker(pytest.mark.database)
-        if VIEWS in item.path.parents and item.get_closest_marker("engine_coverage") is None:
-            item.add_marker(pytest.mark.no_cover)
+        if VIEWS in item.path.parents:
+            item.add_marker(pytest.mark.page)
+            if fixtures & COUNTS_QUERIES or item.path.name in WRITES:
+                item.add_marker(pytest.mark.every_database)
+            if item.get_closest_marker("engine_coverage") is None:
+                item.add_marker(pytest.mark.no_cover)
     if config.getoption("--screenshots"):
         keep = [item for item in items if "screenshots" in getattr(item, "fixturenames", ())]
     else:
@@ -122,6 +142,14 @@ def _a_redis_database_per_test_process(worker_id: str) -> Iterator[None]:
     location = f"{server}/{int(number) - 2 * int(worker_id.removeprefix('gw'))}"
     with override_settings(CACHES={"default": {**cache_config, "LOCATION": location}}):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _chain_in_transaction(settings: Settings) -> None:
+    # A test reads the ratings and season awards right after a change, inside its own
+    # transaction, where nothing is ever committed: worked out inside the change, as
+    # CHAIN_IN_TRANSACTION has it. tests/test_derived.py asks for them after the commit.
+    settings.CHAIN_AFTER_COMMIT = False
 
 
 @pytest.fixture(autouse=True)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Played:
+class ListedGame:
     """One game as a list of games shows it: who won, or how far it got."""
 
     game: Game
@@ -42,13 +42,13 @@ class Played:
         return self.game.abandoned_at is not None
 
 
-def played(game: Game) -> Played:
+def played(game: Game) -> ListedGame:
     """Score a game whose seats and hands were prefetched."""
     result = game.result_or_none()
     if result is None:  # a stored hand the engine refuses must not take a whole page down
-        return Played(game, None, None, None)
+        return ListedGame(game, None, None, None)
     table = game.table()
-    return Played(game, table, result, get_game(game.kind).standing(table, result).target)
+    return ListedGame(game, table, result, get_game(game.kind).standing(table, result).target)
 
 
 @dataclass(frozen=True)
@@ -142,18 +142,18 @@ def wins_text(value: float) -> str:
     return number_format(value, 2)
 
 
-def counted(row: Played) -> bool:
+def counted(row: ListedGame) -> bool:
     """A game that decides something for the evening: won, and not abandoned."""
     return not row.abandoned and row.result is not None and row.result.finished
 
 
-def in_standings(rows: list[Played]) -> list[tuple[int, Played]]:
+def in_standings(rows: list[ListedGame]) -> list[tuple[int, ListedGame]]:
     """The night's games that its standings count, each with its number in the night: an
     abandoned game is out of them (and out of its picture)."""
     return [(number, row) for number, row in enumerate(rows, 1) if not row.abandoned]
 
 
-def standings(rows: list[Played]) -> list[NightStanding]:
+def standings(rows: list[ListedGame]) -> list[NightStanding]:
     """The night's players, most games won first, each with a cell per game it counts."""
     players: dict[int, NightStanding] = {}
     rows = [row for _number, row in in_standings(rows)]
@@ -176,7 +176,7 @@ def standings(rows: list[Played]) -> list[NightStanding]:
     return sorted(players.values(), key=lambda s: -s.won)
 
 
-def evening_in_words(rows: list[Played], table: list[NightStanding]) -> str:
+def evening_in_words(rows: list[ListedGame], table: list[NightStanding]) -> str:
     """One line for the evening: who won most of the games that were won.
 
     Several players lead together when they won the same number: partners whose team

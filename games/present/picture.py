@@ -17,7 +17,7 @@ from games.models import Game, Night
 from games.numbers import number_text
 from games.present.game import read_seats_and_hands
 from games.present.night import (
-    Played,
+    ListedGame,
     counted,
     evening_in_words,
     in_standings,
@@ -120,7 +120,7 @@ def _side_name(side: str, members: tuple[str, ...] | None) -> str:
     return side
 
 
-def night_picture_of(night: Night, rows: list[Played], group: str) -> pictures.Picture:
+def night_picture_of(night: Night, rows: list[ListedGame], group: str) -> pictures.Picture:
     """What a night's picture shows, from its games as scored (`played`)."""
     table = standings(rows)
     date = night_date(night.date)
@@ -148,7 +148,7 @@ def night_picture_of(night: Night, rows: list[Played], group: str) -> pictures.P
     )
 
 
-def _game_line(number: int, row: Played) -> str:
+def _game_line(number: int, row: ListedGame) -> str:
     """One of the night's games: its kind, and who won it or how far it got."""
     if row.result is None:
         how = _("needs a correction")
@@ -193,7 +193,7 @@ def game_preview(access: Access, game: Game) -> Preview:
     )
 
 
-def night_preview(access: Access, night: Night, rows: list[Played]) -> Preview:
+def night_preview(access: Access, night: Night, rows: list[ListedGame]) -> Preview:
     """A night's preview: its name or date and group; who won most, and the standings."""
     words = night_picture_of(night, rows, access.group.name)
     view_key = access.group.view_key

@@ -59,7 +59,7 @@ def game_take_up(request: HttpRequest, key: str, code: str) -> HttpResponse:
 def game_delete(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access = access_to_edit(key)
     game = find_game(access, code)
-    if not game.delete_if_empty():
+    if not game.delete_if_empty(who_is(request, access.group)):
         messages.error(
             request,
             _("Not deleted: a hand was saved in this game meanwhile. It can be abandoned."),

@@ -47,7 +47,8 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             group = Group.objects.create(name=form.cleaned_data["name"].strip())
-            me = group.add_player(form.cleaned_data["me"].strip())
+            name = form.cleaned_data["me"].strip()
+            me = group.add_player(name, by=name)
         set_who(request, group, me.name)
         return redirect("group", group.edit_key)
     main_game = say(next(iter(GAMES.values())).title)
@@ -159,7 +160,9 @@ def who(request: HttpRequest, key: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         # A new name makes a new player, in the letter case the table already uses for a
         # known one: the next game's seats and the next phone's names offer them.
-        (me,) = access.group.players_named([form.cleaned_data["who"]])
+        name = form.cleaned_data["who"]
+        # A phone joining as a new player adds itself.
+        (me,) = access.group.players_named([name], by=name)
         set_who(request, access.group, me.name)
         return HttpResponseRedirect(next_url or reverse("group", args=[key]))
     return render(request, "games/who.html", {"access": access, "form": form, "next": next_url})
@@ -168,7 +171,7 @@ def who(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def replace_links(request: HttpRequest, key: str) -> HttpResponse:
     access = access_to_edit(key)
-    access.group.replace_keys()
+    access.group.replace_keys(who_is(request, access.group))
     messages.success(request, _("New links made. The old links no longer work."))
     return redirect("group", access.group.edit_key)
 
@@ -178,7 +181,7 @@ def add_player(request: HttpRequest, key: str) -> HttpResponse:
     access = access_to_edit(key)
     form = PlayerForm(request.POST, group=access.group)
     if form.is_valid():
-        access.group.add_player(form.cleaned_data["name"])
+        access.group.add_player(form.cleaned_data["name"], who_is(request, access.group))
         messages.success(
             request, _("%(name)s joined the group.") % {"name": form.cleaned_data["name"]}
         )

@@ -10,7 +10,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import stream
 from games.forms import NightForm
 from games.models import Night
 from games.present.night import games_with_hands, night_context
@@ -20,6 +19,7 @@ from games.views.access import (
     access_for,
     access_to_edit,
     ask_who,
+    who_is,
 )
 
 
@@ -55,8 +55,11 @@ def night_edit(request: HtmxHttpRequest, key: str, night: str) -> HttpResponse:
     stored = found.name, found.place
     form = NightForm(request.POST, instance=found)
     if form.is_valid():
-        form.save()
-        stream.group_moved(access.group.pk)  # the group's and the night's pages follow
+        # Validating copied the form onto the night: the night as stored makes the change.
+        found.name, found.place = stored
+        found.rename(
+            form.cleaned_data["name"], form.cleaned_data["place"], who_is(request, access.group)
+        )
         if request.htmx:
             context = night_context(access, found, NightForm(instance=found))
             return render(request, "games/night.html#head", {**context, "saved": True})

@@ -18,7 +18,7 @@ from games.forms import SeasonForm, overlap_message
 from games.models import Season
 from games.stats import seasons
 from games.stats.seasons import Period
-from games.views.access import Access, access_for, access_to_edit
+from games.views.access import Access, access_for, access_to_edit, who_is
 
 
 @require_GET
@@ -34,7 +34,13 @@ def season_name(request: HttpRequest, key: str) -> HttpResponse:
     form = SeasonForm(request.POST, group=access.group)
     if form.is_valid():
         data = form.cleaned_data
-        season, made = Season.name_one(access.group, data["name"], data["start"], data["end"])
+        season, made = Season.name_one(
+            access.group,
+            data["name"],
+            data["start"],
+            data["end"],
+            by=who_is(request, access.group),
+        )
         if made:
             messages.success(request, _("Season “%(name)s” named.") % {"name": season.name})
             return redirect("season", key, season.code)
@@ -47,7 +53,7 @@ def season_name(request: HttpRequest, key: str) -> HttpResponse:
 def season_forget(request: HttpRequest, key: str, season: str) -> HttpResponse:
     access = access_to_edit(key)
     found = get_object_or_404(Season, group=access.group, code=season)
-    found.forget()
+    found.forget(who_is(request, access.group))
     messages.success(
         request,
         _("Season “%(name)s” removed; its games still count in their years.")

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from games import charts, stats
+from games import charts, derived, stats
 from games.models import Night, Rating
 from games.present.words import say
 from games.rules import GAMES, get_game
@@ -184,12 +184,15 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "as_partner": [p for p in pairs if p.partner.id == player.pk],
             "page": page,
             "rated": rated,
+            # A correction to an earlier game is being rated through (`games.derived`).
+            "ratings_behind": derived.behind_on(access.group, selection.kind),
             "chart": _chart(stats.wins_series(selection, [line] if line else [], player.pk)),
             "rating_chart": charts.rating_over_time(shown) if len(shown) > 1 else "",
             "awards": record.player_awards(access.group.pk, player.pk),
             "rival": record.rival(selection, people, player.pk),
             "partner": record.best_partner(selection, people, player.pk, pairs),
             "streak": record.longest_streak(selection, player.pk) if line else 0,
+            "penalties": record.penalties_received(selection, player.pk) if line else 0,
             "levels": record.bids_by_level(selection, player.pk),
             "record": record,
         },

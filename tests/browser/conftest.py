@@ -3,7 +3,7 @@
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import pytest
 from django.db import connections
@@ -125,9 +125,23 @@ def page(new_phone: Callable[..., Page]) -> Page:
 
 
 @pytest.fixture
-def screenshots() -> Path:
-    """Where tests save what the page looked like, for a human to check (gitignored)."""
+def screenshots(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where tests save what the page looked like, for a human to check (gitignored).
+
+    Only `make screenshots` (`--screenshots`) draws them: elsewhere a picture saved there
+    is not taken (a full-page picture costs a few tenths of a second, and a test run took
+    about a hundred that nobody looked at). A picture a test compares is taken as always."""
     SCREENSHOTS.mkdir(exist_ok=True)
+    if not request.config.getoption("--screenshots"):
+        take = Page.screenshot
+
+        def for_a_person(page: Page, **options: Any) -> bytes:
+            path = options.get("path")
+            if path is not None and SCREENSHOTS in Path(path).parents:
+                return b""
+            return take(page, **options)
+
+        monkeypatch.setattr(Page, "screenshot", for_a_person)
     return SCREENSHOTS
 
 

@@ -84,6 +84,7 @@ def _pages(group: Group, games: dict[str, Game]) -> list[tuple[str, str]]:
         *((f"statistics {kind}", f"/g/{key}/stats/?kind={kind}") for kind in GAMES),
         ("player", f"/g/{key}/players/{player.code}/"),
         ("season", f"/g/{key}/seasons/"),
+        ("what changed", f"/g/{key}/changes/"),
         ("import", f"/g/{key}/import/"),
     ]
     return pages

@@ -73,7 +73,8 @@ def test_a_hand_saves_and_the_page_looks_the_same_with_the_minified_files(
             expect(page.locator("#hands tbody tr")).to_have_count(1)
             stylesheet = page.locator('link[rel="stylesheet"]').get_attribute("href")
             assert (stylesheet == "/static/games/app.css") == (files == "source")
+            drawn[files][scheme] = page.screenshot(full_page=True)
             path = screenshots / f"minified-static-{files}-{language}-{scheme}.png"
-            drawn[files][scheme] = page.screenshot(path=path, full_page=True)
+            path.write_bytes(drawn[files][scheme])
     assert drawn["minified"] == drawn["source"]
     assert errors == []

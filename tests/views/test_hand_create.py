@@ -431,9 +431,10 @@ def test_a_save_does_its_work_once(
 ) -> None:
     # Outside a test's transaction, as a server runs it: the game by its link (locked, with
     # its group), its seats and hands, whether the entry was saved and deleted before, the
-    # hand, its change, the new version, and the history of the hands shown (which marks
-    # corrected hands). The hand that finishes the game writes its winners and statistics
-    # rows too (it had none to delete), rates its players (the group's row locked, the later
+    # hand, its change, its line in the group's feed, the new version, and the history of
+    # the hands shown (which marks corrected hands). The hand that finishes the game says
+    # so in the feed (who made the change that won it, read back, and the line), writes
+    # its winners and statistics rows too (it had none to delete), rates its players (the group's row locked, the later
     # games of its kind, their ratings before it, its rating rows), writes its bids by level,
     # awards its season again (the season's rows read, its awards deleted; none written: one
     # game earns nothing here, and makes nobody a regular), reads
@@ -458,7 +459,7 @@ def test_a_save_does_its_work_once(
     ):
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
-    assert len(queries) == (19 if finishing else 8) + ANNOUNCED, "\n".join(q[:60] for q in queries)
+    assert len(queries) == (22 if finishing else 9) + ANNOUNCED, "\n".join(q[:60] for q in queries)
     # Each hand is played once: the four stored (unless the change that stored the fourth
     # kept their result in the cache once committed, `Game.result`), then the new hand
     # alone, going on from them. The form's check, the write, the statistics and the
@@ -477,8 +478,8 @@ def test_a_save_does_its_work_once(
 def test_a_save_from_the_page_reads_no_history(phone: Client, group: Group) -> None:
     # The phone drew the page (its rows are kept), then saves the next hand: the game
     # (locked, with its group), its seats and hands, whether the entry was saved and
-    # deleted before, the hand, its change and the new version; once committed, the
-    # announcement. The answer draws the new hand's row alone, and a hand just added has no
+    # deleted before, the hand, its change, its line in the feed and the new version; once
+    # committed, the announcement. The answer draws the new hand's row alone, and a hand just added has no
     # history to mark: nothing more is read.
     game = make_game(group, hands=anne_wins()[:4])
     phone.get(reverse("game", args=[group.edit_key, game.code]))
@@ -486,7 +487,7 @@ def test_a_save_from_the_page_reads_no_history(phone: Client, group: Group) -> N
     with CaptureQueriesContext(connection) as captured:
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
-    assert len(queries) == 7 + ANNOUNCED, "\n".join(q[:60] for q in queries)
+    assert len(queries) == 8 + ANNOUNCED, "\n".join(q[:60] for q in queries)
     assert response["X-Hand-Entry"] == "done"
     shown = [row[0].split(".")[0] for row in table_rows(response, "hand-rows")[1:]]
     assert shown == ["5", "4", "3", "2", "1"]

@@ -13,7 +13,7 @@ from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group, Hand, Night, Seat
-from games.present.night import NightStanding, Played, evening_in_words, wins_text
+from games.present.night import ListedGame, NightStanding, evening_in_words, wins_text
 from tests.factories import FOUR, anne_wins, endless_hands, make_game, make_group
 from tests.views.pages import part, table_rows, text
 
@@ -340,7 +340,7 @@ def test_summary_counts_games_in_words_for_one_and_for_many(
 ) -> None:
     # Only whether a game was won counts here, so a stand-in for each won game will do.
     won = SimpleNamespace(abandoned=False, result=SimpleNamespace(finished=True))
-    rows = [cast(Played, won)] * count
+    rows = [cast(ListedGame, won)] * count
     table = [NightStanding(name, wins) for name, wins in leaders] + [NightStanding("Per", 0.0)]
     with translation.override("en"):
         assert evening_in_words(rows, table) == english
