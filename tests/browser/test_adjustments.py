@@ -6,6 +6,7 @@ Each test ends by looking at the database: the page's word is not enough.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -104,6 +105,18 @@ def test_a_penalty_shows_everywhere_and_is_corrected_undone_and_restored(
     expect_totals(page, {"Bjørn": 3})
     expect(board.locator('[data-side="Bjørn"] [data-total]')).to_have_text("3", timeout=SOON)
     assert _adjustments(page) == [{"adjustment": {"Bjørn": -5}, "reason": "Revoke"}]
+
+    # The group's feed says who did each, and when, newest first.
+    page.goto(page.url.split("/games/")[0] + "/changes/")
+    lines = page.locator("#feed li")
+    expect(lines.nth(0)).to_contain_text("Anne brought back an adjustment in Amerikaner")
+    expect(lines.nth(1)).to_contain_text("Anne deleted an adjustment in Amerikaner")
+    expect(lines.nth(2)).to_contain_text("Cato corrected an adjustment in Amerikaner")
+    expect(lines.nth(3)).to_contain_text(
+        "Anne added an adjustment in Amerikaner: Bjørn \u221210 (Revoke)"
+    )
+    for line in range(4):
+        expect(lines.nth(line).locator("time")).to_have_attribute("datetime", re.compile(r"^20"))
 
 
 def test_a_penalty_kept_offline_goes_in_once_before_the_next_hand(

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from games import backup
 from games.models import Change, Game, Group
-from tests.factories import TEAMS, anne_wins, bid, make_game
+from tests.factories import TEAMS, anne_wins, bid, make_game, make_group
 from tests.views.pages import form_errors, part, scoreboard, table_rows, text
 
 pytestmark = pytest.mark.django_db
@@ -268,3 +270,19 @@ def test_a_players_page_counts_penalties_received(client: Client, group: Group) 
         url = reverse("player", args=[group.view_key, players[name].code])
         found = part(client.get(url), "penalties")
         assert found is not None and found[0] == f"Penalties received{count}"
+
+
+def test_exported_and_imported_it_keeps_its_reason_and_note(phone: Client, group: Group) -> None:
+    noted = {**REVOKE, "note": "Cato saw it"}
+    other = make_game(make_group("Other table"), hands=[FIRST, noted])
+    exported = phone.get(reverse("export_json", args=[other.group.view_key, other.code]))
+    assert json.loads(exported.content)["hands"][1] == {
+        **noted,
+        "points": {"Anne": 0, "Bjørn": -10, "Cato": 0, "Dina": 0},
+        "totals": {"Anne": 2, "Bjørn": -2, "Cato": 1, "Dina": 8},
+    }
+    upload = SimpleUploadedFile("game.json", exported.content, content_type="application/json")
+    phone.post(reverse("import_game", args=[group.edit_key]), {"file": upload})
+    game = group.games.get()
+    assert [hand.data for hand in game.hand_list()] == [FIRST, noted]
+    assert game.result().totals == other.result().totals
