@@ -25,10 +25,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pytest_django import Settings
 
-from games import derived
+from games import backup, derived
 from games.models import Award, Change, Game, Group, Rating
 from tests.factories import anne_wins, bid, make_game, make_group, revision
-from tests.test_stats import shared_win_hands
+from tests.test_stats import euchre_game, shared_win_hands
 from tests.views.pages import part
 
 pytestmark = pytest.mark.django_db
@@ -76,14 +76,30 @@ def _behind(group: Group) -> dict[str, Any]:
 
 
 def _season(group: Group) -> list[Game]:
-    """Four games won one after the other: Anne's twice, a shared win, Anne's again (a win
-    more in a row, and Anne earns the season's hat trick)."""
+    """Six games won one after the other: Anne's Amerikaner twice, a euchre game that Nord
+    (Anne and Cato) wins, her third win in a row (the season's hat trick, across kinds), a
+    shared Amerikaner win, Anne's again, and euchre again. Two chains of ratings, one
+    season."""
+    first, second, euchre = (
+        make_game(group, hands=anne_wins()),
+        make_game(group, hands=anne_wins()),
+        euchre_game(group),
+    )
     return [
-        make_game(group, hands=anne_wins()),
-        make_game(group, hands=anne_wins()),
+        first,
+        second,
+        euchre,
         make_game(group, hands=shared_win_hands(), rules={"tie_break": "shared"}),
         make_game(group, hands=anne_wins()),
+        _euchre_again(group, euchre),
     ]
+
+
+def _euchre_again(group: Group, euchre: Game) -> Game:
+    """`euchre` again with its first hand euchred by one trick less: Nord wins again."""
+    document = euchre.document()
+    document["hands"][0]["tricks"] = 1
+    return backup.import_game(group, document)
 
 
 def test_finishing_the_latest_game_rates_it_at_once(after_commit: Capture) -> None:
@@ -92,7 +108,8 @@ def test_finishing_the_latest_game_rates_it_at_once(after_commit: Capture) -> No
         games = _season(group)
     # Each game was the latest of its kind when it was won: nothing was left for later.
     assert all(game.ratings.count() == 4 for game in games)
-    assert not Award.objects.filter(award="streak").exists()
+    streaks = Award.objects.filter(award="streak").values_list("game_id", flat=True)
+    assert list(streaks) == [games[2].pk]
     assert _behind(group) == {}
     assert not [c for c in callbacks if getattr(c, "func", None) is derived.catch_up]
     assert _kept(group) == _rebuilt(group)
@@ -201,7 +218,7 @@ def test_the_catch_up_runs_in_a_thread_of_its_own_once_committed(
 
 # --- Any corrections ----------------------------------------------------------------------
 
-GAMES = 4
+GAMES = 6
 #: What a step does to one of the group's games: undo its last hand (a won game is won no
 #: more), bring back its last hand deleted, correct its hand 5 (or correct it back), give
 #: it up, take it up again.
@@ -217,7 +234,7 @@ def _step(game: Game, step: str) -> None:
         deleted = game.changes.filter(action=Change.DELETE).order_by("-pk").first()
         if deleted is not None:
             game.restore(deleted, "Anne")
-    elif step == "correct" and len(hands) >= 5:
+    elif step == "correct" and game.kind == "amerikaner":
         first, again = (
             (shared_win_hands()[4], SHARED_AGAIN) if game.rules else (anne_wins()[4], AGAIN)
         )
@@ -232,7 +249,7 @@ def _step(game: Game, step: str) -> None:
 @settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.integers(0, GAMES - 1), st.sampled_from(STEPS)), max_size=8))
 # The shared win undone: Anne's three wins in a row earn the hat trick in the last game.
-@example([(0, "correct"), (2, "undo"), (2, "restore"), (2, "abandon")])
+@example([(0, "correct"), (3, "undo"), (3, "restore"), (3, "abandon"), (2, "undo")])
 def test_ratings_kept_equal_ratings_rebuilt_after_any_corrections(
     after_commit: Capture, steps: list[tuple[int, str]]
 ) -> None:
