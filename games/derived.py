@@ -456,7 +456,9 @@ def _rate(
     behind = _lock_chain(game.group_id)
     later = Rating.objects.filter(group=game.group_id, kind=game.kind).exclude(_before(since))
     if settings.CHAIN_AFTER_COMMIT and (game.kind in behind.get(RATINGS, {}) or later.exists()):
-        Rating.objects.bulk_create(rows)  # rated by the catch-up, from the ratings before
+        # Its own rows rated now, from the ratings before it, so that its page (drawn once
+        # per version) shows them; the later games' wait for the catch-up.
+        rate_chain(game.group_id, game.kind, since=since, rows=rows, later=False)
         _mark_behind(game.group_id, behind, game.kind, since, game.evening().year)
         return rows
     rate_chain(game.group_id, game.kind, since=since, rows=rows)
@@ -551,21 +553,23 @@ def rate_chain(
     *,
     since: tuple[dt.datetime, int] | None = None,
     rows: Sequence[Rating] = (),
+    later: bool = True,
 ) -> None:
     """Rate the games of this kind in this group again, in the order they were played,
     from `since` on (from the first when None): `rows` are the places of the game at
     `since`, not stored yet, written with their ratings; the stored rows from `since` on
-    get theirs. Each player starts from their latest rating before it. `since` is a
-    game's place in the order: when it was started, and its id. Called under the chain's
-    lock: two games won at the same moment at two tables would each be rated from the
-    ratings before the other, and the later one would miss the earlier."""
+    get theirs (not `later`: they are left as they are). Each player starts from their
+    latest rating before it. `since` is a game's place in the order: when it was started,
+    and its id. Called under the chain's lock: two games won at the same moment at two
+    tables would each be rated from the ratings before the other, and the later one would
+    miss the earlier."""
     chain = Rating.objects.filter(group=group, kind=kind)
     earlier = Rating.objects.none()
     if since is not None:
         chain, earlier = chain.exclude(_before(since)), chain.filter(_before(since))
-    later = list(chain.order_by("played_at", "game_id", "side", "pk"))
+    stored = list(chain.order_by("played_at", "game_id", "side", "pk")) if later else []
     games: dict[int, list[Rating]] = {}
-    for row in [*rows, *later]:
+    for row in [*rows, *stored]:
         games.setdefault(row.game_id, []).append(row)
     if not games:
         return
@@ -573,7 +577,7 @@ def rate_chain(
     known = {
         player: ratings.Skill(mu, sigma)
         for player, mu, sigma in _players()
-        .filter(pk__in={row.player_id for row in [*rows, *later]})
+        .filter(pk__in={row.player_id for row in [*rows, *stored]})
         .annotate(mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1]))
         .filter(mu__isnull=False)
         .values_list("pk", "mu", "sigma")
@@ -584,11 +588,11 @@ def rate_chain(
             skill = rated[row.player_id]
             row.mu_before, row.sigma_before = skill.before.mu, skill.before.sigma
             row.mu, row.sigma = skill.after.mu, skill.after.sigma
-    if later:
+    if stored:
         # Written again rather than updated: Django's bulk_update of thousands of rows
         # (a correction to a game played years ago) took thirty times as long.
         chain.delete()
-    Rating.objects.bulk_create([*rows, *later], batch_size=1000)
+    Rating.objects.bulk_create([*rows, *stored], batch_size=1000)
 
 
 # --- Seasons ----------------------------------------------------------------------------

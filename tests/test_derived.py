@@ -135,10 +135,13 @@ def test_a_correction_to_an_earlier_game_leaves_the_later_ratings_to_the_catch_u
     assert [row for row in _kept(group) if row[0] in later] == [
         row for row in before if row[0] in later
     ]
+    # The corrected game's own ratings are worked out at once (its page shows them).
+    own = [row for row in _kept(group) if row[0] == first.pk]
     for callback in callbacks:
         callback()
     assert _behind(group) == {}
     kept = _kept(group)
+    assert [row for row in kept if row[0] == first.pk] == own
     assert kept != before
     assert kept == _rebuilt(group)
 
