@@ -67,9 +67,10 @@ test-redis: $(VENV)/.installed-dev
 	CACHE_URL=redis://127.0.0.1:6379/15 $(BIN)/pytest $(PARALLEL) tests/views -m shared_cache
 
 # For the edit-and-test loop: the rules engine and the pages without a browser, on SQLite,
-# no lint, no coverage (`make test` before committing).
+# no lint, no coverage, and without the tests marked `slow` (the fuzzers, the request
+# rates: `make test` runs them, and before committing).
 test-fast: $(VENV)/.installed-dev
-	$(BIN)/pytest $(PARALLEL) -q tests/rules tests/views
+	$(BIN)/pytest $(PARALLEL) -q -m "not slow" tests/rules tests/views
 
 # Every page at phone size, in both languages, light and dark, saved in
 # tests/browser/screenshots/ for a person to look at (every test that saves any).

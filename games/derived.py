@@ -354,7 +354,8 @@ def _write_rows(game: Game, result: GameResult) -> None:
     """A finished game's statistics rows, bids by level and awards of its own."""
     players = {seat.name: seat.player_id for seat in game.seats.all()}
     table, when = game.table(), game.evening()
-    collected = get_game(game.kind).figures(table, result)
+    # An adjustment is no hand of anybody's (no bid, no best hand); the totals count it.
+    collected = get_game(game.kind).figures(table, result.played())
     placed = places(table, result)
     winners = result.winners
     # What every row of the game carries, so that the sums need no join.
@@ -366,7 +367,7 @@ def _write_rows(game: Game, result: GameResult) -> None:
             place=placed[table.side_of(name)],
             win_share=1 / len(winners) if table.side_of(name) in winners else 0.0,
             total=result.totals[table.side_of(name)],
-            hands=len(result.hands),
+            hands=len(result.played().hands),
             bids=f.bids,
             bids_made=f.bids_made,
             bid_total=f.bid_total,

@@ -31,13 +31,15 @@ from games.rules import (
     get_game,
     make_table,
 )
-from games.rules.base import NOTE, PER_SIDE_KINDS
+from games.rules.base import ADJUSTMENT, NOTE, PER_SIDE_KINDS, REASON
 from games.rules.limits import (
     LARGEST_NUMBER,
     PLAYER_NAME_LENGTH,
+    REASON_LENGTH,
     TEAM_NAME_LENGTH,
     check_name,
     read_note,
+    read_reason,
 )
 from games.rules.text import Quoted
 
@@ -838,6 +840,129 @@ class HandForm(forms.Form):
     def refuse(self, exc: RuleError) -> None:
         """The engine's refusal as the form's error, beside the input it names."""
         self.add_error(exc.field if exc.field in self.fields else None, rule_error(exc))
+
+
+#: How the adjustment form gives the points: taken from one side, given to every other
+#: side, or typed per side.
+FROM_OFFENDER, TO_OTHERS, PER_SIDE = "from", "others", "each"
+
+
+class AdjustmentForm(forms.Form):
+    """A penalty or adjustment (spec "Adjustments"): who and how much, by a preset or side
+    by side, and why. Saved like a hand (`Game.add_hand`, with its entry key), it is
+    checked by the engine like one: the engine's refusals show beside their fields."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    entry = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=32, initial=new_form_token
+    )
+    way = forms.ChoiceField(
+        label=_("Points"),
+        choices=[
+            (FROM_OFFENDER, _("N from the offender")),
+            (TO_OTHERS, _("N to each other side")),
+            (PER_SIDE, _("Side by side")),
+        ],
+        initial=FROM_OFFENDER,
+        widget=Chips,
+    )
+    # Any text: the engine names what is wrong with it (a player where teams score).
+    offender = forms.CharField(label=_("Offender"), required=False, max_length=TEAM_NAME_LENGTH)
+    amount = forms.IntegerField(label=_("N"), required=False, min_value=1, max_value=LARGEST_NUMBER)
+    reason = forms.CharField(
+        label=_("Reason"),
+        required=False,  # the engine says it is missing, as for a file
+        max_length=REASON_LENGTH,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    note = NoteField(label=_("Note"))
+
+    def __init__(self, *args: Any, game: Game, replacing: int | None = None, **kwargs: Any):
+        kwargs.setdefault("auto_id", "id_adjust_%s")
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.table = table = game.table()
+        self.replacing = replacing
+        self.fields["offender"].widget = Chips(choices=[(side, side) for side in table.sides])
+        for index, side in enumerate(table.sides):
+            self.fields[side_field(ADJUSTMENT, index)] = forms.IntegerField(
+                label=side,
+                required=False,
+                min_value=-LARGEST_NUMBER,
+                max_value=LARGEST_NUMBER,
+                widget=forms.NumberInput(attrs={"step": 1, "autocomplete": "off"}),
+            )
+
+    @property
+    def side_fields(self) -> list[forms.BoundField]:
+        return [self[side_field(ADJUSTMENT, i)] for i in range(len(self.table.sides))]
+
+    def points(self) -> dict[str, int]:
+        """The adjustment per side, as the way chosen gives it (sides left at 0 left out)."""
+        data = self.cleaned_data
+        sides, offender, amount = self.table.sides, data.get("offender") or "", data.get("amount")
+        if data.get("way") == PER_SIDE:
+            given = {side: data.get(side_field(ADJUSTMENT, i)) for i, side in enumerate(sides)}
+            return {side: value for side, value in given.items() if value}
+        if not offender:
+            self.add_error("offender", _("Choose who the points are for."))
+            return {}
+        if not amount:
+            self.add_error("amount", _("Give the number of points."))
+            return {}
+        if data.get("way") == TO_OTHERS:
+            return {side: amount for side in sides if side != offender.strip()}
+        return {offender: -amount}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        try:
+            reason = read_reason(data.get(REASON))
+        except RuleError as exc:
+            self.add_error(REASON, rule_error(exc))
+            return data
+        points = self.points()
+        if self.errors:
+            return data
+        hand: dict[str, Any] = {ADJUSTMENT: points, REASON: reason}
+        if data.get(NOTE):
+            hand[NOTE] = data[NOTE]
+        data["hand"] = hand
+        if self.replacing is None and self.game.entered(data.get("entry") or ""):
+            return data  # stored already from this form: the game answers it as saved
+        try:
+            # The game with it, as `add_hand` then needs it (played once for both).
+            data["result"] = self.game.result_with(hand, replacing=self.replacing)
+        except RuleError as exc:
+            self.refuse(exc)
+        return data
+
+    def refuse(self, exc: RuleError) -> None:
+        """The engine's refusal beside the field it is about: the points, or the reason."""
+        field = {ADJUSTMENT: "offender", REASON: REASON, NOTE: NOTE}.get(exc.field or "")
+        if field is not None:
+            # About what this form holds, not where it goes among the hands.
+            exc = RuleError(exc.text, field=exc.field)
+        if field == "offender" and self.cleaned_data.get("way") == PER_SIDE:
+            field = None
+        self.add_error(field, rule_error(exc))
+
+
+def adjustment_initial(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
+    """The adjustment form's values for a stored adjustment (its correction): side by side."""
+    given = hand.get(ADJUSTMENT) or {}
+    initial: dict[str, Any] = {
+        "way": PER_SIDE,
+        REASON: hand.get(REASON, ""),
+        NOTE: hand.get(NOTE, ""),
+    }
+    for index, side in enumerate(table.sides):
+        if given.get(side):
+            initial[side_field(ADJUSTMENT, index)] = given[side]
+    return initial
 
 
 def _rows(spec: HandInput, table: Table[object]) -> Sequence[str]:

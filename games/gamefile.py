@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, NoReturn
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from games.rules import GAMES, GameResult, RuleError, Table, make_table, play
-from games.rules.base import NOTE, PER_SIDE_KINDS, describe
+from games.rules.base import ADJUSTMENT, NOTE, PER_SIDE_KINDS, REASON, describe, is_adjustment
 from games.rules.limits import read_note
 from games.rules.text import Text, _, error
 
@@ -118,24 +120,33 @@ def dumps(document: Mapping[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
+class Envelope(BaseModel):
+    """The game file's top level, declared: the keys it may hold (besides the output keys
+    of its game, left out before) and its format. What the note, the game, its players,
+    house rules, teams, start totals and hands must be is the engine's to say
+    (`read_note`, `make_table`, `play`), in this order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["scorekeeper/1"]  # FORMAT
+    game: Any = None
+    rules: Any = None
+    players: Any = None
+    teams: Any = None
+    start: Any = None
+    hands: Any = None
+    note: Any = None
+
+
 def read(document: object) -> tuple[Table[object], list[Mapping[str, Any]]]:
     """The table and the hands of a game file, checked up to (not including) the hands."""
     if not isinstance(document, Mapping):
         raise error(_("a game file is a JSON object, not %(value)s"), value=describe(document))
-    for key in document:
-        if key not in INPUT_KEYS and key not in _output_keys(document.get("game")):
-            raise error(
-                _("unknown field “%(key)s” in the game file"),
-                key=str(key),
-                field=str(key),
-            )
-    if document.get("format") != FORMAT:
-        raise error(
-            _("the format must be “%(format)s”, not %(value)s"),
-            field="format",
-            format=FORMAT,
-            value=describe(document.get("format")),
-        )
+    own = _output_keys(document.get("game"))
+    try:
+        Envelope.model_validate({key: v for key, v in document.items() if key not in own})
+    except ValidationError as exc:
+        _refuse(document, exc)
     read_note(document.get(NOTE))
     table = make_table(
         document.get("game"),
@@ -152,6 +163,22 @@ def read(document: object) -> tuple[Table[object], list[Mapping[str, Any]]]:
             value=describe(hands),
         )
     return table, hands
+
+
+def _refuse(document: Mapping[str, Any], exc: ValidationError) -> NoReturn:
+    """What the envelope's schema found, in the engine's words: a key no game file has
+    (the first, in the file's order), else a format other than this one."""
+    found = exc.errors(include_url=False)
+    unknown = {str(e["loc"][0]) for e in found if e["type"] == "extra_forbidden"}
+    for key in document:
+        if str(key) in unknown:
+            raise error(_("unknown field “%(key)s” in the game file"), key=str(key), field=str(key))
+    raise error(
+        _("the format must be “%(format)s”, not %(value)s"),
+        field="format",
+        format=FORMAT,
+        value=describe(document.get("format")),
+    )
 
 
 def _output_keys(game: object) -> tuple[str, ...]:
@@ -177,6 +204,8 @@ def with_results(
         # A kaiser bid's own "made" is dropped too: the engine writes back the same value.
         hand = {key: value for key, value in raw.items() if key not in ("points", "totals", "made")}
         hand = _with_note(hand)
+        if is_adjustment(hand) and isinstance(hand.get(REASON), str):
+            hand[REASON] = hand[REASON].strip()  # kept as a note is: trimmed
         hand["points"] = dict(scored.points)
         hand["totals"] = dict(scored.totals)
         if scored.made_each is not None:
@@ -227,7 +256,14 @@ def recorded(
         document["teams"] = _ordered(teams, table.sides)
     if start:
         document["start"] = _ordered(start, table.sides)
-    inputs = ["dealer", "redeal", *(i.name for i in card_game.inputs(table)), NOTE]
+    inputs = [
+        "dealer",
+        "redeal",
+        ADJUSTMENT,
+        REASON,
+        *(i.name for i in card_game.inputs(table)),
+        NOTE,
+    ]
     document["hands"] = [_ordered(seated(table, hand), inputs) for hand in hands]
     if note:
         document[NOTE] = note
@@ -238,7 +274,7 @@ def seated(table: Table[object], hand: Mapping[str, Any]) -> dict[str, Any]:
     """A hand with its tricks in seating order, whatever order the database kept."""
     per_side = {
         spec.name for spec in GAMES[table.game].inputs(table) if spec.kind in PER_SIDE_KINDS
-    }
+    } | {ADJUSTMENT}
     return {
         key: _ordered(value, table.sides) if key in per_side and isinstance(value, dict) else value
         for key, value in hand.items()

@@ -54,6 +54,7 @@ from games.rules import (
     make_table,
     play,
 )
+from games.rules.base import is_adjustment
 from games.rules.limits import read_note
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
@@ -719,9 +720,10 @@ class Game(models.Model):
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand, as the rotation names them: the first dealer before any
-        hand, then as the game's rules pass the deal on (None where the hands do not say)."""
+        hand, then as the game's rules pass the deal on (None where the hands do not say);
+        an adjustment deals no cards."""
         hands = [hand.data for hand in self.hand_list()]
-        if not hands:
+        if all(is_adjustment(hand) for hand in hands):
             return self.first_dealer or None
         return get_game(self.kind).next_dealer(self.table(), hands)
 

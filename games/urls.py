@@ -57,6 +57,11 @@ urlpatterns = [
     path("g/<code:key>/games/<code:code>/live/", games.game_live, name="game_live"),
     path("g/<code:key>/games/<code:code>/chart/", games.game_chart, name="game_chart"),
     path("g/<code:key>/games/<code:code>/hands/", hands.hand_create, name="hand_create"),
+    path(
+        "g/<code:key>/games/<code:code>/adjustments/",
+        hands.adjustment_create,
+        name="adjustment_create",
+    ),
     path("g/<code:key>/games/<code:code>/preview/", hands.hand_preview, name="hand_preview"),
     path("g/<code:key>/games/<code:code>/undo/", hands.undo, name="undo"),
     path("g/<code:key>/games/<code:code>/again/", games.play_again, name="play_again"),

@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: waits while the stream works, and the stream is opened again when it falls silent); 13 for
 #: the new games (the ± beside a typed score, as a phone's number keyboard may have no minus;
 #: a preset's yes-or-no rule shown ticked; the last trick count left open filled in); 4 for a
-#: save answered 5xx (the database out of reach) kept on the phone like an offline one.
-MOST = 395
+#: save answered 5xx (the database out of reach) kept on the phone like an offline one; 10 for
+#: a penalty kept offline like a hand (it deals nothing: the hand form keeps its taps).
+MOST = 405
 WIDEST = 100
 
 

@@ -136,7 +136,7 @@ class Whist(CardGame[Rules, WhistHand | Redeal]):
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
         return Text("%(winner)s reached the target with %(total)d and wins.", verdict.facts)
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         return redeal if redeal is not None else Text("A hand of whist")
 

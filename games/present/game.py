@@ -29,7 +29,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games import ratings
-from games.forms import GameNoteForm, HandForm, new_form_token, posted
+from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release
 from games.present.words import say
 from games.rules import GameResult, Standing, Table, Text, get_game
@@ -662,6 +662,7 @@ def game_context(
     all_hands: bool = False,
     polled: QueryDict | None = None,
     note_form: GameNoteForm | None = None,
+    adjust_form: AdjustmentForm | None = None,
 ) -> dict[str, Any]:
     """What the game page draws: the parts kept per version come from `page` (worked out
     only if they are not kept); around them this request's own: its form (a refused one,
@@ -677,6 +678,16 @@ def game_context(
         following = follow_form(page, polled or QueryDict())
         # Built only if its fields are not kept (`_hand_form.html`).
         form = cast(HandForm, SimpleLazyObject(lambda: _empty_form(page, turn, following)))
+    # The penalty form below the hand form: one refused, or an empty one while the game
+    # is open, built only if its fields are not kept (`_adjust_form.html`).
+    adjust_fresh = adjust_form is None and access.can_edit and turn.open
+    if adjust_fresh:
+        adjust_form = cast(
+            AdjustmentForm,
+            SimpleLazyObject(
+                lambda: AdjustmentForm(game=game, initial={"number": turn.next_number})
+            ),
+        )
     # From the page of every hand, a save (with or without JavaScript) comes back to it.
     every = "?hands=all" if all_hands else ""
     live_url = reverse("game_live", args=[access.key, game.code])
@@ -710,6 +721,12 @@ def game_context(
         "following": following,
         # The game's note as it is, or as refused.
         "note_form": note_form or GameNoteForm(initial={"note": game.note}),
+        "adjust_form": adjust_form,
+        "adjust_fresh": adjust_fresh,
+        "adjust_shown": adjust_fresh or adjust_form is not None,
+        "adjust_key": new_form_token() if adjust_fresh else "",
+        "adjust_action": reverse("adjustment_create", args=[access.key, game.code]) + every,
+        "adjust_label": _("Save the adjustment"),
     }
 
 

@@ -31,6 +31,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures
 from .rulebook import read_house_rules
+from .teams import higher_of
 from .text import Text, _, error, ngettext_lazy
 
 
@@ -93,8 +94,11 @@ class American(CardGame[Rules, Win]):
         over = [player for player in table.players if state.totals[player] >= target]
         if not over:
             return None
-        # Only the hand's winner gains, so several over the target can only come from start totals.
-        winner = hand.winner if hand.winner in over else max(over, key=lambda p: state.totals[p])
+        # Only the hand's winner gains, so several over the target can only come from start
+        # totals or adjustments: the hand's winner first, else the highest; level, play goes on.
+        winner = hand.winner if hand.winner in over else higher_of(over, state.totals)
+        if winner is None:
+            return None
         return Verdict(
             (winner,), "match", {"winner": winner, "total": state.totals[winner], "target": target}
         )
@@ -144,7 +148,7 @@ class American(CardGame[Rules, Win]):
                 f.hand(scored.points[player], "opponent")
         return GameFigures(figures)
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         return Text(_("%(winner)s won"), {"winner": str(raw.get("winner", "?"))})
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:

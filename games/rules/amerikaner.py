@@ -347,7 +347,7 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         }
         return [("amerikaner_made", player) for player in sorted(made)]
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal

@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from .awards import AwardRule
 from .figures import Figures, FigureTable, GameFigures
-from .limits import read_note
+from .limits import LARGEST_NUMBER, read_note, read_reason
 from .text import Names, Param, Quoted, RuleError, Text, _, error
 
 # Covariant: a game is "some card game" (`CardGame[object, object]`) in the registry,
@@ -31,6 +31,9 @@ OUTPUT_KEYS = frozenset({"points", "totals", "made"})
 # What every game's hand may carry besides its inputs: the table's note (spec "Notes"),
 # checked by `CardGame.play` and never read by the scoring.
 NOTE = "note"
+# An adjustment (spec "Adjustments"): points the table agreed on that no hand gave.
+ADJUSTMENT = "adjustment"
+REASON = "reason"
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,12 @@ class GameResult:
     @property
     def finished(self) -> bool:
         return self.decision is not None
+
+    def played(self) -> GameResult:
+        """The hands played, without the adjustments (a penalty is no hand of anybody's, no
+        bid and no best hand): what statistics and awards read. Totals stay as they are."""
+        hands = tuple(scored for scored in self.hands if not isinstance(scored.hand, Adjustment))
+        return replace(self, hands=hands)
 
 
 @dataclass(frozen=True)
@@ -501,12 +510,17 @@ class CardGame(ABC, Generic[RulesT, HandT]):
             hand["tricks"] = last_count(tricks, table.sides, spec.maximum)
         return hand
 
-    @abstractmethod
     def summary(self, raw: Mapping[str, Any]) -> Text:
-        """A few words for a hand as the table reported it, e.g. "Bjørn 8 with Dina".
+        """A few words for a hand as the table reported it, e.g. "Bjørn 8 with Dina", or
+        for an adjustment its reason.
 
         It reads the hand as given, without checking it: history shows old versions too.
         """
+        return adjustment_summary(raw) if is_adjustment(raw) else self.hand_summary(raw)
+
+    @abstractmethod
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
+        """`summary` of a hand played (not an adjustment)."""
 
     def scheduled(
         self, table: Table[RulesT], before: Sequence[Mapping[str, Any]]
@@ -534,13 +548,19 @@ class CardGame(ABC, Generic[RulesT, HandT]):
             for key, value in raw.items()
             if key not in OUTPUT_KEYS or (key in inputs and applies(inputs[key], raw, inputs))
         }
-        # The note as kept: trimmed, and none when empty.
+        # The note as kept: trimmed, and none when empty; an adjustment's reason trimmed.
         if NOTE in hand and (note := read_note(hand.pop(NOTE))):
             hand[NOTE] = note
+        if is_adjustment(hand) and isinstance(hand.get(REASON), str):
+            hand[REASON] = hand[REASON].strip()
         return hand
 
     def details(self, raw: Mapping[str, Any]) -> str:
         """The counts behind a hand, e.g. "Anne 2, Cato 1": what tells two versions apart."""
+        return adjustment_details(raw) if is_adjustment(raw) else self.hand_details(raw)
+
+    def hand_details(self, raw: Mapping[str, Any]) -> str:
+        """`details` of a hand played (not an adjustment): by default its tricks."""
         tricks = raw.get("tricks")
         if isinstance(tricks, Mapping):
             return ", ".join(f"{name} {count}" for name, count in tricks.items())
@@ -599,10 +619,22 @@ class CardGame(ABC, Generic[RulesT, HandT]):
                     raise error(_("a hand must be an object with the hand's details"))
                 if NOTE in raw:
                     read_note(raw[NOTE])
-                hand = self.parse_hand(table, raw)
-                score = self.score(table, state, hand)
+                if is_adjustment(raw):
+                    adjustment = read_adjustment(table, raw)
+                else:
+                    hand = self.parse_hand(table, raw)
+                    score = self.score(table, state, hand)
             except RuleError as exc:
                 raise exc.in_hand(number) from None
+            if is_adjustment(raw):
+                # It moves the totals and nothing else: no deal, no bags, no place in a
+                # schedule; the game is decided after the next hand, on the totals then.
+                for side, points in adjustment.points.items():
+                    state.totals[side] += points
+                words = partial(adjustment_explanation, adjustment)
+                outcome = HandOutcome(adjustment.points, None, words)
+                scored.append(ScoredHand(number, adjustment, outcome, dict(state.totals), None))
+                continue
             for side, points in score.points.items():
                 state.totals[side] += points
             verdict = self.decide(table, state, hand, score)
@@ -616,9 +648,11 @@ class CardGame(ABC, Generic[RulesT, HandT]):
 
     def next_dealer(self, table: Table[RulesT], hands: Sequence[Mapping[str, Any]]) -> str | None:
         """The dealer to suggest for the next hand: clockwise, or the same after a redeal."""
-        if not hands:
+        # An adjustment deals no cards: the deal follows the last hand that had one.
+        played = [hand for hand in hands if not is_adjustment(hand)]
+        if not played:
             return None
-        last = hands[-1]
+        last = played[-1]
         dealer = last.get("dealer")
         if not isinstance(dealer, str) or dealer.strip() not in table.players:
             return None
@@ -639,6 +673,88 @@ class State:
 @dataclass(frozen=True)
 class Redeal:
     dealer: str | None
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Points the table agreed on that no hand gave (a penalty, a sheet put right): every
+    side's change, 0 where unchanged, and why. It deals no cards and decides nothing."""
+
+    points: Mapping[str, int]
+    reason: str
+
+
+def is_adjustment(raw: object) -> bool:
+    """Whether a hand as the table reported it is an adjustment rather than a hand played."""
+    return isinstance(raw, Mapping) and ADJUSTMENT in raw
+
+
+def read_adjustment(table: Table[object], raw: Mapping[str, Any]) -> Adjustment:
+    """An adjustment: a whole number per side (players, or teams where the game has teams),
+    at least one not 0, and a reason of 1 to 120 characters under the rules of a note."""
+    check_keys(raw, {ADJUSTMENT, REASON})
+    value = raw[ADJUSTMENT]
+    if not isinstance(value, Mapping):
+        raise error(
+            _(
+                "an adjustment must give a number to each player (or team) it changes, not %(value)s"
+            ),
+            field=ADJUSTMENT,
+            value=describe(value),
+        )
+    given: dict[str, int] = {}
+    for raw_name, raw_points in value.items():
+        name = raw_name.strip() if isinstance(raw_name, str) else raw_name
+        if table.teams and name in table.players and name not in table.sides:
+            raise error(
+                _("this game is scored by teams: adjust the total of %(team)s, not of %(name)s"),
+                field=ADJUSTMENT,
+                team=table.team_of(name),
+                name=name,
+            )
+        name = as_name(raw_name, table.sides, ADJUSTMENT, what="team" if table.teams else "player")
+        if name in given:
+            raise error(_("the adjustment of %(name)s is given twice"), field=ADJUSTMENT, name=name)
+        points = as_int(
+            raw_points, Text(_("the adjustment of %(name)s"), {"name": name}), ADJUSTMENT
+        )
+        if not -LARGEST_NUMBER <= points <= LARGEST_NUMBER:
+            raise error(
+                _("the adjustment of %(name)s must be from %(low)d to %(high)d, not %(points)d"),
+                field=ADJUSTMENT,
+                name=name,
+                low=-LARGEST_NUMBER,
+                high=LARGEST_NUMBER,
+                points=points,
+            )
+        given[name] = points
+    if not any(given.values()):
+        raise error(_("an adjustment must change at least one total"), field=ADJUSTMENT)
+    return Adjustment(
+        {side: given.get(side, 0) for side in table.sides}, read_reason(raw.get(REASON))
+    )
+
+
+def adjustment_explanation(adjustment: Adjustment) -> Explanation:
+    return Explanation(
+        (Text(_("Adjustment: %(reason)s"), {"reason": adjustment.reason}),),
+        tuple(
+            Reason(side, points, Text(_("Agreed by the table.")))
+            for side, points in adjustment.points.items()
+        ),
+    )
+
+
+def adjustment_summary(raw: Mapping[str, Any]) -> Text:
+    """ "⚖ Revoke": the reason as given (history shows old versions too)."""
+    return Text(_("⚖ %(reason)s"), {"reason": str(raw.get(REASON, "")).strip()})
+
+
+def adjustment_details(raw: Mapping[str, Any]) -> str:
+    points = raw.get(ADJUSTMENT)
+    if not isinstance(points, Mapping):
+        return ""
+    return ", ".join(f"{name} {value}" for name, value in points.items())
 
 
 # --- Reading the table's words -------------------------------------------------------------

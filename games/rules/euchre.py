@@ -48,7 +48,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, points_table
 from .rulebook import read_house_rules
-from .teams import parse_teams
+from .teams import higher_of, parse_teams
 from .text import Param, Text, _, error, ngettext_lazy
 
 
@@ -175,9 +175,12 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         if not over:
             return None
         # Only one team scores on a hand, so two teams over the target can only come from
-        # start totals: the team that scored now, else the higher total, wins.
+        # start totals or an adjustment: the team that scored now, else (after a redeal) the
+        # higher total wins; level, play goes on.
         scorer = [side for side, points in score.points.items() if points > 0 and side in over]
-        winner = scorer[0] if scorer else max(over, key=lambda side: state.totals[side])
+        winner = scorer[0] if scorer else higher_of(over, state.totals)
+        if winner is None:
+            return None
         return Verdict(
             (winner,),
             "reached",
@@ -241,7 +244,7 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         }
         return [("lone_march", player) for player in sorted(marched)]
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal

@@ -391,7 +391,7 @@ class FiveHundred(CardGame[Rules, AnyHand]):
                 found.add(("misere_made", hand.bidder))
         return sorted(found)
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal

@@ -57,7 +57,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import read_house_rules
-from .teams import parse_teams
+from .teams import higher_of, parse_teams
 from .text import Param, Text, _, error, ngettext_lazy
 
 TRICKS = 8
@@ -315,20 +315,29 @@ class Kaiser(CardGame[Rules, AnyHand]):
         if rules.win_needs_bid:
             over = [team for team in over if team == bidding_team]
         if over:
-            winner = bidding_team if bidding_team in over else max(over, key=lambda t: totals[t])
-            assert winner is not None
-            how = "bid and reached" if winner == bidding_team else "reached"
+            # The bidding team first; after a redeal (nobody bid) the higher total, and
+            # level, play goes on.
+            first = bidding_team if bidding_team in over else higher_of(over, totals)
+            if first is None:
+                return None
+            how = "bid and reached" if first == bidding_team else "reached"
             return Verdict(
-                (winner,), how, {"winner": winner, "target": target, "total": totals[winner]}
+                (first,), how, {"winner": first, "target": target, "total": totals[first]}
             )
         if rules.lose_at is None:
             return None
         low = [team for team in table.sides if totals[team] <= rules.lose_at]
         if not low:
             return None
-        loser = (
-            bidding_team if len(low) == 2 and bidding_team else min(low, key=lambda t: totals[t])
-        )
+        if len(low) == 1:
+            loser = low[0]
+        elif bidding_team is not None:
+            loser = bidding_team
+        else:  # both fell on a redeal: the lower total loses; level, play goes on
+            higher = higher_of(low, totals)
+            if higher is None:
+                return None
+            loser = table.other_team(higher)
         winner = table.other_team(loser)
         return Verdict(
             (winner,),
@@ -434,7 +443,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
         }
         return [("kaiser_made", player) for player in sorted(made)]
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal
@@ -445,13 +454,13 @@ class Kaiser(CardGame[Rules, AnyHand]):
             return Text(_("%(bidder)s %(bid)s no trump"), params)
         return Text(_("%(bidder)s %(bid)s"), params)
 
-    def details(self, raw: Mapping[str, Any]) -> str:
+    def hand_details(self, raw: Mapping[str, Any]) -> str:
         cards = [
             f"{symbol} {raw[key]}"
             for key, symbol in (("five_hearts", "5\u2665"), ("three_spades", "3\u2660"))
             if raw.get(key)
         ]
-        return "; ".join(part for part in (super().details(raw), ", ".join(cards)) if part)
+        return "; ".join(part for part in (super().hand_details(raw), ", ".join(cards)) if part)
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         rules = table.rules

@@ -98,9 +98,41 @@ def read_note(value: object) -> str:
             count=NOTE_LENGTH,
             length=len(note),
         )
-    if not all(char == "\n" or _printable(char) for char in note):
+    if not written(note):
         raise error(
             _("a note cannot hold control characters (other than a new line) or broken Unicode"),
             field="note",
         )
     return note
+
+
+def written(text: str) -> bool:
+    """What a note (or a reason) may hold: no control character but the line feed and no
+    unpaired surrogate."""
+    return all(char == "\n" or _printable(char) for char in text)
+
+
+#: An adjustment's reason (spec "Adjustments"): 1 to this many characters after trimming.
+REASON_LENGTH = 120
+
+
+def read_reason(value: object) -> str:
+    """An adjustment's reason as kept: trimmed; required, short, under the rules of a note."""
+    if value is not None and not isinstance(value, str):
+        raise error(_("a reason must be text"), field="reason")
+    reason = (value or "").strip()
+    if not reason:
+        raise error(_("an adjustment needs a reason"), field="reason")
+    if len(reason) > REASON_LENGTH:
+        raise error(
+            _("a reason has at most %(count)d characters, not %(length)d"),
+            field="reason",
+            count=REASON_LENGTH,
+            length=len(reason),
+        )
+    if not written(reason):
+        raise error(
+            _("a reason cannot hold control characters (other than a new line) or broken Unicode"),
+            field="reason",
+        )
+    return reason

@@ -42,6 +42,7 @@ from .base import (
     choice_rule,
     dealer_input,
     flag_rule,
+    is_adjustment,
     last_count,
     name_inputs,
     number_rule,
@@ -368,7 +369,7 @@ class OhHell(CardGame[Rules, AnyHand]):
     def earned(self, table: Table[Rules], result: GameResult) -> list[tuple[str, str]]:
         return [("spot_on", player) for player in _spot_on(table, result)]
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal
@@ -380,7 +381,7 @@ class OhHell(CardGame[Rules, AnyHand]):
             return Text(_("Nobody exact"))
         return Text(_("Exact: %(names)s"), {"names": Names(exact)})
 
-    def details(self, raw: Mapping[str, Any]) -> str:
+    def hand_details(self, raw: Mapping[str, Any]) -> str:
         """Each player's bid and tricks, e.g. "Anne 2/2, Bjørn 1/0"."""
         bids, tricks = raw.get("bids"), raw.get("tricks")
         if not isinstance(bids, Mapping) or not isinstance(tricks, Mapping):
@@ -417,8 +418,9 @@ class OhHell(CardGame[Rules, AnyHand]):
 
 
 def _dealt(before: Sequence[Mapping[str, Any]]) -> int:
-    """How many hands of the schedule these hands dealt: all but the redeals."""
-    return sum(1 for hand in before if hand.get("redeal") is not True)
+    """How many hands of the schedule these hands dealt: all but the redeals and the
+    adjustments."""
+    return sum(1 for hand in before if hand.get("redeal") is not True and not is_adjustment(hand))
 
 
 def _check_against_cards(table: Table[Rules], hand: OhHellHand, cards: int) -> None:

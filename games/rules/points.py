@@ -283,13 +283,13 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         typed = [n for n in scores.values() if type(n) is int]
         return Text(_("The scores add up to %(sum)d."), {"sum": sum(typed)})
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal
-        return Text(_("Scores: %(details)s"), {"details": self.details(raw)})
+        return Text(_("Scores: %(details)s"), {"details": self.hand_details(raw)})
 
-    def details(self, raw: Mapping[str, Any]) -> str:
+    def hand_details(self, raw: Mapping[str, Any]) -> str:
         scores = raw.get("scores")
         if not isinstance(scores, Mapping):
             return ""

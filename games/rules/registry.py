@@ -146,6 +146,6 @@ def awards_earned(table: Table[object], result: GameResult) -> list[tuple[str, s
     totals = [scored.totals for scored in result.hands]
     back = comeback(table.sides, totals, result.winners, target)
     return [
-        *card_game.earned(table, result),
+        *card_game.earned(table, result.played()),
         *((COMEBACK.id, player) for player in table.players if table.side_of(player) in back),
     ]

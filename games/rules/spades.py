@@ -357,7 +357,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
                     found.update(("bag_survivor", player) for player in team.members)
         return sorted(found)
 
-    def summary(self, raw: Mapping[str, Any]) -> Text:
+    def hand_summary(self, raw: Mapping[str, Any]) -> Text:
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal

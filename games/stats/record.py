@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Q, QuerySet, Sum, Window
 from django.db.models.functions import RowNumber
 
-from games.models import Award, BidStat, Rating
+from games.models import Award, BidStat, Hand, Rating
 from games.rules import Text, all_awards, get_game
 from games.rules.awards import AwardRule
+from games.rules.base import ADJUSTMENT
 from games.stats.sums import PairLine, People, Selection, Who, _rate
 
 #: Games together before one player can be another's rival, and hands (games in a team
@@ -112,6 +113,22 @@ def best_partner(
         ]
     found.sort(key=lambda p: (-p.made / p.together, -p.together, p.player.name.lower()))
     return found[0] if found else None
+
+
+def penalties_received(selection: Selection, player_id: int) -> int:
+    """The adjustments that took points from this player (or their team) in the selected
+    games: a penalty is an adjustment with a number below 0 (spec "Adjustments"). One
+    query: those games' adjustments, each with the player's seat and the game's teams."""
+    games = selection.player_stats(player_id).values("game_id")
+    rows = Hand.objects.filter(
+        game_id__in=games, data__has_key=ADJUSTMENT, game__seats__player_id=player_id
+    ).values_list("data", "game__seats__name", "game__teams")
+    count = 0
+    for data, name, teams in rows:
+        side = next((team for team, members in (teams or {}).items() if name in members), name)
+        given = {str(key).strip(): points for key, points in data[ADJUSTMENT].items()}
+        count += given.get(side, 0) < 0
+    return count
 
 
 def longest_streak(selection: Selection, player_id: int) -> int:

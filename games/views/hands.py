@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.forms import (
+    AdjustmentForm,
     HandForm,
+    adjustment_initial,
     initial_for,
     posted,
     rule_error,
@@ -23,7 +25,7 @@ from games.models import Attempt, Change, Game, Hand, Outcome
 from games.present.game import all_hands, change_rows, describe_hand, game_context
 from games.present.words import say
 from games.rules import get_game
-from games.rules.base import NOTE
+from games.rules.base import NOTE, is_adjustment
 from games.views.access import (
     Access,
     HtmxHttpRequest,
@@ -128,8 +130,11 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
     if hand is None:
         raise Http404
     conflict = None
+    # An adjustment is corrected in its own form; a hand in the hand form.
+    Form = AdjustmentForm if is_adjustment(hand.data) else HandForm
+    form: HandForm | AdjustmentForm
     if request.method == "POST":
-        form = HandForm(request.POST, game=game, replacing=number)
+        form = Form(request.POST, game=game, replacing=number)
         if form.is_valid():
             mine = form.cleaned_data["hand"]
             by = who_is(request, access.group)
@@ -145,14 +150,11 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
                 # Show the newer version; the inputs stay as this phone entered them.
                 values = request.POST.copy()
                 values["revision"] = str(done.hand.revision)
-                form = HandForm(values, game=game, replacing=number)
+                form = Form(values, game=game, replacing=number)
     else:
-        initial = {
-            **initial_for(game.table(), hand.data),
-            "number": number,
-            "revision": hand.revision,
-        }
-        form = HandForm(game=game, replacing=number, initial=initial)
+        read = adjustment_initial if Form is AdjustmentForm else initial_for
+        initial = {**read(game.table(), hand.data), "number": number, "revision": hand.revision}
+        form = Form(game=game, replacing=number, initial=initial)
     return render(
         request,
         "games/hand_edit.html",
@@ -165,6 +167,11 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
             "form_action": reverse("hand_edit", args=[key, code, number]),
             "preview_url": reverse("hand_preview", args=[key, code]),
             "save_label": _("Save the correction"),
+            # An adjustment's own form, as the game page draws it.
+            "adjusting": Form is AdjustmentForm,
+            "adjust_form": form,
+            "adjust_action": reverse("hand_edit", args=[key, code, number]),
+            "adjust_label": _("Save the correction"),
         },
         status=422 if request.method == "POST" else 200,
     )
@@ -246,6 +253,45 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
         return redirect("history", key, code)
     messages.success(request, _("Hand %(number)d restored.") % {"number": found.number})
     return redirect(game_url(access, game))
+
+
+@require_POST
+def adjustment_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
+    """Save a penalty or adjustment as the next hand: the same save as a hand's
+    (`Game.add_hand` with the form's entry key), so a double tap or an offline phone's
+    queue adds it once. The answer is the game as it now is, or the form again."""
+    with transaction.atomic():
+        access, game = game_to_change(key, code)
+        form = AdjustmentForm(request.POST, game=game)
+        done = None
+        if form.is_valid():
+            entered = form.cleaned_data
+            by = who_is(request, access.group)
+            done = game.add_hand(
+                entered["number"],
+                entered["hand"],
+                by,
+                entry=entered["entry"],
+                played=entered.get("result"),
+            )
+            if done.reason is not None:
+                form.refuse(done.reason)
+            elif done.outcome is Outcome.CONFLICT:
+                # Another phone saved that number first: the same entry, for the next one.
+                values = request.POST.copy()
+                values["number"] = str(len(game.hand_list()) + 1)
+                form = AdjustmentForm(values, game=game)
+                form.is_valid()
+                form.add_error(
+                    None,
+                    _("A hand was just saved on another phone: check the scores and save again."),
+                )
+    if done is not None and (done.stands or done.outcome is Outcome.ENTRY_DELETED):
+        messages.add_message(request, *_told(game, done))
+        return _after_save(request, access, game)
+    context = game_context(request, access, game, all_hands=all_hands(request), adjust_form=form)
+    template = "games/game.html#main" if request.htmx else "games/game.html"
+    return render(request, template, context, status=200 if request.htmx else 422)
 
 
 @require_POST

@@ -192,6 +192,7 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "rival": record.rival(selection, people, player.pk),
             "partner": record.best_partner(selection, people, player.pk, pairs),
             "streak": record.longest_streak(selection, player.pk) if line else 0,
+            "penalties": record.penalties_received(selection, player.pk) if line else 0,
             "levels": record.bids_by_level(selection, player.pk),
             "record": record,
         },

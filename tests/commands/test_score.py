@@ -97,3 +97,19 @@ def test_file_that_is_not_text(tmp_path: Path) -> None:
     result = run(str(path))
     assert result.returncode == 1
     assert result.stderr.strip() == f"{path}: cannot read the file (not UTF-8 text)"
+
+
+def test_an_adjustment_goes_through_the_command() -> None:
+    # Hand 1 gives Bjørn and Dina 8 each; the table then takes 10 from Bjørn for a revoke.
+    penalty = {"adjustment": {"Bjørn": -10}, "reason": "Revoke", "note": "Cato saw it"}
+    game = {**GAME, "hands": [*GAME["hands"], penalty]}
+    result = run("-", stdin=json.dumps(game))
+    assert (result.returncode, result.stderr) == (0, "")
+    hand = json.loads(result.stdout)["hands"][1]
+    assert hand == {
+        **penalty,
+        "points": {"Anne": 0, "Bjørn": -10, "Cato": 0, "Dina": 0},
+        "totals": {"Anne": 2, "Bjørn": -2, "Cato": 1, "Dina": 8},
+    }
+    refused = run("-", stdin=json.dumps({**GAME, "hands": [{"adjustment": {"Anne": 0}}]}))
+    assert refused.stderr == "hand 1: an adjustment must change at least one total\n"

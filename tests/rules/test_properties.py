@@ -64,6 +64,7 @@ def test_no_hand_follows_a_finished_game(document: dict[str, Any]) -> None:
         assert finished_at[0] == len(output["hands"]) - 1
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(damaged_game() | json_values)
 def test_nothing_but_rule_error_escapes(document: Any) -> None:
@@ -95,6 +96,7 @@ def test_the_words_tell_each_sides_points_as_the_arithmetic_scored_them(
         assert all(str(line) for line in scored.outcome.explanation)
 
 
+@pytest.mark.slow
 @given(any_game | amerikaner_game(target=52))
 def test_going_on_from_a_known_result_is_playing_from_the_start(
     document: dict[str, Any],

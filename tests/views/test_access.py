@@ -105,6 +105,13 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
             game, bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}), 1, revision=revision(game, 1)
         ),
         "hand_delete": {"revision": revision(game, 1)},
+        "adjustment_create": {
+            "number": 3,
+            "way": "from",
+            "offender": "Bjørn",
+            "amount": 5,
+            "reason": "Revoke",
+        },
         "undo": {"number": "2", "revision": revision(game, 2)},
         "night_edit": {"name": "Fredagskveld", "place": "Hos Anne"},
         "season_name": {"name": "Sommer", "start": "2025-06-01", "end": "2025-08-31"},

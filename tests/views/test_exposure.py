@@ -34,12 +34,14 @@ def test_pages_allow_only_this_sites_scripts_and_styles(phone: Client, game: Gam
     assert policy["frame-ancestors"] == "'none'"
 
 
+@pytest.mark.slow
 def test_a_table_polling_never_meets_the_rate_limit(phone: Client, game: Game) -> None:
     # Ten phones behind one address for a minute, each polling every two seconds.
     live = reverse("game_live", args=[game.group.edit_key, game.code])
     assert {phone.get(live).status_code for _ in range(300)} == {200}
 
 
+@pytest.mark.slow
 def test_key_lookups_beyond_the_rate_are_refused(client: Client, group: Group) -> None:
     url = reverse("group", args=["x" * 24])
     assert {client.get(url).status_code for _ in range(600)} == {404}
@@ -51,6 +53,7 @@ def test_key_lookups_beyond_the_rate_are_refused(client: Client, group: Group) -
     assert client.get(url, REMOTE_ADDR="10.0.0.9").status_code == 404
 
 
+@pytest.mark.slow
 def test_writes_beyond_the_rate_are_refused(phone: Client, game: Game) -> None:
     url = reverse("hand_create", args=[game.group.edit_key, game.code])
     hands = endless_hands(61)
@@ -72,6 +75,7 @@ def test_admin_login_is_throttled(client: Client) -> None:
     assert statuses == [200] * 10 + [429]
 
 
+@pytest.mark.slow
 def test_behind_a_proxy_each_client_is_counted_apart(client: Client, settings: Settings) -> None:
     settings.CLIENT_IP_HEADER = "X-Real-IP"
     url = reverse("group", args=["x" * 24])

@@ -162,6 +162,7 @@ def _request(rng: random.Random, client: Client, url: str) -> int:
     return client.generic(method, url, bytes(rng.randrange(256) for _ in range(64))).status_code
 
 
+@pytest.mark.slow
 def test_no_request_gets_a_server_error(site: dict[str, str]) -> None:
     rng = random.Random(12)
     client = Client(raise_request_exception=False)

@@ -111,6 +111,7 @@ def _new_game(
     return game
 
 
+@pytest.mark.slow
 def test_every_stored_game_is_a_file_the_score_command_takes(
     client: Client, settings: Settings, tmp_path: Path
 ) -> None:

@@ -33,8 +33,9 @@ def test_the_note_is_written_trimmed_with_a_new_version(phone: Client, game: Gam
     assert notices(page) == ["The note on the game is saved."]
     shown = part(page, "game-note")
     assert shown is not None and NOTE in shown[0]
-    # The next hand's note is empty; the box to change the game's holds it.
-    assert field_values(page)["note"] == ["", NOTE]
+    # The next hand's note and the adjustment's are empty; the box to change the game's
+    # holds it.
+    assert field_values(page)["note"] == ["", "", NOTE]
     assert "Change the note on the game" in text(page)
 
 

@@ -69,6 +69,7 @@ def played(settings: Settings) -> Game:
     return make_game(make_group(), hands=endless_hands(3))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(headers=st.dictionaries(st.sampled_from(HEADERS), ODD, min_size=1, max_size=6))
 def test_no_header_value_gets_a_server_error(played: Game, headers: dict[str, str]) -> None:

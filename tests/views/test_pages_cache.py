@@ -330,6 +330,7 @@ def test_a_refused_hand_on_the_page_of_every_hand_keeps_every_hand(
     assert f'action="{save}"' in refused.content.decode()
 
 
+@pytest.mark.slow
 def test_every_row_of_a_long_game_stays_kept(
     phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
 ) -> None:

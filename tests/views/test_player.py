@@ -224,7 +224,7 @@ def test_player_page_answers_in_the_same_number_of_queries_for_any_number_of_gam
         # Dina is Bjørn's partner (made): Anne's page lists the pair from Dina's side.
         make_game(group, hands=[bid("Bjørn", 6, "Dina", {"Anne": 3, "Cato": 3}), *anne_wins()])
     dina = group.players.get(name="Dina")
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(16):
         assert table(client.get(player_url(dina)), "partners") == {
             "Bjørn": [str(count), "100%", str(6 * count)]
         }
@@ -232,9 +232,9 @@ def test_player_page_answers_in_the_same_number_of_queries_for_any_number_of_gam
     # The group by its key; the player by code; the group's players (for names); their
     # figures; their latest ratings; their partners; the games: how many, one page of them,
     # the seats of that page; the wins over time; the rating over time; their awards;
-    # their rival, longest streak and bids by level (one query each; the best bidding
+    # their rival, longest streak, penalties received and bids by level (one query each; the best bidding
     # partner comes from the partners read already).
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(16):
         response = client.get(player_url(anne))
     assert figures(response)["Games"] == str(count)
     assert len(games(response)) == min(count, stats_views.GAMES_PER_PAGE)

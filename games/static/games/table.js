@@ -9,6 +9,7 @@
   const game = $("[data-live-url]").dataset.liveUrl;
   const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
   const handForm = () => $("#entry form[data-hand-form]");
+  const adjustForm = () => $("#entry form[data-adjust-form]"); // a penalty: saved like a hand
   const newKey = () => crypto.getRandomValues(new Uint32Array(3)).join("-"); // randomUUID: https
   const held = () => $("[data-conflict], #entry .errorlist, #main > .errorlist"); // hands wait
   // The hand's own taps (the dealer comes filled in), of inputs shown.
@@ -56,7 +57,7 @@
     box.hidden = !items.length || gone;
     $("#hands [data-waiting]").hidden = !items.length;
     $("#hands [data-waiting]").replaceChildren(...items.toReversed().map(waiting));
-    handForm()?.toggleAttribute("hx-morph-skip", items.length > 0); // the form is ahead
+    for (const form of all("#entry form.entry")) form.toggleAttribute("hx-morph-skip", !!items[0]);
   }
   function waiting(item) {
     const row = document.createElement("li");
@@ -76,7 +77,8 @@
       return say(texts[offline ? "incomplete" : "incompleteUnanswered"], true);
     const side = (input) => input.closest(".tricks-row")?.dataset.side ?? "";
     const word = (input) => `${side(input)} ${input.closest("label").textContent.trim()}`.trim();
-    const line = taps(form).map(word).join(", "); // "Bjørn, 8, Dina, Anne 2, Cato 1"
+    // "Bjørn, 8, Dina, Anne 2, Cato 1"; a penalty by its reason.
+    const line = body.has("reason") ? `⚖ ${body.get("reason")}` : taps(form).map(word).join(", ");
     const item = { game, url: request.action, body: `${body}`, line, entry: body.get("entry") };
     item.number = +body.get("number");
     store(QUEUE, (list) => [...list.filter((other) => other.entry !== item.entry), item]);
@@ -118,7 +120,7 @@
   function startNext(form, number, dealer) {
     const [heading, badge] = [$("#main .hand-no"), $("#main tr[data-side] .badge.dealer")];
     form.reset();
-    form.elements.number.value = number;
+    for (const input of all("#entry form.entry [name=number]")) input.value = number; // a penalty's
     form.elements.entry.value = newKey();
     for (const input of all("[name=dealer]", form)) input.defaultChecked = input.value === dealer;
     for (const input of all("[name^=follow_]", form)) input.value = "";
@@ -133,11 +135,21 @@
   // The hand after one kept here: the next seat deals (the same after a redeal, in some games).
   function startAfter(form, item) {
     const sent = new URLSearchParams(item.body);
+    if (sent.has("reason")) return afterAdjustment(item.number + 1);
     const seats = all("[name=dealer]", form).map((input) => input.value);
     const at = seats.indexOf(sent.get("dealer"));
     const same = at < 0 || (sent.get("redeal") === "on" && form.dataset.redealKeepsDealer);
     const dealer = same ? (sent.get("dealer") ?? "") : seats[(at + 1) % seats.length];
     startNext(form, item.number + 1, dealer);
+  }
+  // A penalty kept here deals nothing: the hand form keeps its dealer and taps, one number on.
+  function afterAdjustment(number) {
+    adjustForm()?.reset();
+    adjustForm()?.elements.entry.setAttribute("value", newKey());
+    for (const input of all("#entry form.entry [name=number]")) input.value = number;
+    const [label, heading] = [$("#entry [data-hand-form] [data-label]"), $("#main .hand-no")];
+    if (label) label.textContent = fill(texts.saveHand, { number });
+    if (heading) heading.textContent = heading.textContent.replace(/\d+/, number);
   }
   // After a poll: hands kept here that the server has (answers lost) leave the queue, or the form.
   function follow(entry) {
@@ -177,7 +189,8 @@
   for (const name of ["down", "htmx:sse:before:connection", "htmx:sse:close"])
     stream?.addEventListener(name, () => (streaming = false));
   const isPoll = (ctx) => ctx.sourceElement.matches("[data-poll]");
-  const isHand = (ctx) => ctx.sourceElement.matches("form[data-hand-form]:has([name=entry])");
+  const isHand = (ctx) =>
+    ctx.sourceElement.matches("form[data-hand-form]:has([name=entry]), form[data-adjust-form]");
   // Saves, undos and previews under way (htmx marks them): a poll waits, and its answer is older.
   const busy = () => $(".htmx-request:not([data-poll], #chart, #stream)");
   document.addEventListener("htmx:config:request", (event) => {
