@@ -38,7 +38,7 @@ def test_a_game_without_javascript(plain_page: Page, live_server: LiveServer) ->
     fill_new_game(page, ["Bjørn", "Cato", "Dina"])
     start_game(page)
     # Without the script every trick row stays visible; the bidding side's may stay empty.
-    expect(page.locator(".tricks-row")).to_have_count(4)
+    expect(page.locator("form[data-hand-form] .tricks-row")).to_have_count(4)
     fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     page.locator("button[name=save]").click()
     # Made: Bjørn and Dina +8, Anne +2, Cato +1 (a full page load after a redirect).
