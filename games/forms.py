@@ -825,17 +825,9 @@ class HandForm(forms.Form):
         for spec in self.unchosen(hand):
             self.add_error(spec.name, say(spec.unchosen()))
         data["hand"] = hand
-        if self.errors or (self.replacing is None and self.game.entered(data.get("entry") or "")):
-            # A new hand already stored from this form (its answer was lost, or an offline
-            # queue sends it late) was checked when it was stored; checked again against a
-            # game that now holds it, it would be refused. The game answers it as saved.
+        if self.errors:
             return data
-        try:
-            # The game with this hand, as a preview shows it.
-            data["result"] = self.game.result_with(hand, replacing=self.replacing)
-        except RuleError as exc:
-            self.refuse(exc)
-        return data
+        return with_the_game(self, data)
 
     def refuse(self, exc: RuleError) -> None:
         """The engine's refusal as the form's error, beside the input it names."""
@@ -931,14 +923,7 @@ class AdjustmentForm(forms.Form):
         if data.get(NOTE):
             hand[NOTE] = data[NOTE]
         data["hand"] = hand
-        if self.replacing is None and self.game.entered(data.get("entry") or ""):
-            return data  # stored already from this form: the game answers it as saved
-        try:
-            # The game with it, as `add_hand` then needs it (played once for both).
-            data["result"] = self.game.result_with(hand, replacing=self.replacing)
-        except RuleError as exc:
-            self.refuse(exc)
-        return data
+        return with_the_game(self, data)
 
     def refuse(self, exc: RuleError) -> None:
         """The engine's refusal beside the field it is about: the points, or the reason."""
@@ -949,6 +934,22 @@ class AdjustmentForm(forms.Form):
         if field == "offender" and self.cleaned_data.get("way") == PER_SIDE:
             field = None
         self.add_error(field, rule_error(exc))
+
+
+def with_the_game(form: HandForm | AdjustmentForm, data: dict[str, Any]) -> dict[str, Any]:
+    """A hand form's data with the game as it would be with its hand (`data["result"]`: the
+    play `add_hand` goes on from, and a preview shows), or the engine's refusal on the form.
+
+    A new hand already stored from this form (its answer was lost, or an offline queue
+    sends it late) was checked when it was stored; checked again against a game that now
+    holds it, it would be refused. The game answers it as saved."""
+    if form.replacing is None and form.game.entered(data.get("entry") or ""):
+        return data
+    try:
+        data["result"] = form.game.result_with(data["hand"], replacing=form.replacing)
+    except RuleError as exc:
+        form.refuse(exc)
+    return data
 
 
 def adjustment_initial(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
