@@ -132,6 +132,14 @@ def bid_figures() -> tuple[Figure, Figure, Figure]:
     )
 
 
+def hand_figures() -> tuple[Figure, Figure]:
+    """The best and the worst single hand: every game's."""
+    return (
+        Figure(Text(_("Best hand")), "best_hand", "signed"),
+        Figure(Text(_("Worst hand")), "worst_hand", "signed"),
+    )
+
+
 def points_table(
     as_bidder: str = _("As bidder"), points_as_bidder: str = _("Points as bidder")
 ) -> FigureTable:
@@ -153,8 +161,7 @@ def points_table(
                 "points",
                 player_label=Text(_("Points as opponent")),
             ),
-            Figure(Text(_("Best hand")), "best_hand", "signed"),
-            Figure(Text(_("Worst hand")), "worst_hand", "signed"),
+            *hand_figures(),
         ),
         help=Text(
             _(

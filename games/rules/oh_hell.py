@@ -54,7 +54,7 @@ from .base import (
     redeal_input,
     redeal_summary,
 )
-from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures
+from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, hand_figures
 from .rulebook import check_range, read_house_rules
 from .text import Names, Param, RuleError, Text, _, error, ngettext_lazy
 
@@ -176,10 +176,7 @@ class OhHell(CardGame[Rules, AnyHand]):
         FigureTable(
             "hands",
             Text(_("Hands")),
-            (
-                Figure(Text(_("Best hand")), "best_hand", "signed"),
-                Figure(Text(_("Worst hand")), "worst_hand", "signed"),
-            ),
+            hand_figures(),
         ),
     )
 

@@ -48,7 +48,7 @@ from .base import (
     redeal_input,
     redeal_summary,
 )
-from .figures import Figure, FigureTable
+from .figures import FigureTable, hand_figures
 from .limits import LARGEST_NUMBER
 from .rulebook import read_house_rules
 from .text import Names, Param, Text, _, error, ngettext_lazy
@@ -102,10 +102,7 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         FigureTable(
             "hands",
             Text(_("Hands")),
-            (
-                Figure(Text(_("Best hand")), "best_hand", "signed"),
-                Figure(Text(_("Worst hand")), "worst_hand", "signed"),
-            ),
+            hand_figures(),
             help=Text(_("The most and the least a player (or their team) scored on one hand.")),
         ),
     )

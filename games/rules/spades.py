@@ -55,7 +55,7 @@ from .base import (
     redeal_input,
     redeal_summary,
 )
-from .figures import Figure, Figures, FigureTable, GameFigures
+from .figures import Figure, Figures, FigureTable, GameFigures, hand_figures
 from .rulebook import check_below_target, read_house_rules
 from .teams import fell_text, higher_of, parse_teams
 from .text import Param, Text, _, error, ngettext_lazy
@@ -183,10 +183,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         FigureTable(
             "points",
             Text(_("Points")),
-            (
-                Figure(Text(_("Best hand")), "best_hand", "signed"),
-                Figure(Text(_("Worst hand")), "worst_hand", "signed"),
-            ),
+            hand_figures(),
             help=Text(_("The team's best and worst single hand.")),
         ),
     )
