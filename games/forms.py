@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format, number_format
+from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
@@ -493,8 +494,6 @@ class Chips(forms.RadioSelect):
     chips). Nothing given checks nothing: an empty choice ("alone") is a chip like the
     others, never a default."""
 
-    template_name = "games/widgets/chips.html"
-
     def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
         # A chip per choice, flat: the hand form has about seventy of them, and Django's
         # option groups (a dictionary of attributes per option, none of them used here)
@@ -502,6 +501,14 @@ class Chips(forms.RadioSelect):
         chosen = [] if value is None else self.format_value(value)
         chips = [(str(key), label, str(key) in chosen) for key, label in self.choices]
         return {"widget": {"name": name, "chips": chips}}
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        chips = self.get_context(name, value, attrs)["widget"]["chips"]
+        return format_html_join(
+            "",
+            '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
+            ((name, key, mark_safe(" checked") if on else "", label) for key, label, on in chips),
+        )
 
 
 def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:
