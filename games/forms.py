@@ -215,7 +215,8 @@ def _row_problem(label: str, who: str, name: str, error: ValidationError) -> str
 
 class SeatForm(forms.Form):
     """One seat of a new game: a player of the group or a new name; where each plays for
-    themselves, a start total; where teams are optional, the seat's team."""
+    themselves, a start total; where teams are optional, the seat's team. `spelling`: the
+    names of the group's players by their names in lower case (`Group.players_by_name`)."""
 
     name = forms.ChoiceField(required=False)
     new = name_field(_("or a new player"), required=False)

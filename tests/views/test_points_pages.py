@@ -106,6 +106,14 @@ def test_a_team_for_some_players_only_is_refused(phone: Client, group: Group) ->
     assert form_errors(response) == ["Every player plays in a team: Bjørn, Cato and Dina in none."]
 
 
+def test_a_team_name_too_long_is_said_by_seat(phone: Client, group: Group) -> None:
+    data = new_game_post({"name": "Anne", "team": "x" * 101}, *FOUR[1:])
+    response = phone.post(_url("new_game_of", group, "points"), data)
+    assert form_errors(response) == [
+        "Seat 1: Ensure this value has at most 100 characters (it has 101)."
+    ]
+
+
 def test_the_game_goes_out_as_a_file_that_score_agrees_with(
     phone: Client, group: Group, tmp_path: Path
 ) -> None:
