@@ -183,6 +183,9 @@ def _answers(port: int) -> bool:
         return False
 
 
+# `slow` (tests/conftest.py hands those out first): among the quick tests it was handed out
+# near the end of the run, and one test process went on alone with it for most of a minute.
+@pytest.mark.slow
 def test_a_game_goes_on_through_a_postgresql_stopped_for_ten_seconds(
     postgres: PostgreSQL, tmp_path: Path, collected_static: Path
 ) -> None:
