@@ -943,10 +943,10 @@ def with_the_game(form: HandForm | AdjustmentForm, data: dict[str, Any]) -> dict
     A new hand already stored from this form (its answer was lost, or an offline queue
     sends it late) was checked when it was stored; checked again against a game that now
     holds it, it would be refused. The game answers it as saved."""
-    if form.replacing is None and form.game.entered(data.get("entry") or ""):
+    if form.replacing is None and form.game.state().entered(data.get("entry") or ""):
         return data
     try:
-        data["result"] = form.game.result_with(data["hand"], replacing=form.replacing)
+        data["result"] = form.game.state().result_with(data["hand"], replacing=form.replacing)
     except RuleError as exc:
         form.refuse(exc)
     return data

@@ -114,16 +114,16 @@ def test_a_change_locks_the_game_row_first() -> None:
         assert "FOR UPDATE" in reads_game[0]
 
 
-def test_a_hand_saved_on_a_game_loaded_locked_takes_eight_queries(
+def test_a_hand_saved_on_a_game_loaded_locked_takes_seven_queries(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    # The game by its full link (locked, with its group and night), its seats, its hands,
-    # whether the entry was saved and deleted before, the hand, its change, its line in
-    # the group's feed, the version. Nothing is read again: the change works on the
+    # The game by its full link (locked, with its group and night, and whether the entry
+    # was saved and deleted before), its seats, its hands, the hand, its change, its line
+    # in the group's feed, the version. Nothing is read again: the change works on the
     # instance the caller loaded.
     game = make_game(hands=[HAND])
-    with transaction.atomic(), django_assert_num_queries(8):
-        locked = Game.objects.locked(game.group.edit_key, game.code)
+    with transaction.atomic(), django_assert_num_queries(7):
+        locked = Game.objects.locked(game.group.edit_key, game.code, "k2")
         assert locked is not None
         done = locked.add_hand(2, HAND, "Cato", entry="k2")
         assert done.outcome is Outcome.DONE

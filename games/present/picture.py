@@ -40,7 +40,7 @@ def game_picture_of(access: Access, game: Game, *, drawn: bool = True) -> pictur
     """What a game's picture shows; not `drawn`, only its words (no date, no chart): what
     a link's preview says."""
     game = read_seats_and_hands(game)
-    result = game.result_or_none()
+    result = game.state().result_or_none()
     hands = len(result.hands) if result else len(game.hand_list())
     # Kind and hands: "Amerikaner · 16 hands".
     title = _("%(kind)s · %(hands)s") % {
