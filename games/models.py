@@ -36,7 +36,6 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Value,
-    prefetch_related_objects,
 )
 from django.db.models.functions import Lower
 from django.db.transaction import TransactionManagementError
@@ -172,7 +171,7 @@ class Group(models.Model):
                     previous=previous,
                     note=note,
                 )
-                game.take_seats(players)
+                self.seat(game, players)
                 feed.record(self, feed.Entry.STARTED, by, game, players=players)
                 if previous is None and at_the_table and (left := self._left_for(game)):
                     Game.objects.filter(pk=game.pk).update(previous=left)
@@ -185,6 +184,16 @@ class Group(models.Model):
                 raise
             return self.games.get(form_token=form_token)  # the same form, sent twice at once
         return game
+
+    def seat(self, game: Game, names: list[str]) -> None:
+        """Seat these names in order at a new `game`, each as (or as a new) player of the
+        group. A seat keeps the name exactly as given: the hands, teams and start totals
+        spell it so."""
+        players = self.players_named(names, by=game.created_by)
+        Seat.objects.bulk_create(
+            Seat(game=game, player=player, position=i, name=name)
+            for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
+        )
 
     def _left_for(self, game: Game) -> Game | None:
         """The game the table comes to `game` from: the group's latest other game with any
@@ -232,7 +241,7 @@ class Group(models.Model):
             # Creating stamped it with now; an update puts the time back.
             Game.objects.filter(pk=game.pk).update(created_at=created_at)
             game.created_at = created_at
-        game.take_seats(players)
+        self.seat(game, players)
         return game
 
 
@@ -560,14 +569,12 @@ class Game(models.Model):
     teams = models.JSONField(null=True, blank=True)
     start = models.JSONField(default=dict, blank=True)
     first_dealer = models.CharField(max_length=40, blank=True)
-    # The one-time token of the form that created the game: a second tap on "Start"
-    # finds the game the first tap made instead of making another.
+    # The one-time token of the form that started the game: a second tap finds that game.
     form_token = models.CharField(max_length=32, blank=True, default="")
     # Bumped by every change: the live scoreboard's ETag, and how a stale page is noticed.
     version = models.PositiveIntegerField(default=0)
-    # The winners once the game is finished, None while it is played (or needs a
-    # correction): kept so that lists of games need not replay every hand, written with the
-    # statistics rows (`games.derived.follow`, `manage.py rebuild_stats`).
+    # The winners once finished (None while played, or needing a correction): kept so that
+    # lists of games need not replay every hand, written with the rows (`derived.follow`).
     winners = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.CharField(max_length=40, blank=True)
@@ -618,8 +625,7 @@ class Game(models.Model):
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        """Delete the game; when it was rated, every later game of its kind in its group is
-        rated again without it, and its season awarded again (`games.derived.forget`)."""
+        """Delete the game; a rated game's later games are rated again (`derived.forget`)."""
         since, rated = (self.created_at, self.pk), self.ratings.exists()
         with transaction.atomic():
             deleted = super().delete(*args, **kwargs)
@@ -645,13 +651,8 @@ class Game(models.Model):
         """Names in seating order (uses prefetched seats when there are any)."""
         return [seat.name for seat in sorted(self.seats.all(), key=lambda s: s.position)]
 
-    def read_seats_and_hands(self) -> None:
-        """Read the seats and hands (two queries), as `prefetch_related` does for a list."""
-        prefetch_related_objects([self], "seats", "hands")
-
     def state(self) -> Played:
-        """The game as its lock or the last change on this instance left it, else as read
-        (the hands prefetched, or asked for now)."""
+        """The game as its lock or last change on this instance left it, else as read."""
         return self.now or Played(self, tuple(sorted(self.hands.all(), key=_number)))
 
     def hand_list(self) -> list[Hand]:
@@ -661,8 +662,7 @@ class Game(models.Model):
         return self.state().result()
 
     def table(self) -> Table[object]:
-        """The table these seats and house rules make (a save asks for it in its form, its
-        write and its answer: made once, as they never change once the game is set up)."""
+        """The table these seats and house rules make: made once, as they never change."""
         return self.seated_table
 
     @cached_property
@@ -679,31 +679,15 @@ class Game(models.Model):
 
     # --- Changing, always through these methods ----------------------------------------------
 
-    def take_seats(self, names: list[str]) -> None:
-        """Seat these names in order, each as (or as a new) player of the group. A seat keeps
-        the name exactly as given, since the hands, teams and start totals spell it so."""
-        players = self.group.players_named(names, by=self.created_by)
-        Seat.objects.bulk_create(
-            Seat(game=self, player=player, position=i, name=name)
-            for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
-        )
-
     def play_again(self, by: str) -> Game:
-        """The next game at this table: the same players, rules and teams, the deal passing
-        on as it would have. Started once: a second tap finds the game the first started
-        (the row lock orders them). This game's watchers are offered it (a new version)."""
+        """The next game at this table (the same players, rules and teams, the deal passed on),
+        started once: a second tap finds it (the lock orders them). Its watchers are offered it."""
         with self._locked() as game:
-            return Game.objects.filter(previous=game).order_by("pk").first() or (
-                game.group.start_game(
-                    game.kind,
-                    game.players,
-                    rules=game.rules,
-                    teams=game.teams,
-                    first_dealer=game.state().next_dealer() or game.first_dealer,
-                    by=by,
-                    previous=game,
-                )
-            )
+            if again := Game.objects.filter(previous=game).order_by("pk").first():
+                return again
+            dealer = game.state().next_dealer() or game.first_dealer
+            setup = {"rules": game.rules, "teams": game.teams, "first_dealer": dealer}
+            return game.group.start_game(game.kind, game.players, **setup, by=by, previous=game)
 
     def follow(self, previous: Game) -> None:
         """Make this game the one started after `previous` (as a backup says), which then
@@ -740,8 +724,7 @@ class Game(models.Model):
                 return False
             Game.objects.filter(pk=game.pk).update(note=note)
             game.note = self.note = note
-            GameEvent.objects.create(game=game, action=GameEvent.NOTE, by=by)
-            feed.record_event(game, GameEvent.NOTE, by, note=note)
+            GameEvent.record(game, GameEvent.NOTE, by, note=note)
             # A note changes no score: a new version for the pages, the statistics as they are.
             game._bump()
             self.version = game.version
@@ -770,8 +753,7 @@ class Game(models.Model):
     ) -> None:
         Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at)
         self.abandoned_at = abandoned_at
-        GameEvent.objects.create(game=self, action=action, by=by)
-        feed.record_event(self, action, by)
+        GameEvent.record(self, action, by)
         self._changed(self.hand_list(), result)
 
     @_refusable
@@ -815,15 +797,9 @@ class Game(models.Model):
             if game.abandoned_at is not None:
                 game._mark(None, GameEvent.TAKE_UP, by, now.result_or_none())
             # The row lock makes a clash on (game, number) or (game, entry) impossible here.
-            hand = Hand.objects.create(
-                game=game,
-                number=number,
-                data=data,
-                revision=game._stamp(),
-                entered_by=by,
-                entry=entry,
+            hand = Hand.objects.write(
+                game, Change.ADD, by, number, data, game._stamp(), entry=entry
             )
-            Change.record(game, hand, Change.ADD, None, data, by, entry=entry)
             played_now = game._changed([*now.hands, hand], played, added=hand)
             return Attempt(Outcome.DONE, hand, played=played_now)
 
@@ -836,10 +812,8 @@ class Game(models.Model):
 
     @_refusable
     def add_hands(self, hands: list[dict[str, Any]], by: str) -> Attempt:
-        """Add these hands after the last one, as `add_hand` would one by one (each hand its
-        own change and revision), but checked together and written at once, with the
-        statistics once: how an imported file goes in (a long one must not hold the
-        database hand by hand)."""
+        """Add these hands after the last one, each its own change and revision, checked and
+        written at once: how a long imported file goes in without holding the database."""
         with self._locked() as game:
             before = game.hand_list()
             result = play(game.table(), [*(h.data for h in before), *hands])
@@ -862,9 +836,8 @@ class Game(models.Model):
         events: Sequence[GameEvent] = (),
         abandoned_at: dt.datetime | None = None,
     ) -> None:
-        """Write the hands, history and giving up (and taking up) of a game as a backup kept
-        them (codes, revisions, who and when; the version is the backup's), then its
-        statistics: how a restore brings a game back. Nothing here is a new change."""
+        """Write the hands, history and giving up of a game as a backup kept them (codes, who
+        and when; the version is the backup's), then its statistics: no new change."""
         with self._locked() as game:
             _create_as_kept(Hand.objects, hands, ("created_at", "updated_at"))
             _create_as_kept(Change.objects, changes, ("at",))
@@ -889,24 +862,21 @@ class Game(models.Model):
 
     @_refusable
     def delete_hand(self, number: int, revision: int, by: str) -> Attempt:
-        """Delete hand `number`, as the page showed it (`revision`); the hands after it
-        move up."""
+        """Delete hand `number`, as the page showed it (`revision`); those after move up."""
         with self._locked() as game:
             hand = game.state().numbered(number)
             if hand is None or hand.revision != revision:
                 return Attempt(Outcome.CONFLICT, hand)
             rest = [h for h in game.hand_list() if h is not hand]
             result = play(game.table(), [h.data for h in rest])
-            hand.delete()
+            hand.remove(by)
             game.hands.shift_after(rest, number, -1, game._stamp())
-            Change.record(game, hand, Change.DELETE, hand.data, None, by)
             return Attempt(Outcome.DONE, hand, played=game._changed(rest, result))
 
     @_refusable
     def restore(self, change: Change, by: str) -> Attempt:
-        """Bring the hand `change` is about back to how it was after it (or before it, for a
-        deletion). Hands are followed by their code, so a hand that has moved up or down
-        since is still the one restored, and a deleted one goes back where it last was."""
+        """Bring the hand `change` is about back to how it was after it (before it, for a
+        deletion), followed by its code: a deleted one goes back where it last was."""
         data = change.after if change.after is not None else change.before
         assert data is not None
         with self._locked() as game:
@@ -924,26 +894,18 @@ class Game(models.Model):
             # The hand comes back with the entry key it was added with, so a late retry
             # of that entry still finds it instead of adding it a second time.
             added = game.changes.filter(hand_code=change.hand_code, action=Change.ADD).first()
-            hand = Hand.objects.create(
-                game=game,
-                number=number,
-                data=data,
-                revision=game._stamp(),
-                entered_by=by,
-                code=change.hand_code or new_code(),
-                entry=added.entry if added and change.hand_code else "",
+            entry = added.entry if added and change.hand_code else ""
+            code = change.hand_code or new_code()
+            hand = Hand.objects.write(
+                game, Change.RESTORE, by, number, data, game._stamp(), code=code, entry=entry
             )
-            Change.record(game, hand, Change.RESTORE, None, data, by)
             return Attempt(Outcome.DONE, hand, played=game._changed([*hands, hand], result))
 
     @_refusable
     def replace_hands(self, wanted: list[tuple[str, dict[str, Any]]], by: str) -> Attempt:
         """Make the hands these (code, hand) pairs, in this order: a correction from a backup.
-
-        Hands are matched by code. One not wanted is deleted, one missing is restored, one
-        whose contents differ is corrected; each is a change in the history, as if made
-        one by one, and the rules check the game as it ends up.
-        """
+        By code, one not wanted is deleted, one missing restored, one that differs corrected,
+        each a change of its own; the rules check the game as it ends up."""
         with self._locked() as game:
             result = play(game.table(), [data for _code, data in wanted])
             hands = {hand.code: hand for hand in game.hand_list()}
@@ -952,8 +914,7 @@ class Game(models.Model):
             version = game.version
             for gone in hands.values():
                 if gone.code not in codes:
-                    gone.delete()
-                    Change.record(game, gone, Change.DELETE, gone.data, None, by)
+                    gone.remove(by)
                     version += 1
             # Out of the way first, so that (game, number) stays unique at every row.
             game.hands.update(number=-F("number"))
@@ -961,32 +922,20 @@ class Game(models.Model):
             for number, (code, data) in enumerate(wanted, start=1):
                 hand = hands.get(code)
                 if hand is None:
+                    version += 1
                     taken = Hand.objects.filter(code=code).exists()
-                    version += 1
-                    hand = Hand.objects.create(
-                        game=game,
-                        code=new_code() if taken else code,
-                        number=number,
-                        data=data,
-                        revision=version,
-                        entered_by=by,
+                    code = new_code() if taken else code
+                    hand = Hand.objects.write(
+                        game, Change.RESTORE, by, number, data, version, code=code
                     )
-                    Change.record(game, hand, Change.RESTORE, None, data, by)
-                    kept.append(hand)
-                    continue
-                before, moved = hand.data, hand.number != number
-                hand.number = number
-                if before != data:
+                elif hand.data != data:
                     version += 1
-                    hand.data, hand.revision, hand.entered_by = data, version, by
-                    hand.save(
-                        update_fields=["number", "data", "revision", "entered_by", "updated_at"]
-                    )
-                    Change.record(game, hand, Change.EDIT, before, data, by)
-                elif moved:
+                    hand.number = number
+                    hand.rewrite(data, version, by, Change.EDIT)
+                elif hand.number != number:
                     # A hand that moved is not the one a page showed under its number.
                     version += 1
-                    hand.revision = version
+                    hand.number, hand.revision = number, version
                     hand.save(update_fields=["number", "revision"])
                 else:
                     hand.save(update_fields=["number"])
@@ -996,14 +945,11 @@ class Game(models.Model):
     def _rewrite(self, hand: Hand, data: dict[str, Any], action: str, by: str) -> Attempt:
         """Give a hand new contents, once the rules accept the game with them."""
         result = self.state().result_with(data, replacing=hand.number)
-        before = hand.data
-        hand.data, hand.revision, hand.entered_by = data, self._stamp(), by
-        hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
-        Change.record(self, hand, action, before, data, by)
+        hand.rewrite(data, self._stamp(), by, action)
         return Attempt(Outcome.DONE, hand, played=self._changed(self.hand_list(), result))
 
     def _stamp(self) -> int:
-        """The revision for what this change writes: the version it brings about, so a
+        """The revision of what this change writes: the version it brings about, so that a
         page's (number, revision) names one state of one hand (a late undo takes no other)."""
         return self.version + 1
 
@@ -1046,16 +992,14 @@ class Game(models.Model):
         return f"game-result:{self.pk}.{self.version}.{release()}"
 
     def _bump(self, steps: int = 1) -> None:
-        """The one way a game's version moves on (under the row lock): what the game's
-        page shows changed, so the phones watching it ask again."""
+        """The one way a game's version moves on (under the row lock): the phones ask again."""
         Game.objects.filter(pk=self.pk).update(version=F("version") + steps)
         self.version += steps
         live.changed(self.code, self.group_id, self.version)
         stream.game_moved(self.group_id, self.code, self.version)
 
     def _write_statistics(self, *, rebuild: bool = False) -> None:
-        """The derived rows follow the hands (`games.derived.follow`), in the change's
-        transaction, under the row lock, with the seats and hands as they now are."""
+        """The derived rows follow the hands as they now are (`games.derived.follow`)."""
         rows = derived.follow(self, self.state().result_or_none(), rebuild=rebuild)
         if rows is not None and self.now is not None and not rebuild:
             self.now = replace(self.now, ratings=tuple(rows))
@@ -1094,6 +1038,18 @@ class Seat(models.Model):
 
 
 class HandQuerySet(models.QuerySet["Hand"]):
+    def write(
+        self, game: Game, action: str, by: str, number: int, data: Any, revision: int, **fields: Any
+    ) -> Hand:
+        """Hand `number` written into `game` with its change (added, or brought back); only
+        an "add" records the entry the hand carries (`Game.add_hand`)."""
+        hand = self.create(
+            game=game, number=number, data=data, revision=revision, entered_by=by, **fields
+        )
+        entry = hand.entry if action == Change.ADD else ""
+        Change.record(hand, action, None, hand.data, by, entry=entry)
+        return hand
+
     def shift_after(self, hands: Sequence[Hand], number: int, step: int, revision: int) -> None:
         """Move the hands after `number` by `step` (a hand deleted or brought back before
         them), here and in `hands`, with this `revision`: a hand that moves is not the hand
@@ -1139,6 +1095,18 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.number}"
+
+    def rewrite(self, data: dict[str, Any], revision: int, by: str, action: str) -> None:
+        """Write the hand's new contents (and number, if it moved) with its change."""
+        before = self.data
+        self.data, self.revision, self.entered_by = data, revision, by
+        self.save(update_fields=["number", "data", "revision", "entered_by", "updated_at"])
+        Change.record(self, action, before, data, by)
+
+    def remove(self, by: str) -> None:
+        """Delete the hand, with its change."""
+        self.delete()
+        Change.record(self, Change.DELETE, self.data, None, by)
 
 
 class Change(models.Model):
@@ -1192,13 +1160,11 @@ class Change(models.Model):
         )
 
     @staticmethod
-    def record(
-        game: Game, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
-    ) -> None:
-        """One change to `hand` in `game`'s history, and its line in the group's feed."""
+    def record(hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = "") -> None:
+        """One change to `hand` in its game's history, and its line in the group's feed."""
         change = Change.of(hand, action, before, after, by, entry)
         change.save()
-        feed.record_hand(game, change)
+        feed.record_hand(hand.game, change)
 
 
 class GameEvent(models.Model):
@@ -1222,6 +1188,12 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.game_id}"
+
+    @staticmethod
+    def record(game: Game, action: str, by: str, **data: Any) -> None:
+        """An event in `game`'s history, and its line in the group's feed."""
+        GameEvent.objects.create(game=game, action=action, by=by)
+        feed.record_event(game, action, by, **data)
 
 
 class ReplacedLink(models.Model):

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from games.models import ALPHABET, Change, Game, Group, Hand, Seat, new_code, new_key
-from games.present.game import changes_of
+from games.present.game import changes_of, read_seats_and_hands
 from games.rules import GAMES, RuleError, Text, play
 from tests.factories import FOUR, bid, endless_hands, make_game, make_group, revision
 
@@ -209,7 +209,7 @@ def test_a_change_leaves_its_result_on_the_game_and_a_hand_added_is_played_alone
     game is not played again after it."""
     hands = endless_hands(6)
     game = make_game(hands=hands[:5])
-    game.read_seats_and_hands()
+    read_seats_and_hands(game)
     played: list[tuple[int, int]] = []
 
     def counted(table: Any, hands: Any, known: Any = None) -> Any:
