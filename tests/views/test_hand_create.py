@@ -461,7 +461,7 @@ def test_a_save_does_its_work_once(
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
     assert len(queries) == (21 if finishing else 8) + ANNOUNCED, "\n".join(q[:60] for q in queries)
     # Each hand is played once: the four stored (unless the change that stored the fourth
-    # kept their result in the cache once committed, `Game.result`), then the new hand
+    # kept their result in the cache once committed, `GameManager.holding`), then the new hand
     # alone, going on from them. The form's check, the write, the statistics and the
     # answer share that result.
     assert played == ([(5, 4)] if kept else [(4, 0), (5, 4)])
