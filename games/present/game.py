@@ -333,8 +333,8 @@ class RatingsPart:
 def rating_changes(game: Game) -> list[RatingChange]:
     """Each player's rating after this finished game and its change, in seating order
     (one query; nothing when the game is not rated)."""
-    # As the change that finished the game wrote them, else as stored.
-    written = game.state().ratings
+    # As the change this answer follows wrote them (`Game.now`), else as stored.
+    written = game.now.ratings if game.now is not None else None
     rows = {row.player_id: row for row in (game.ratings.all() if written is None else written)}
     return [
         RatingChange(seat.name, rows[seat.player_id].shown, rows[seat.player_id].change)
@@ -439,7 +439,8 @@ class HandRow:
     def mark(self) -> dict[str, Any] | None:
         """The last correction or bringing back, and the number the hand had before it
         moved: both come with a new revision of the hand, so the row's key covers them."""
-        if self.hand is self.page.game.state().added:
+        now = self.page.game.now  # the game as the change this answer follows left it
+        if now is not None and self.hand is now.added:
             # Its history is its adding: nothing to read (a save's answer draws this row).
             return None
         return self.page.marks.get(self.code)
