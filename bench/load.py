@@ -29,6 +29,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import aiohttp
+import uvloop
 from django.test import Client
 
 from bench import http, measure
@@ -45,6 +46,7 @@ HOLDS_SCREEN_P99 = 1.0
 @dataclass
 class Table:
     game: Game
+    players: tuple[str, ...]
     edit: str  # /g/<edit key>/games/<code>/
     view: str  # the same through the view-only link
     stream: str
@@ -69,20 +71,30 @@ class Figures:
             self.screens.append(seconds)
 
 
-def tables(count: int) -> list[Table]:
-    """`count` groups of four, each at a game of Amerikaner."""
+def tables(count: int, first: int = 0) -> list[Table]:
+    """`count` groups of four, each at a game of Amerikaner, each table at its own point of
+    its game (0 to 23 hands played, as tables are at any moment of an evening), the
+    players' names their own (no two tables share what is kept of their hand form)."""
     made = []
-    for number in range(count):
+    for number in range(first, first + count):
         group = Group.objects.create(name=f"Table {number}")
+        names = tuple(f"{name} {number}" for name in measure.PLAYERS)
         game = group.start_game(
-            "amerikaner", list(measure.PLAYERS), rules=measure.RULES, first_dealer="Anne"
+            "amerikaner", list(names), rules=measure.RULES, first_dealer=names[0]
         )
+        played = random.Random(number).randrange(24)
+        if played:
+            game.add_hands([measure.hand_data(i, names) for i in range(played)], measure.WHO)
+            game.refresh_from_db()
         made.append(
             Table(
                 game,
+                names,
                 f"/g/{group.edit_key}/games/{game.code}/",
                 f"/g/{group.view_key}/games/{game.code}/",
                 stream.url_for(group.pk),
+                hands=played,
+                version=game.version,
             )
         )
     return made
@@ -163,7 +175,10 @@ async def scorer(
     async with aiohttp.ClientSession(base, headers={**headers, "HX-Request": "true"}) as session:
         await asyncio.sleep(random.uniform(0, SAVE_EVERY))
         while not stop.is_set():
-            body = {**measure.hand_post(table.hands), "entry": secrets.token_urlsafe(12)}
+            body = {
+                **measure.hand_post(table.hands, table.players),
+                "entry": secrets.token_urlsafe(12),
+            }
             # The version this save makes, known before it is sent: a phone may fetch it
             # before the save's own answer is back.
             started = table.saved_at = time.monotonic()
@@ -232,8 +247,8 @@ def main(counts: list[int], seconds: float, tmp: Path, settle: float = SETTLE) -
     made: list[Table] = []
     with http.gunicorn(tmp) as port:
         for count in counts:
-            made += tables(count - len(made))
-            figures = asyncio.run(play(port, made, scorer_headers(made), seconds, settle))
+            made += tables(count - len(made), len(made))
+            figures = uvloop.run(play(port, made, scorer_headers(made), seconds, settle))
             request99, screen99 = _p(figures.requests, 99), _p(figures.screens, 99)
             holds = request99 < HOLDS_REQUEST_P99 and screen99 < HOLDS_SCREEN_P99
             print(

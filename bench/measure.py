@@ -79,9 +79,9 @@ def machine() -> str:
 # --- Data -----------------------------------------------------------------------------------
 
 
-def hand_data(index: int) -> dict[str, Any]:
+def hand_data(index: int, players: tuple[str, ...] = PLAYERS) -> dict[str, Any]:
     """Hand `index` (from 0) of a plausible game: bids 6 to 9, two made for each failed."""
-    dealer, bidder, opponent, partner = (PLAYERS[(index + i) % 4] for i in range(4))
+    dealer, bidder, opponent, partner = (players[(index + i) % 4] for i in range(4))
     bid = 6 + index % 4
     made = index % 3 != 2
     # Bidding side takes bid or bid + 1 when made, bid - 1 when failed.
@@ -97,9 +97,9 @@ def hand_data(index: int) -> dict[str, Any]:
     }
 
 
-def hand_post(index: int) -> dict[str, str]:
+def hand_post(index: int, players: tuple[str, ...] = PLAYERS) -> dict[str, str]:
     """Hand `index` as the game page's form posts it (the bidding side's tricks left out)."""
-    data = hand_data(index)
+    data = hand_data(index, players)
     fields = {
         "number": str(index + 1),
         "dealer": data["dealer"],
@@ -108,7 +108,7 @@ def hand_post(index: int) -> dict[str, str]:
         "partner": data["partner"],
     }
     for name, tricks in data["tricks"].items():
-        fields[f"tricks-{PLAYERS.index(name)}"] = str(tricks)
+        fields[f"tricks-{players.index(name)}"] = str(tricks)
     return fields
 
 

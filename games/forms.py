@@ -8,11 +8,12 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format, number_format
+from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
@@ -22,6 +23,7 @@ from games import gamefile
 from games.models import Game, Group, Night, Season
 from games.present.words import say
 from games.rules import (
+    AnyCardGame,
     HandInput,
     HouseRule,
     RuleError,
@@ -188,9 +190,194 @@ def new_form_token() -> str:
     return secrets.token_urlsafe(12)
 
 
+def _count_message(low: int, high: int) -> str:
+    """How many players a game seats, as the form asks for them."""
+    if low == high:
+        return gettext("Choose %(count)d players, in the order you sit.") % {"count": low}
+    return gettext("Choose %(low)d to %(high)d players, in the order you sit.") % {
+        "low": low,
+        "high": high,
+    }
+
+
+def _row_problem(label: str, who: str, name: str, error: ValidationError) -> str:
+    """An error of a seat's or team's row, as the form says it above itself: under the
+    row's label, or for a start total out of range with the player's (or team's) name, in
+    the players' numbers."""
+    if name == "start" and error.code in ("min_value", "max_value"):
+        most = number_format(LARGEST_NUMBER, force_grouping=True)
+        return gettext("%(who)s's start total must be between %(low)s and %(high)s.") % {
+            "who": who,
+            "low": f"\N{MINUS SIGN}{most}",
+            "high": most,
+        }
+    return f"{label}: {' '.join(error.messages)}"
+
+
+class SeatForm(forms.Form):
+    """One seat of a new game: a player of the group or a new name; where each plays for
+    themselves, a start total; where teams are optional, the seat's team. `spelling`: the
+    names of the group's players by their names in lower case (`Group.players_by_name`)."""
+
+    name = forms.ChoiceField(required=False)
+    new = name_field(_("or a new player"), required=False)
+
+    def __init__(
+        self,
+        *args: Any,
+        number: int,
+        card_game: AnyCardGame,
+        spelling: Mapping[str, str],
+        **kwargs: Any,
+    ):
+        super().__init__(*args, **kwargs)
+        self.number = number
+        self.spelling = spelling
+        name = self.fields["name"]
+        assert isinstance(name, forms.ChoiceField)
+        name.label = self.label
+        name.choices = [("", "—"), *((n, n) for n in spelling.values())]
+        if not card_game.team_game:
+            self.fields["start"] = number_field(_("Start total"))
+        if card_game.optional_teams:
+            self.fields["team"] = name_field(
+                _("Team of seat %(number)d") % {"number": number}, team=True, required=False
+            )
+
+    @property
+    def label(self) -> str:
+        return _("Seat %(number)d") % {"number": self.number}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        name = (data.get("new") or "").strip() or data.get("name") or ""
+        # A name typed for a player the group knows takes the group's spelling, so that
+        # seats, teams and start totals all spell it the same way ("anne" is Anne).
+        data["player"] = self.spelling.get(name.lower(), name)
+        data["team"] = (data.get("team") or "").strip()
+        return data
+
+    def problems(self) -> list[str]:
+        """This seat's errors, said by seat above the form (the row shows none itself)."""
+        given = self["new"].value() or self["name"].value() or ""
+        who = given.strip() or self.label
+        return [
+            _row_problem(self.label, who, name, error)
+            for name, errors in self.errors.as_data().items()
+            for error in errors
+        ]
+
+
+class BaseSeatFormSet(forms.BaseFormSet):
+    """The seats of a new game in the order the players sit (`seat_formset`): each seat
+    checks itself, and here they are checked together."""
+
+    def __init__(
+        self,
+        *args: Any,
+        card_game: AnyCardGame,
+        spelling: Mapping[str, str],
+        seats: Sequence[str] = (),
+        **kwargs: Any,
+    ):
+        self.card_game = card_game
+        self.spelling = spelling
+        self.seats = seats
+        super().__init__(*args, **kwargs)
+
+    def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
+        kwargs = {
+            "number": (index or 0) + 1,
+            "card_game": self.card_game,
+            "spelling": self.spelling,
+        }
+        # The table as it sat last, on the page only: a seat sent as it was shown has still
+        # changed (a seat that has not is an empty one to `validate_min`).
+        if not self.is_bound and index is not None and index < len(self.seats):
+            kwargs["initial"] = {"name": self.seats[index]}
+        return kwargs
+
+    def clean(self) -> None:
+        if any(self.errors):
+            return  # each seat says what is wrong with it first
+        # A name for a seat past the last one (only a hand-made POST has one) is refused,
+        # not dropped.
+        beyond = f"{self.prefix}-{self.total_form_count()}"
+        if any(self.data.get(f"{beyond}-{field}") for field in ("name", "new")):
+            raise ValidationError(_count_message(self.min_num, self.max_num))
+        players: list[str] = []
+        for seat in self.seated():
+            name = seat["player"]
+            if name.lower() in (p.lower() for p in players):
+                raise ValidationError(_("%(name)s has two seats."), params={"name": name})
+            players.append(name)
+        # A seat with a start total or a team but nobody in it is an empty seat.
+        if len(players) < self.min_num:
+            raise ValidationError(_count_message(self.min_num, self.max_num))
+
+    def seated(self) -> list[dict[str, Any]]:
+        """The cleaned seats with a player in them, in seating order."""
+        return [form.cleaned_data for form in self.forms if form.cleaned_data.get("player")]
+
+    def teams_named(self) -> bool:
+        return any(form["team"].value() for form in self.forms)
+
+    def chosen_teams(
+        self, start: dict[str, int]
+    ) -> tuple[dict[str, list[str]] | None, dict[str, int]]:
+        """Where a game may be played in teams of any size (`optional_teams`): the players
+        given the same team name (any letter case) play together, and a team starts at
+        the sum of its players' start totals. No team named: each plays for themselves."""
+        named: dict[str, list[str]] = {}
+        spelling: dict[str, str] = {}
+        for seat in self.seated():
+            if team := seat.get("team"):
+                team = spelling.setdefault(team.lower(), team)
+                named.setdefault(team, []).append(seat["player"])
+        if not named:
+            return None, start
+        sums: dict[str, int] = {}
+        for team, members in named.items():
+            if total := sum(start.get(member, 0) for member in members):
+                sums[team] = total
+        return named, sums
+
+
+def seat_formset(
+    data: Mapping[str, Any] | None, *, card_game: AnyCardGame, names: list[str], seats: list[str]
+) -> BaseSeatFormSet:
+    """The seats of a new game of `card_game`, as many as it seats (`CardGame.seats`), the
+    first `seats` taken by these players of the group (`names`)."""
+    low, high = card_game.seats
+    # The stubs give the factory's class as a plain `BaseFormSet`: it is ours.
+    formset = cast(
+        "type[BaseSeatFormSet]",
+        forms.formset_factory(
+            SeatForm,
+            formset=BaseSeatFormSet,
+            extra=high - low,
+            min_num=low,
+            max_num=high,
+            validate_min=True,
+            validate_max=True,
+        ),
+    )
+    # Too few or too many, said as the form always said it.
+    words = _count_message(low, high)
+    return formset(
+        data,
+        prefix="seats",
+        error_messages={"too_few_forms": words, "too_many_forms": words},
+        card_game=card_game,
+        spelling={name.lower(): name for name in names},
+        seats=seats,
+    )
+
+
 class NewGameForm(forms.Form):
-    """A new game of any kind: players in seating order, teams, the first dealer and the
-    house rules, all generated from what the engine says about the game."""
+    """A new game of any kind: players in seating order (`seats`, a formset), teams, the
+    first dealer and the house rules, all generated from what the engine says about the
+    game."""
 
     first_dealer = forms.TypedChoiceField(
         label=_("Deals first"), coerce=int, initial=1, widget=forms.RadioSelect
@@ -206,28 +393,17 @@ class NewGameForm(forms.Form):
         self.group = group
         self.kind = kind
         self.card_game = get_game(kind)
-        low, high = self.card_game.seats
-        self.seat_count = high
-        self.min_seats = low
+        self.min_seats, self.seat_count = self.card_game.seats
         names = [p.name for p in group.players.all()]
-        seats = seats or []
+        self.seats = seat_formset(
+            self.data if self.is_bound else None,
+            card_game=self.card_game,
+            names=names,
+            seats=seats or [],
+        )
         first = self.fields["first_dealer"]
         assert isinstance(first, forms.TypedChoiceField)
-        first.choices = [(i, i) for i in range(1, high + 1)]
-        for i in range(1, high + 1):
-            self.fields[f"seat_{i}"] = forms.ChoiceField(
-                label=_("Seat %(number)d") % {"number": i},
-                choices=[("", "—"), *((n, n) for n in names)],
-                required=False,
-                initial=seats[i - 1] if i <= len(seats) else "",
-            )
-            self.fields[f"new_{i}"] = name_field(_("or a new player"), required=False)
-            if not self.team_game:
-                self.fields[f"start_{i}"] = number_field(_("Start total"))
-            if self.card_game.optional_teams:
-                self.fields[f"side_{i}"] = name_field(
-                    _("Team of seat %(number)d") % {"number": i}, team=True, required=False
-                )
+        first.choices = [(i, i) for i in range(1, self.seat_count + 1)]
         if self.team_game:
             for i in (1, 2):
                 self.fields[f"team_{i}"] = name_field(
@@ -252,19 +428,6 @@ class NewGameForm(forms.Form):
     def title(self) -> str:
         return say(self.card_game.title)
 
-    def seat_rows(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "number": i,
-                "seat": self[f"seat_{i}"],
-                "new": self[f"new_{i}"],
-                "start": None if self.team_game else self[f"start_{i}"],
-                "team": (i - 1) % 2 + 1 if self.team_game else None,
-                "side": self[f"side_{i}"] if self.card_game.optional_teams else None,
-            }
-            for i in range(1, self.seat_count + 1)
-        ]
-
     @property
     def optional_teams(self) -> bool:
         return self.card_game.optional_teams
@@ -272,7 +435,7 @@ class NewGameForm(forms.Form):
     @property
     def teams_named(self) -> bool:
         """Whether a team was named (the teams' box then starts open)."""
-        return any(self[f"side_{i}"].value() for i in range(1, self.seat_count + 1))
+        return self.optional_teams and self.seats.teams_named()
 
     def team_rows(self) -> list[dict[str, Any]]:
         return [
@@ -313,66 +476,30 @@ class NewGameForm(forms.Form):
                 params={"name": opponent},
             )
 
-    def _problem(self, row: str, name: str, error: ValidationError) -> str:
-        """An error of a seat's or team's row, as the form says it above itself: a start
-        total out of range with the player's (or team's) name, in the players' numbers."""
-        if "start_" in name and error.code in ("min_value", "max_value"):
-            number = row.rsplit("_", 1)[1]
-            given = self.data.get(f"new_{number}") or self.data.get(row) or ""
-            who = given.strip() if isinstance(given, str) and given.strip() else self[row].label
-            most = number_format(LARGEST_NUMBER, force_grouping=True)
-            return gettext("%(who)s's start total must be between %(low)s and %(high)s.") % {
-                "who": who,
-                "low": f"\N{MINUS SIGN}{most}",
-                "high": most,
-            }
-        return f"{self[row].label}: {' '.join(error.messages)}"
+    def _team_problems(self) -> list[str]:
+        """The team rows' errors, said by team above the form, after the seats'."""
+        problems = []
+        for row in self.team_rows():
+            label = row["name"].label
+            who = (row["name"].value() or "").strip() or label
+            for name in ("name", "start"):
+                errors = row[name].errors.as_data()
+                problems += [_row_problem(label, who, name, error) for error in errors]
+        return problems
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         # The seat and team rows show no errors of their own: say them above the form, by
         # seat and by team.
-        rows: list[tuple[str, tuple[str, ...]]] = [
-            (f"seat_{i}", (f"seat_{i}", f"new_{i}", f"start_{i}", f"side_{i}"))
-            for i in range(1, self.seat_count + 1)
-        ]
+        problems = [problem for seat in self.seats for problem in seat.problems()]
         if self.team_game:
-            rows += [(f"team_{i}", (f"team_{i}", f"team_start_{i}")) for i in (1, 2)]
-        problems = [
-            self._problem(row, name, error)
-            for row, names in rows
-            for name in names
-            for error in self.errors.as_data().get(name, [])
-        ]
+            problems += self._team_problems()
         if problems:
             raise ValidationError(problems)
-        players: list[str] = []
-        seat_of: dict[str, int] = {}
-        # A name typed for a player the group knows takes the group's spelling, so that
-        # seats, teams and start totals all spell it the same way ("anne" is Anne).
-        spelling = {key: p.name for key, p in self.group.players_by_name().items()}
-        for i in range(1, self.seat_count + 1):
-            name = (data.get(f"new_{i}") or "").strip() or data.get(f"seat_{i}") or ""
-            if not name:
-                continue
-            name = spelling.get(name.lower(), name)
-            if name.lower() in (p.lower() for p in players):
-                raise ValidationError(_("%(name)s has two seats."), params={"name": name})
-            players.append(name)
-            seat_of[name] = i
-        low, high = self.min_seats, self.seat_count
-        # A name for a seat past the last one (only a hand-made POST has one) is refused,
-        # not dropped.
-        beyond = any(self.data.get(f"{kind}_{high + 1}") for kind in ("seat", "new"))
-        if beyond or not low <= len(players) <= high:
-            if low == high:
-                raise ValidationError(
-                    _("Choose %(count)d players, in the order you sit."), params={"count": low}
-                )
-            raise ValidationError(
-                _("Choose %(low)d to %(high)d players, in the order you sit."),
-                params={"low": low, "high": high},
-            )
+        if not self.seats.is_valid():
+            raise ValidationError(self.seats.non_form_errors().as_data())
+        seated = self.seats.seated()
+        players = [seat["player"] for seat in seated]
         dealer = data.get("first_dealer") or 1
         if dealer > len(players):
             self.add_error(
@@ -393,10 +520,8 @@ class NewGameForm(forms.Form):
                     start[name] = data[f"team_start_{i}"]
             teams = named
         else:
-            for name in players:
-                if data.get(f"start_{seat_of[name]}"):
-                    start[name] = data[f"start_{seat_of[name]}"]
-            teams, start = self._chosen_teams(data, players, seat_of, start)
+            start = {seat["player"]: seat["start"] for seat in seated if seat.get("start")}
+            teams, start = self.seats.chosen_teams(start)
         rules: dict[str, Any] = {}
         for spec in self.card_game.house_rules():
             value = data.get(f"rule_{spec.name}")
@@ -422,31 +547,6 @@ class NewGameForm(forms.Form):
             players=players, rules=rules, teams=teams, start=start, dealer=players[dealer - 1]
         )
         return data
-
-    def _chosen_teams(
-        self,
-        data: Mapping[str, Any],
-        players: list[str],
-        seat_of: Mapping[str, int],
-        start: dict[str, int],
-    ) -> tuple[dict[str, list[str]] | None, dict[str, int]]:
-        """Where a game may be played in teams of any size (`optional_teams`): the players
-        given the same team name (any letter case) play together, and a team starts at
-        the sum of its players' start totals. No team named: each plays for themselves."""
-        named: dict[str, list[str]] = {}
-        spelling: dict[str, str] = {}
-        for name in players:
-            team = (data.get(f"side_{seat_of[name]}") or "").strip()
-            if team:
-                team = spelling.setdefault(team.lower(), team)
-                named.setdefault(team, []).append(name)
-        if not named:
-            return None, start
-        sums: dict[str, int] = {}
-        for team, members in named.items():
-            if total := sum(start.get(member, 0) for member in members):
-                sums[team] = total
-        return named, sums
 
 
 def _rule_field(spec: HouseRule) -> forms.Field:
@@ -493,8 +593,6 @@ class Chips(forms.RadioSelect):
     chips). Nothing given checks nothing: an empty choice ("alone") is a chip like the
     others, never a default."""
 
-    template_name = "games/widgets/chips.html"
-
     def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
         # A chip per choice, flat: the hand form has about seventy of them, and Django's
         # option groups (a dictionary of attributes per option, none of them used here)
@@ -502,6 +600,14 @@ class Chips(forms.RadioSelect):
         chosen = [] if value is None else self.format_value(value)
         chips = [(str(key), label, str(key) in chosen) for key, label in self.choices]
         return {"widget": {"name": name, "chips": chips}}
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        chips = self.get_context(name, value, attrs)["widget"]["chips"]
+        return format_html_join(
+            "",
+            '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
+            ((name, key, mark_safe(" checked") if on else "", label) for key, label, on in chips),
+        )
 
 
 def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, forms.Field]:

@@ -11,6 +11,10 @@ workers = 2
 # Connections a worker holds at once: every phone following a table keeps its stream open
 # (docs/scale.md).
 worker_connections = 10_000
+# The worker's event loop and HTTP parser in C (uvloop, gunicorn_h1c: dependencies): the
+# open streams and the requests' headers cost the worker less (docs/scale.md).
+asgi_loop = "uvloop"
+http_parser = "fast"
 # The access log without the groups' secret keys (games/logs.py).
 logger_class = "games.logs.AccessLogger"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -120,6 +120,18 @@ def hand_post(game: Game, hand: dict[str, Any], number: int, **extra: Any) -> di
     """The hand form's POST for a game-file hand, as the page's radio buttons send it: an
     input left empty that has a chip of its own for that (the partner's "alone") sends it."""
     return {"number": number, **posted(game.table(), hand), **extra}
+
+
+def new_game_post(*seats: str | Mapping[str, Any], **fields: Any) -> dict[str, str]:
+    """The new-game form's POST: a seat per argument, in seating order, by the name of a
+    player of the group or by the seat's fields (``{"new": "Erik", "start": 10}``, ``{}``
+    for an empty seat); then the form's other fields (`first_dealer` is 1 unless given)."""
+    data: dict[str, Any] = {"seats-TOTAL_FORMS": len(seats), "seats-INITIAL_FORMS": 0}
+    data |= {"first_dealer": 1}
+    for index, seat in enumerate(seats):
+        given = {"name": seat} if isinstance(seat, str) else seat
+        data |= {f"seats-{index}-{field}": value for field, value in given.items()}
+    return {key: str(value) for key, value in (data | fields).items()}
 
 
 def anne_wins() -> list[dict[str, Any]]:

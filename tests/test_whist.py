@@ -23,7 +23,7 @@ from pytest_django.asserts import assertContains, assertInHTML
 
 from games import gamefile
 from games.models import Change, Game, GameStat, Group
-from tests.factories import make_group
+from tests.factories import make_group, new_game_post
 from tests.views.pages import scoreboard, winner
 from tests.whist import registered
 
@@ -43,13 +43,9 @@ def _url(name: str, group: Group, *args: Any) -> str:
 
 
 def _new_whist(phone: Client, group: Group) -> Game:
-    data = {
-        **{f"seat_{i}": name for i, name in enumerate(["Anne", "Bjørn", "Cato", "Dina"], 1)},
-        "team_1": "Nord",
-        "team_2": "Sør",
-        "first_dealer": "1",
-        "rule_target": "3",
-    }
+    data = new_game_post(
+        "Anne", "Bjørn", "Cato", "Dina", team_1="Nord", team_2="Sør", rule_target=3
+    )
     response = phone.post(_url("new_game_of", group, "whist"), data)
     game = Game.objects.get(kind="whist")
     assert response["Location"] == _url("game", group, game.code)

@@ -102,6 +102,12 @@ class GamePage:
         return f"{game.pk}.{game.version}.{self.access.key}.{get_language()}.{release()}"
 
     @cached_property
+    def words_key(self) -> str:
+        """What the parts that are the same on every game's page (words for the page's
+        script, in its language) are kept under."""
+        return f"{get_language()}.{release()}"
+
+    @cached_property
     def form_key(self) -> str:
         """What the next hand's empty form's fields are kept under (with the dealer they
         check): they show the game's inputs for its seats and rules, which never change

@@ -31,15 +31,22 @@ def start_group(page: Page, base_url: str, me: str = "Anne", name: str = "Friday
 
 def open_new_game(page: Page) -> None:
     page.locator('a[href$="/new/"]').click()
-    expect(page.locator("#id_new_2")).to_be_visible()
+    expect(page.locator(seat_field(2, "new"))).to_be_visible()
 
 
 def fill_new_game(page: Page, others: list[str], start: Mapping[int, int] | None = None) -> None:
-    """Seat 1 is prefilled with the group's player; the others sit in seats 2, 3, ..."""
+    """Seat 1 is prefilled with the group's player; the others sit in seats 2, 3, ...
+    (`start`: start totals by seat number)."""
     for seat, name in enumerate(others, 2):
-        page.locator(f"#id_new_{seat}").fill(name)
+        page.locator(seat_field(seat, "new")).fill(name)
     for seat, total in (start or {}).items():
-        page.locator(f"#id_start_{seat}").fill(str(total))
+        page.locator(seat_field(seat, "start")).fill(str(total))
+
+
+def seat_field(seat: int, field: str) -> str:
+    """The locator of a field of a seat (numbered from 1, as the page shows them) of the
+    new-game form: "name" (from the group), "new", "start" or "team"."""
+    return f"#id_seats-{seat - 1}-{field}"
 
 
 def start_game(page: Page) -> None:
@@ -144,7 +151,7 @@ def expect_dealer(page: Page, dealer: str) -> None:
 def open_new_game_of(page: Page, kind: str) -> None:
     """From the group page, the new-game form of a game other than Amerikaner."""
     page.locator(f'a[href$="/new/{kind}/"]').click()
-    expect(page.locator("#id_new_2")).to_be_visible()
+    expect(page.locator(seat_field(2, "new"))).to_be_visible()
 
 
 def name_teams(page: Page, first: str, second: str) -> None:

@@ -17,6 +17,7 @@ from tests.browser.steps import (
     name_teams,
     open_new_game_of,
     save,
+    seat_field,
     start_game,
     start_group,
     to_group,
@@ -94,8 +95,8 @@ def test_card_games_at_phone_size(
     open_new_game_of(page, "american")
     fill_new_game(page, ["Bjørn"], start={1: 2, 2: 1})
     # The form seats the whole group; Cato and Dina watch this one.
-    page.locator("#id_seat_3").select_option("")
-    page.locator("#id_seat_4").select_option("")
+    page.locator(seat_field(3, "name")).select_option("")
+    page.locator(seat_field(4, "name")).select_option("")
     page.locator("#id_rule_target_wins").fill("3")
     shot("27-american-new")
     start_game(page)

@@ -19,7 +19,15 @@ from django.urls import URLPattern, reverse
 
 from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Season, Seat
 from games.urls import urlpatterns
-from tests.factories import bid, endless_hands, hand_post, make_game, make_group, revision
+from tests.factories import (
+    bid,
+    endless_hands,
+    hand_post,
+    make_game,
+    make_group,
+    new_game_post,
+    revision,
+)
 from tests.views.pages import field_values
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -94,7 +102,7 @@ def _url(pattern: URLPattern, table: dict[str, Any], key: str, **override: str) 
 def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
     """A POST that the full link would carry out, so that refusing it means something."""
     game = table["game"]
-    new_game = {"seat_1": "Anne", "seat_2": "Bjørn", "seat_3": "Cato", "first_dealer": "1"}
+    new_game = new_game_post("Anne", "Bjørn", "Cato")
     posts: dict[str, dict[str, Any]] = {
         "who": {"player": "Bjørn"},
         "add_player": {"name": "Erik"},

@@ -13,6 +13,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game, Group
+from tests.factories import new_game_post
 from tests.views.pages import form_errors, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
@@ -25,14 +26,13 @@ def _url(name: str, group: Group, *args: Any) -> str:
 
 
 def _new_game(phone: Client, group: Group, **rules: str) -> Game:
-    data = {
-        **{f"seat_{i}": name for i, name in enumerate(SEATS, 1)},
-        "team_1": "Nord",
-        "team_2": "Sør",
-        "first_dealer": "1",
-        "rule_win_needs_bid": "on",  # ticked to start with, as the form shows it
+    data = new_game_post(
+        *SEATS,
+        team_1="Nord",
+        team_2="Sør",
+        rule_win_needs_bid="on",  # ticked to start with, as the form shows it
         **{f"rule_{key}": value for key, value in rules.items()},
-    }
+    )
     response = phone.post(_url("new_game_of", group, "five_hundred"), data)
     assert response.status_code == 302, form_errors(response)
     return Game.objects.get(kind="five_hundred")

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Group
-from tests.factories import anne_wins, make_game
+from tests.factories import anne_wins, make_game, new_game_post
 from tests.views.pages import text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -48,8 +48,8 @@ def test_a_game_in_play_offers_no_next_game(client: Client, group: Group) -> Non
 
 
 def _start_american(phone: Client, group: Group, *players: str) -> Game:
-    seats = {f"seat_{seat}": name for seat, name in enumerate(players, 1)} | {"first_dealer": "1"}
-    response = phone.post(reverse("new_game_of", args=[group.edit_key, "american"]), seats)
+    data = new_game_post(*players)
+    response = phone.post(reverse("new_game_of", args=[group.edit_key, "american"]), data)
     assert response.status_code == 302
     return Game.objects.filter(kind="american").latest("pk")
 

@@ -12,12 +12,12 @@ from django.urls import reverse
 
 from games.models import Game, GameStat, Group, Hand
 from games.rules.limits import MOST_HANDS
-from tests.factories import FOUR, anne_wins, game_file, hand_post, make_game
+from tests.factories import FOUR, anne_wins, game_file, hand_post, make_game, new_game_post
 from tests.views.pages import form_errors, text
 
 pytestmark = pytest.mark.django_db
 
-THREE = {"seat_1": "Anne", "seat_2": "Bjørn", "seat_3": "Cato", "first_dealer": "1"}
+THREE = ["Anne", "Bjørn", "Cato"]
 
 
 # --- 1: a return path that is not a path ----------------------------------------------------
@@ -95,29 +95,39 @@ LARGEST = "Ensure this value is less than or equal to 10000."
 ANNE_START = "Anne&#x27;s start total must be between \u221210,000 and 10,000."
 
 
+def _anne_starts_at(total: str) -> dict[str, str]:
+    return new_game_post({"name": "Anne", "start": total}, "Bjørn", "Cato")
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
         # Refused beside its field, in the form's words: the start totals and house rules
         # are bounded by the engine's limits (±10,000) before the engine sees them.
-        pytest.param({"start_1": "3000000000"}, ANNE_START, id="4"),
-        pytest.param({"start_1": "1" + "0" * 20}, ANNE_START, id="1e20"),
-        pytest.param({"rule_target": "1" + "0" * 400}, LARGEST, id="5-target"),
-        pytest.param({"rule_amerikaner_points": "1" + "0" * 400}, LARGEST, id="5-amerikaner"),
-        pytest.param({"start_1": "-20000"}, ANNE_START, id="4-negative"),
-        pytest.param({"start_1": "9" * 4300}, ANNE_START, id="6"),
+        pytest.param(_anne_starts_at("3000000000"), ANNE_START, id="4"),
+        pytest.param(_anne_starts_at("1" + "0" * 20), ANNE_START, id="1e20"),
+        pytest.param(new_game_post(*THREE, rule_target="1" + "0" * 400), LARGEST, id="5-target"),
+        pytest.param(
+            new_game_post(*THREE, rule_amerikaner_points="1" + "0" * 400),
+            LARGEST,
+            id="5-amerikaner",
+        ),
+        pytest.param(_anne_starts_at("-20000"), ANNE_START, id="4-negative"),
+        pytest.param(_anne_starts_at("9" * 4300), ANNE_START, id="6"),
         # A team's start total in a team game, and a team's name beyond its length.
         pytest.param(
-            {"kind": "kaiser", "team_start_1": "20000"},
+            {"kind": "kaiser", **new_game_post(*FOUR, team_start_1=20000)},
             "Team 1&#x27;s start total must be between \u221210,000 and 10,000.",
             id="4-team",
         ),
         pytest.param(
-            {"kind": "euchre", "team_2": "x" * 101},
+            {"kind": "euchre", **new_game_post(*FOUR, team_2="x" * 101)},
             "Team 2: Ensure this value has at most 100 characters (it has 101).",
             id="team-name-too-long",
         ),
-        pytest.param({"start_1": "9" * 4301}, "Enter a whole number.", id="6-beyond-int"),
+        pytest.param(
+            _anne_starts_at("9" * 4301), "Seat 1: Enter a whole number.", id="6-beyond-int"
+        ),
     ],
 )
 def test_numbers_beyond_the_limits_are_refused_on_the_form(
@@ -125,8 +135,7 @@ def test_numbers_beyond_the_limits_are_refused_on_the_form(
 ) -> None:
     data = dict(data)
     kind = data.pop("kind", "amerikaner")
-    seats = {**THREE, "seat_4": "Dina"} if kind != "amerikaner" else THREE
-    response = phone.post(reverse("new_game_of", args=[group.edit_key, kind]), {**seats, **data})
+    response = phone.post(reverse("new_game_of", args=[group.edit_key, kind]), data)
     assert response.status_code == 200
     assert message in text(response)
     assert not Game.objects.exists()
@@ -198,7 +207,9 @@ def test_names_with_control_characters_are_refused_on_every_form(
     phone: Client, group: Group, name: str
 ) -> None:
     phone.post(reverse("add_player", args=[group.edit_key]), {"name": name})
-    response = phone.post(reverse("new_game", args=[group.edit_key]), {**THREE, "new_3": name})
+    response = phone.post(
+        reverse("new_game", args=[group.edit_key]), new_game_post("Anne", "Bjørn", {"new": name})
+    )
     assert response.status_code == 200
     assert group.players.count() == len(FOUR)
     assert not Game.objects.exists()
@@ -240,7 +251,7 @@ def test_a_body_larger_than_any_upload_is_refused_before_it_is_read(
 def test_a_start_total_out_of_range_is_said_with_the_players_name(
     phone: Client, group: Group, language: str, said: str
 ) -> None:
-    data = {**THREE, "new_2": "Frode", "start_2": "-10001"}
+    data = new_game_post("Anne", {"new": "Frode", "start": -10001}, "Cato")
     response = phone.post(
         reverse("new_game", args=[group.edit_key]), data, HTTP_ACCEPT_LANGUAGE=language
     )

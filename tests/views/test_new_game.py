@@ -9,12 +9,14 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Group
-from tests.factories import make_game
+from tests.factories import make_game, new_game_post
 from tests.views.pages import field_values, part, text
 
 pytestmark = pytest.mark.django_db
 
-THREE = {"seat_1": "Anne", "seat_2": "Bjørn", "seat_3": "Cato", "first_dealer": "1"}
+THREE = ["Anne", "Bjørn", "Cato"]
+# What the form asks for whenever the seats are not 3 to 6 players (Amerikaner).
+CHOOSE = "Choose 3 to 6 players, in the order you sit."
 
 
 def _new(phone: Client, group: Group, data: dict[str, Any]) -> Any:
@@ -23,14 +25,22 @@ def _new(phone: Client, group: Group, data: dict[str, Any]) -> Any:
 
 def test_form_seats_the_group_in_the_order_they_joined(phone: Client, group: Group) -> None:
     values = field_values(phone.get(reverse("new_game", args=[group.edit_key])))
-    for seat, name in enumerate(["Anne", "Bjørn", "Cato", "Dina"], 1):
-        assert values[f"seat_{seat}"] == [name]
+    for seat, name in enumerate(["Anne", "Bjørn", "Cato", "Dina"]):
+        assert values[f"seats-{seat}-name"] == [name]
 
 
 def test_form_seats_the_table_as_at_the_last_game(phone: Client, group: Group) -> None:
     make_game(group, players=["Dina", "Cato", "Anne"])
     values = field_values(phone.get(reverse("new_game", args=[group.edit_key])))
-    assert [values[f"seat_{i}"] for i in (1, 2, 3, 4)] == [["Dina"], ["Cato"], ["Anne"], [""]]
+    assert [values[f"seats-{i}-name"] for i in range(4)] == [["Dina"], ["Cato"], ["Anne"], [""]]
+
+
+def test_the_form_sent_as_the_page_shows_it_seats_the_group(phone: Client, group: Group) -> None:
+    # The page's own fields, the seats' count (the formset's management form) among them.
+    page = phone.get(reverse("new_game", args=[group.edit_key]))
+    response = _new(phone, group, {name: sent[-1] for name, sent in field_values(page).items()})
+    assert response.status_code == 302
+    assert Game.objects.get().players == ["Anne", "Bjørn", "Cato", "Dina"]
 
 
 def test_an_abandoned_game_does_not_seat_the_next_one(phone: Client, group: Group) -> None:
@@ -38,12 +48,14 @@ def test_an_abandoned_game_does_not_seat_the_next_one(phone: Client, group: Grou
     given_up = make_game(group, players=["Bjørn", "Anne", "Cato"])
     assert given_up.abandon("Anne")
     values = field_values(phone.get(reverse("new_game", args=[group.edit_key])))
-    assert [values[f"seat_{i}"] for i in (1, 2, 3, 4)] == [["Dina"], ["Cato"], ["Anne"], [""]]
+    assert [values[f"seats-{i}-name"] for i in range(4)] == [["Dina"], ["Cato"], ["Anne"], [""]]
 
 
 def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, group: Group) -> None:
-    data = {**THREE, "seat_3": "", "new_3": " Erik ", "first_dealer": "2", "start_1": "10"}
-    response = _new(phone, group, {**data, "rule_target": "40"})
+    data = new_game_post(
+        {"name": "Anne", "start": 10}, "Bjørn", {"new": " Erik "}, first_dealer=2, rule_target=40
+    )
+    response = _new(phone, group, data)
     game = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("game", args=[group.edit_key, game.code])
@@ -59,40 +71,69 @@ def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, grou
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        pytest.param({}, "Choose 3 to 6 players, in the order you sit.", id="empty"),
+        pytest.param(new_game_post(), CHOOSE, id="empty"),
+        pytest.param(new_game_post("Anne", "Bjørn"), CHOOSE, id="two-players"),
         pytest.param(
-            {"seat_1": "Anne", "seat_2": "Bjørn"},
-            "Choose 3 to 6 players, in the order you sit.",
-            id="two-players",
-        ),
-        pytest.param(
-            {**{f"new_{i}": f"P{i}" for i in range(1, 8)}, "first_dealer": "1"},
-            "Choose 3 to 6 players, in the order you sit.",
+            new_game_post(*({"new": f"P{i}"} for i in range(1, 8))),
+            CHOOSE,
             id="seven-players",
         ),
-        # "anne" is Anne: a typed name takes the spelling of the player the group knows.
-        pytest.param({**THREE, "new_3": "anne"}, "Anne has two seats.", id="same-name-twice"),
-        pytest.param({**THREE, "seat_3": "Anne"}, "Anne has two seats.", id="same-seat-twice"),
-        pytest.param({**THREE, "first_dealer": "4"}, "Nobody sits in seat 4.", id="no-dealer"),
+        # A seat past those the form counts (only a hand-made POST has one) is refused,
+        # not dropped.
         pytest.param(
-            {**THREE, "rule_deal": "kitty"},
+            {**new_game_post(*THREE), "seats-3-new": "Dina"},
+            CHOOSE,
+            id="past-the-last-seat",
+        ),
+        # Empty seats do not count, whatever else they were given.
+        pytest.param(
+            new_game_post("Anne", "Bjørn", {"start": 10}),
+            CHOOSE,
+            id="a-start-total-for-nobody",
+        ),
+        # A page from before the seats were a formset, sent after an update: asked again.
+        pytest.param(
+            {"seat_1": "Anne", "seat_2": "Bjørn", "seat_3": "Cato", "first_dealer": "1"},
+            CHOOSE,
+            id="seats-without-their-count",
+        ),
+        # "anne" is Anne: a typed name takes the spelling of the player the group knows.
+        pytest.param(
+            new_game_post("Anne", "Bjørn", {"new": "anne"}),
+            "Anne has two seats.",
+            id="same-name-twice",
+        ),
+        pytest.param(
+            new_game_post("Anne", "Bjørn", "Anne"), "Anne has two seats.", id="same-seat-twice"
+        ),
+        pytest.param(
+            new_game_post(*THREE, first_dealer=4), "Nobody sits in seat 4.", id="no-dealer"
+        ),
+        pytest.param(
+            new_game_post(*THREE, rule_deal="kitty"),
             "The kitty deal is for exactly 4 players, not 3.",
             id="kitty-for-three",
         ),
         pytest.param(
-            {**THREE, "rule_target": "0"},
+            new_game_post(*THREE, rule_target=0),
             "Ensure this value is greater than or equal to 1.",
             id="target-zero",
         ),
-        pytest.param({**THREE, "rule_min_bid": "abc"}, "Enter a whole number.", id="min-bid-abc"),
-        pytest.param({**THREE, "start_1": "abc"}, "Seat 1: Enter a whole number.", id="start-abc"),
         pytest.param(
-            {**THREE, "seat_1": "Zed"},
+            new_game_post(*THREE, rule_min_bid="abc"), "Enter a whole number.", id="min-bid-abc"
+        ),
+        pytest.param(
+            new_game_post({"name": "Anne", "start": "abc"}, "Bjørn", "Cato"),
+            "Seat 1: Enter a whole number.",
+            id="start-abc",
+        ),
+        pytest.param(
+            new_game_post("Zed", "Bjørn", "Cato"),
             "Seat 1: Select a valid choice. Zed is not one of the available choices.",
             id="not-in-the-group",
         ),
         pytest.param(
-            {**THREE, "new_1": "x" * 41},
+            new_game_post({"new": "x" * 41}, "Bjørn", "Cato"),
             "Seat 1: Ensure this value has at most 40 characters (it has 41).",
             id="name-too-long",
         ),
@@ -125,13 +166,7 @@ def test_new_game_answers_only_get_and_post(phone: Client, group: Group) -> None
 def test_a_second_tap_on_start_makes_no_second_game(phone: Client, group: Group) -> None:
     page = phone.get(reverse("new_game", args=[group.edit_key]))
     token = page.context["form"]["token"].value()
-    data = {
-        "seat_1": "Anne",
-        "new_2": "Bjørn",
-        "new_3": "Cato",
-        "first_dealer": "1",
-        "token": token,
-    }
+    data = new_game_post("Anne", {"new": "Bjørn"}, {"new": "Cato"}, token=token)
     first = _new(phone, group, data)
     second = _new(phone, group, data)
     # Both taps land on the same game: the form's one-time token made it once.
@@ -148,14 +183,7 @@ def test_a_known_player_typed_in_other_letters_keeps_the_groups_spelling(
     # Typed "anne" for seat 1 of a team game with start totals: seats, teams and start must
     # all say "Anne", or the game could never be scored (and its page never opened).
     url = reverse("new_game_of", args=[group.edit_key, "euchre"])
-    data = {
-        "new_1": "anne",
-        "seat_2": "Bjørn",
-        "seat_3": "Cato",
-        "seat_4": "Dina",
-        "first_dealer": "1",
-        "team_start_1": "3",
-    }
+    data = new_game_post({"new": "anne"}, "Bjørn", "Cato", "Dina", team_start_1=3)
     response = phone.post(url, data)
     game = Game.objects.get()
     assert game.players == ["Anne", "Bjørn", "Cato", "Dina"]
@@ -172,7 +200,7 @@ def test_the_name_limit_is_said_before_typing(phone: Client, group: Group) -> No
     assert found is not None and found[0] == "A name can have up to 40 characters."
 
 
-FOUR = {**THREE, "seat_4": "Dina"}
+FOUR = [*THREE, "Dina"]
 
 
 @pytest.mark.parametrize(
@@ -181,7 +209,7 @@ FOUR = {**THREE, "seat_4": "Dina"}
         # With the kitty four players take 12 tricks: no bid can be 13.
         pytest.param(
             "amerikaner",
-            {**FOUR, "rule_deal": "kitty", "rule_min_bid": "13"},
+            new_game_post(*FOUR, rule_deal="kitty", rule_min_bid=13),
             "rule_min_bid",
             "The rule “Lowest bid” must be from 1 to 12, not 13.",
             id="amerikaner-lowest-bid",
@@ -189,7 +217,7 @@ FOUR = {**THREE, "seat_4": "Dina"}
         # A team cannot lose at a total it must pass to win.
         pytest.param(
             "kaiser",
-            {**FOUR, "rule_target": "5", "rule_lose_at": "10"},
+            new_game_post(*FOUR, rule_target=5, rule_lose_at=10),
             "rule_lose_at",
             "The rule “A team at or below this loses” (10) must be below the target (5).",
             id="kaiser-lose-at",
@@ -230,7 +258,7 @@ def test_team_names_that_would_mislead_are_refused(
     phone: Client, group: Group, teams: dict[str, str], message: str
 ) -> None:
     response = phone.post(
-        reverse("new_game_of", args=[group.edit_key, "euchre"]), {**FOUR, **teams}
+        reverse("new_game_of", args=[group.edit_key, "euchre"]), new_game_post(*FOUR, **teams)
     )
     assert response.status_code == 200
     assert message in text(response)
@@ -239,7 +267,7 @@ def test_team_names_that_would_mislead_are_refused(
 
 def test_a_team_may_be_named_after_one_of_its_own_players(phone: Client, group: Group) -> None:
     response = phone.post(
-        reverse("new_game_of", args=[group.edit_key, "euchre"]), {**FOUR, "team_1": "Anne"}
+        reverse("new_game_of", args=[group.edit_key, "euchre"]), new_game_post(*FOUR, team_1="Anne")
     )
     assert response.status_code == 302
     assert Game.objects.get().teams == {"Anne": ["Anne", "Cato"], "Bjørn & Dina": ["Bjørn", "Dina"]}

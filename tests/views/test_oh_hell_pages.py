@@ -16,6 +16,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game, Group
+from tests.factories import new_game_post
 from tests.views.pages import form_errors, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
@@ -28,12 +29,12 @@ def _url(name: str, group: Group, *args: Any) -> str:
 
 
 def _new_game(phone: Client, group: Group, **rules: str) -> Game:
-    data = {
-        **{f"seat_{i}": name for i, name in enumerate(THREE, 1)},
-        "first_dealer": "3",
-        "rule_hook": "on",  # ticked, as the form starts
+    data = new_game_post(
+        *THREE,
+        first_dealer=3,
+        rule_hook="on",  # ticked, as the form starts
         **{f"rule_{key}": value for key, value in rules.items()},
-    }
+    )
     response = phone.post(_url("new_game_of", group, "oh_hell"), data)
     assert response.status_code == 302, form_errors(response)
     return Game.objects.get(kind="oh_hell")

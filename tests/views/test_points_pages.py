@@ -16,6 +16,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from games.models import Game, Group
+from tests.factories import new_game_post
 from tests.views.pages import form_errors, scoreboard, winner
 
 pytestmark = pytest.mark.django_db
@@ -27,12 +28,8 @@ def _url(name: str, group: Group, *args: Any) -> str:
     return reverse(name, args=[group.edit_key, *args])
 
 
-def _new_game(phone: Client, group: Group, **fields: str) -> Game:
-    data = {
-        **{f"seat_{i}": name for i, name in enumerate(FOUR, 1)},
-        "first_dealer": "1",
-        **fields,
-    }
+def _new_game(phone: Client, group: Group, *seats: str | dict[str, str], **fields: str) -> Game:
+    data = new_game_post(*(seats or FOUR), **fields)
     response = phone.post(_url("new_game_of", group, "points"), data)
     assert response.status_code == 302, form_errors(response)
     return Game.objects.get(kind="points")
@@ -90,12 +87,10 @@ def test_teams_of_any_size_from_the_new_game_form(phone: Client, group: Group) -
     game = _new_game(
         phone,
         group,
-        side_1="Us",
-        side_2="Them",
-        side_3="us",  # the same team in another letter case
-        side_4="Them",
-        start_1="10",
-        start_3="5",
+        {"name": "Anne", "team": "Us", "start": "10"},
+        {"name": "Bjørn", "team": "Them"},
+        {"name": "Cato", "team": "us", "start": "5"},  # the same team in another letter case
+        {"name": "Dina", "team": "Them"},
     )
     assert game.teams == {"Us": ["Anne", "Cato"], "Them": ["Bjørn", "Dina"]}
     # A team starts at its players' start totals added up.
@@ -105,10 +100,18 @@ def test_teams_of_any_size_from_the_new_game_form(phone: Client, group: Group) -
 
 
 def test_a_team_for_some_players_only_is_refused(phone: Client, group: Group) -> None:
-    data = {**{f"seat_{i}": name for i, name in enumerate(FOUR, 1)}, "side_1": "Us"}
-    response = phone.post(_url("new_game_of", group, "points"), {**data, "first_dealer": "1"})
+    data = new_game_post({"name": "Anne", "team": "Us"}, *FOUR[1:])
+    response = phone.post(_url("new_game_of", group, "points"), data)
     assert response.status_code == 200
     assert form_errors(response) == ["Every player plays in a team: Bjørn, Cato and Dina in none."]
+
+
+def test_a_team_name_too_long_is_said_by_seat(phone: Client, group: Group) -> None:
+    data = new_game_post({"name": "Anne", "team": "x" * 101}, *FOUR[1:])
+    response = phone.post(_url("new_game_of", group, "points"), data)
+    assert form_errors(response) == [
+        "Seat 1: Ensure this value has at most 100 characters (it has 101)."
+    ]
 
 
 def test_the_game_goes_out_as_a_file_that_score_agrees_with(

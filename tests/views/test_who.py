@@ -119,7 +119,7 @@ def test_a_new_name_joins_the_group_as_a_player(client: Client, group: Group) ->
     assert "Frode" in options(other_phone.get(reverse("who", args=[group.edit_key])), "player")
     # ...and the seats of a new game.
     new_game = client.get(reverse("new_game", args=[group.edit_key]))
-    assert "Frode" in options(new_game, "seat_1")
+    assert "Frode" in options(new_game, "seats-0-name")
 
 
 def test_a_known_name_in_another_letter_case_adds_nobody(client: Client, group: Group) -> None:
