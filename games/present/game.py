@@ -426,8 +426,9 @@ class HandRow:
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
         ]
         # What the row shows, as one value: what its kept copy is kept under (with the
-        # page's `row_key`).
-        self.key = f"{self.code}.{self.revision}.{self.number}.{recent}.{self.outcome}.{self.cells}"
+        # page's `row_key`). The newest rows' attributes are drawn around it, so a row
+        # that stops being one of the newest is not drawn again.
+        self.key = f"{self.code}.{self.revision}.{self.number}.{self.outcome}.{self.cells}"
 
     @cached_property
     def url(self) -> str:
