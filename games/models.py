@@ -450,6 +450,7 @@ class GameManager(models.Manager["Game"]):
             asked = {
                 "entry_asked": Value(entry),
                 "entry_gone": Subquery(added.values("number")[:1]),
+                "entry_at": F("version"),
             }
             found = found.annotate(**asked)
         # `get`, not `first`: no ordering to work out for the one game a code names.
@@ -463,7 +464,8 @@ class GameManager(models.Manager["Game"]):
 
     def by_link(self, key: str, code: str) -> Game | None:
         """The game with this code in the group this link leads to, with its group (and
-        nothing else: see `Game.read_seats_and_hands`); None when the pair leads nowhere."""
+        nothing else: see `games.present.game.read_seats_and_hands`); None when the pair leads
+        nowhere."""
         try:
             # `get`, not `first`: no ordering to work out for the one game a code names.
             return self._reached(key, code).select_related("group").get()
@@ -593,10 +595,13 @@ class Game(models.Model):
 
     objects = GameManager()
 
-    #: Set by `Game.objects.holding(..., entry)`: the entry it asked about, and the number
-    #: the hand saved from it had if that hand has been deleted since (None: it has not).
+    #: Set by `Game.objects.holding(..., entry)`: the entry it asked about, the number the
+    #: hand saved from it had if it was ever saved (None: never; `add_hand` looks for it
+    #: among the hands first, so a number found here is a hand deleted since), and the
+    #: version it asked at (a change on this instance since makes the answer stale).
     entry_asked = ""
     entry_gone: int | None = None
+    entry_at = -1
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -805,10 +810,11 @@ class Game(models.Model):
 
     def _entry_deleted(self, entry: str) -> int | None:
         """The number of the hand saved from `entry` if it was deleted since: as the lock read
-        it (`holding`), else asked now (only a hand's "add" records its entry)."""
-        if entry != self.entry_asked:
-            return self.changes.filter(entry=entry).values_list("number", flat=True).first()
-        return self.entry_gone
+        it (`holding`) while no change was made on this instance since, else asked now (only
+        a hand's "add" records its entry)."""
+        if entry == self.entry_asked and self.version == self.entry_at:
+            return self.entry_gone
+        return self.changes.filter(entry=entry).values_list("number", flat=True).first()
 
     @_refusable
     def add_hands(self, hands: list[dict[str, Any]], by: str) -> Attempt:
@@ -999,8 +1005,13 @@ class Game(models.Model):
         stream.game_moved(self.group_id, self.code, self.version)
 
     def _write_statistics(self, *, rebuild: bool = False) -> None:
-        """The derived rows follow the hands as they now are (`games.derived.follow`)."""
-        rows = derived.follow(self, self.state().result_or_none(), rebuild=rebuild)
+        """The derived rows follow the hands as they now are (`games.derived.follow`); a
+        rebuild plays the hands again rather than take a result kept in the cache (it runs
+        after the engine changed, and the release may not have)."""
+        state = self.state()
+        if rebuild:
+            state = replace(state, known=None)
+        rows = derived.follow(self, state.result_or_none(), rebuild=rebuild)
         if rows is not None and self.now is not None and not rebuild:
             self.now = replace(self.now, ratings=tuple(rows))
 
@@ -1137,7 +1148,7 @@ class Change(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         indexes = [
-            # Every save asks whether its entry was added and deleted since (`add_hand`):
+            # Every save asks whether its entry was added and deleted since (`GameManager.holding`):
             # found by the index, without reading the game's history.
             models.Index(fields=["game", "entry"], name="change_entry"),
         ]

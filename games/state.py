@@ -2,9 +2,10 @@
 game's seats and house rules alone (its result, the result with one hand more or changed,
 the next dealer, the game file).
 
-Nothing here writes, and nothing reads the database: `Game.state()` gives the game as it
-was read, or as its lock or its last change left it (`Game.now`), and a change returns it
-with what came of it (`Attempt.played`).
+Nothing here writes, and nothing here asks the database for more than the game's seats
+(its table, where they were not read with it): `Game.state()` gives the game as it was
+read, or as its lock or its last change left it (`Game.now`), and a change returns it with
+what came of it (`Attempt.played`).
 """
 
 from __future__ import annotations

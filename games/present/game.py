@@ -399,8 +399,7 @@ def scoreboard(
 
 class HandRow:
     """A row of the hands table. What names the row (its key: the hand's code, revision and
-    number, where it stands, its running totals and points, its note) is worked out at
-    once; the rest (its words, link and mark) only when the row is drawn, since a row kept
+    number, whether it was made, its running totals and points) is worked out at once; the rest (its words, link and mark) only when the row is drawn, since a row kept
     in the cache (`{% cache %}` in `games/game.html`, one per row) is not drawn again."""
 
     def __init__(
