@@ -49,7 +49,7 @@ class Request:
     body: bytes | None = None
     before: Callable[[], None] | None = None
     after: Callable[[], None] | None = None
-    queries: int | None = None
+    queries: str | None = None
     times: list[float] = field(default_factory=list)
 
 
@@ -326,7 +326,7 @@ def main(limits: measure.Limits, tmp: Path) -> None:
         for request in requests:
             median = statistics.median(request.times)
             p95 = statistics.quantiles(request.times, n=20)[-1]
-            queries = "" if request.queries is None else str(request.queries)
+            queries = request.queries or ""
             print(
                 f"| {request.name} | {median:.2f} | {p95:.2f} | {median / hello:.1f} x | {queries} |"
             )

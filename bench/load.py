@@ -5,7 +5,9 @@ on this machine; this process plays the phones. Each table has four phones: each
 group's stream (games/stream.py), fetches the game's live part with the ETag it has when
 the stream says its game changed (and once when the stream opens), and lets one safety
 request through every 30 s; one phone a table saves a hand every 90 s (each table at its
-own moment). For each number of tables, after a minute to settle, it reports over the next
+own moment). Each table is at its own point of its game (0 to 23 hands in, as tables are
+at any moment of an evening), with players' names of its own. For each number of tables,
+the phones join over the first half of a minute to settle, and it reports over the next
 `--seconds`:
 
 - the requests' answer times (the saves and the fetches; not the open streams), p50 and p99;
@@ -216,8 +218,9 @@ async def play(
         tasks.append(asyncio.create_task(scorer(base, table, headers, figures, stop)))
         for url in (table.edit, table.view, table.view, table.view):
             tasks.append(asyncio.create_task(phone(session, streams, table, url, figures, stop)))
-            await asyncio.sleep(0.002)  # phones join over a few seconds, not at one instant
-    await asyncio.sleep(settle)
+            # Phones join over the first half of the settling time, not at one instant.
+            await asyncio.sleep(settle / 2 / (4 * len(made)))
+    await asyncio.sleep(settle / 2)
     figures.measuring = True
     await asyncio.sleep(seconds)
     figures.measuring = False

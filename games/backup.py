@@ -56,7 +56,7 @@ class ImportProblem(Exception):
 
 def game_file(game: Game) -> dict[str, Any]:
     """The game file with the engine's output, as the ``score`` command prints it."""
-    return game.scored_document()
+    return game.state().scored_document()
 
 
 def _made_cell(made: Made, yes: str, no: str) -> str:
@@ -98,7 +98,7 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
     )
     yes, no = pgettext("CSV made", "yes"), pgettext("CSV made", "no")
     for hand, scored in zip(game.hand_list(), result.hands, strict=True):
-        data = game.seated(hand.data)  # the same words on any database
+        data = gamefile.seated(table, hand.data)  # the same words on any database
         made = _made_cell(scored.made, yes, no)
         if scored.made_each:  # each side's contract: "Nord yes, Sør no"
             made = ", ".join(f"{side} {yes if m else no}" for side, m in scored.made_each.items())
@@ -264,7 +264,7 @@ _NOTE_DIFFERS = "its note differs"
 
 def _differences(game: Game, document: Mapping[str, Any]) -> list[str]:
     """What tells the game here from a game file of it, in words ([] when they agree)."""
-    here = game.document()
+    here = game.state().document()
     differs = [
         f"its {what} differ" if what.endswith("s") else f"its {what} differs"
         for key, what in (

@@ -358,16 +358,20 @@ def seat_formset(
             extra=high - low,
             min_num=low,
             max_num=high,
-            validate_min=True,
+            # The count is checked in `clean`, after a name given twice (which Django's
+            # own count would hide); no more seats are made than a game has, whatever
+            # the management form says.
+            validate_min=False,
             validate_max=True,
+            absolute_max=high,
         ),
     )
-    # Too few or too many, said as the form always said it.
+    # Too many, said as the form always said it.
     words = _count_message(low, high)
     return formset(
         data,
         prefix="seats",
-        error_messages={"too_few_forms": words, "too_many_forms": words},
+        error_messages={"too_many_forms": words},
         card_game=card_game,
         spelling={name.lower(): name for name in names},
         seats=seats,
@@ -593,20 +597,17 @@ class Chips(forms.RadioSelect):
     chips). Nothing given checks nothing: an empty choice ("alone") is a chip like the
     others, never a default."""
 
-    def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
-        # A chip per choice, flat: the hand form has about seventy of them, and Django's
-        # option groups (a dictionary of attributes per option, none of them used here)
-        # took twice as long to draw.
-        chosen = [] if value is None else self.format_value(value)
-        chips = [(str(key), label, str(key) in chosen) for key, label in self.choices]
-        return {"widget": {"name": name, "chips": chips}}
-
     def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
-        chips = self.get_context(name, value, attrs)["widget"]["chips"]
+        # A chip per choice, flat, drawn here rather than by a template per field: the hand
+        # form has about seventy of them (docs/design.md, "What is kept, and why").
+        chosen = [] if value is None else self.format_value(value)
         return format_html_join(
             "",
             '<label><input type="radio" name="{}" value="{}"{}>{}</label>',
-            ((name, key, mark_safe(" checked") if on else "", label) for key, label, on in chips),
+            (
+                (name, key, mark_safe(" checked") if str(key) in chosen else "", label)
+                for key, label in self.choices
+            ),
         )
 
 
@@ -1049,10 +1050,10 @@ def with_the_game(form: HandForm | AdjustmentForm, data: dict[str, Any]) -> dict
     A new hand already stored from this form (its answer was lost, or an offline queue
     sends it late) was checked when it was stored; checked again against a game that now
     holds it, it would be refused. The game answers it as saved."""
-    if form.replacing is None and form.game.entered(data.get("entry") or ""):
+    if form.replacing is None and form.game.state().entered(data.get("entry") or ""):
         return data
     try:
-        data["result"] = form.game.result_with(data["hand"], replacing=form.replacing)
+        data["result"] = form.game.state().result_with(data["hand"], replacing=form.replacing)
     except RuleError as exc:
         form.refuse(exc)
     return data

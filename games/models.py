@@ -18,10 +18,11 @@ import enum
 import hashlib
 import secrets
 import string
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import wraps
+from typing import Any, ParamSpec
 
 from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
@@ -29,10 +30,12 @@ from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import (
     F,
+    OuterRef,
     Prefetch,
     Q,
     QuerySet,
-    prefetch_related_objects,
+    Subquery,
+    Value,
 )
 from django.db.models.functions import Lower
 from django.db.transaction import TransactionManagementError
@@ -40,23 +43,17 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from games import derived, feed, gamefile, live, stream
+from games import derived, feed, live, stream
 from games.derived import Award as Award
 from games.derived import BidStat as BidStat
 from games.derived import GameStat as GameStat
 from games.derived import PairStat as PairStat
 from games.derived import Rating as Rating
-from games.rules import (
-    GAMES,
-    GameResult,
-    RuleError,
-    Table,
-    get_game,
-    make_table,
-    play,
-)
-from games.rules.base import is_adjustment
+from games.rules import GAMES, GameResult, RuleError, Table, make_table, play
 from games.rules.limits import read_note
+from games.state import Played
+
+P = ParamSpec("P")
 
 # Letters and digits only: a code that starts with "-" would read as an option on the
 # command line (export_game CODE), and these are easy to read aloud at the table.
@@ -174,7 +171,7 @@ class Group(models.Model):
                     previous=previous,
                     note=note,
                 )
-                game.take_seats(players)
+                self.seat(game, players)
                 feed.record(self, feed.Entry.STARTED, by, game, players=players)
                 if previous is None and at_the_table and (left := self._left_for(game)):
                     Game.objects.filter(pk=game.pk).update(previous=left)
@@ -187,6 +184,16 @@ class Group(models.Model):
                 raise
             return self.games.get(form_token=form_token)  # the same form, sent twice at once
         return game
+
+    def seat(self, game: Game, names: list[str]) -> None:
+        """Seat these names in order at a new `game`, each as (or as a new) player of the
+        group. A seat keeps the name exactly as given: the hands, teams and start totals
+        spell it so."""
+        players = self.players_named(names, by=game.created_by)
+        Seat.objects.bulk_create(
+            Seat(game=game, player=player, position=i, name=name)
+            for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
+        )
 
     def _left_for(self, game: Game) -> Game | None:
         """The game the table comes to `game` from: the group's latest other game with any
@@ -234,7 +241,7 @@ class Group(models.Model):
             # Creating stamped it with now; an update puts the time back.
             Game.objects.filter(pk=game.pk).update(created_at=created_at)
             game.created_at = created_at
-        game.take_seats(players)
+        self.seat(game, players)
         return game
 
 
@@ -407,39 +414,58 @@ class GameManager(models.Manager["Game"]):
             link |= Q(group__view_key=key)
         return self.filter(link, code=code)
 
-    def locked(self, key: str, code: str) -> Game | None:
-        """The game with this code in the group whose full link is `key`, with its group,
-        night, seats and hands, its row locked until the caller's transaction ends; None
-        when the pair leads to no game to change. A change called on it works on this
-        instance instead of reading it again. Its history is not loaded: a change asks it
-        only for what it needs (see `add_hand`, `change_list`), so that a save does not
-        grow with the game."""
+    def locked(self, key: str, code: str, entry: str = "") -> Game | None:
+        """The game with this code in the group whose full link is `key`, locked until the
+        caller's transaction ends (`holding`); None when the pair leads to no game to
+        change. A change called on it works on this instance instead of reading it again."""
+        try:
+            return self.holding(self._reached(key, code, edit_only=True), entry)
+        except Game.DoesNotExist:
+            return None
+
+    def holding(self, found: QuerySet[Game], entry: str = "") -> Game:
+        """The one game `found` names, with its group, night, seats and hands, its row locked
+        until the transaction ends, and the game as it is under the lock (`Game.now`, with
+        the result the change that made its version kept). With `entry`, whether the hand
+        saved from that entry was deleted since comes in the same query (`Game.entry_gone`).
+        Its history is not loaded: a change asks it only for what it needs, so that a save
+        does not grow with the game."""
         if not transaction.get_connection(self.db).in_atomic_block:
             # As on databases with row locks: a lock outside a transaction holds nothing.
             raise TransactionManagementError("A game is locked only inside a transaction.")
         found = (
-            self._reached(key, code, edit_only=True)
-            .select_related("group", "night")
+            found.select_related("group", "night")
             .select_for_update(of=("self",))
-            # A save and its answer never show when a hand was entered: reading those two
+            # A change and its answer never show when a hand was entered: reading those two
             # times of every hand made a save of a long game a tenth slower. Neither is
-            # ordered by the database: `players` and `hand_list` put them in order.
+            # ordered by the database: `players` and `state` put them in order.
             .prefetch_related(
                 Prefetch("seats", Seat.objects.order_by()),
-                Prefetch("hands", Hand.objects.defer(*_WHEN).order_by()),
+                Prefetch("hands", Hand.objects.defer("created_at", "updated_at").order_by()),
             )
         )
-        try:
-            # `get`, not `first`: no ordering to work out for the one game a code names.
-            game = found.get()
-        except Game.DoesNotExist:
-            return None
+        if entry:
+            # Only the hand's "add" records its entry: one row at most, the number it had.
+            added = Change.objects.filter(game=OuterRef("pk"), entry=entry).order_by()
+            asked = {
+                "entry_asked": Value(entry),
+                "entry_gone": Subquery(added.values("number")[:1]),
+                "entry_at": F("version"),
+            }
+            found = found.annotate(**asked)
+        # `get`, not `first`: no ordering to work out for the one game a code names.
+        game = found.get()
         game.held = True
+        # A change committed kept its result for the next, once committed (`_changed`):
+        # read only under the lock, where the version and the hands go together.
+        known = cache.get(game._result_key())
+        game.now = Played(game, tuple(sorted(game.hands.all(), key=_number)), known)
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
         """The game with this code in the group this link leads to, with its group (and
-        nothing else: see `Game.read_seats_and_hands`); None when the pair leads nowhere."""
+        nothing else: see `games.present.game.read_seats_and_hands`); None when the pair leads
+        nowhere."""
         try:
             # `get`, not `first`: no ordering to work out for the one game a code names.
             return self._reached(key, code).select_related("group").get()
@@ -518,19 +544,22 @@ class Attempt:
         return self.outcome in (Outcome.DONE, Outcome.ALREADY_DONE, Outcome.DONE_ELSEWHERE)
 
 
-@dataclass(frozen=True)
-class Played:
-    """A game as a change left it: its hands in order and their result (None: not played),
-    the rating rows the change wrote (None: as stored) and the hand it added, if any."""
+def _refusable(change: Callable[P, Attempt]) -> Callable[P, Attempt]:
+    """A change refused, with nothing written, when the rules refuse the game it would make:
+    each plays the game before it writes (the engine's `RuleError`, then, says why)."""
 
-    hands: tuple[Hand, ...]
-    result: GameResult | None = None
-    ratings: tuple[Rating, ...] | None = None
-    added: Hand | None = None
+    @wraps(change)
+    def refusable(*args: P.args, **kwargs: P.kwargs) -> Attempt:
+        try:
+            return change(*args, **kwargs)
+        except RuleError as exc:
+            return Attempt(Outcome.REFUSED, reason=exc)
+
+    return refusable
 
 
-#: When a hand was entered and last changed.
-_WHEN = ("created_at", "updated_at")
+def _number(hand: Hand) -> int:
+    return hand.number
 
 
 class Game(models.Model):
@@ -542,15 +571,12 @@ class Game(models.Model):
     teams = models.JSONField(null=True, blank=True)
     start = models.JSONField(default=dict, blank=True)
     first_dealer = models.CharField(max_length=40, blank=True)
-    # The one-time token of the form that created the game: a second tap on "Start"
-    # finds the game the first tap made instead of making another.
+    # The one-time token of the form that started the game: a second tap finds that game.
     form_token = models.CharField(max_length=32, blank=True, default="")
     # Bumped by every change: the live scoreboard's ETag, and how a stale page is noticed.
     version = models.PositiveIntegerField(default=0)
-    # The winners once the game is finished, None while it is played (or needs a
-    # correction). Derived, kept so that lists of games need not replay every hand;
-    # written with the statistics rows on every change (`games.derived.follow`) and
-    # rewritten by `manage.py rebuild_stats`.
+    # The winners once finished (None while played, or needing a correction): kept so that
+    # lists of games need not replay every hand, written with the rows (`derived.follow`).
     winners = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.CharField(max_length=40, blank=True)
@@ -569,6 +595,14 @@ class Game(models.Model):
 
     objects = GameManager()
 
+    #: Set by `Game.objects.holding(..., entry)`: the entry it asked about, the number the
+    #: hand saved from it had if it was ever saved (None: never; `add_hand` looks for it
+    #: among the hands first, so a number found here is a hand deleted since), and the
+    #: version it asked at (a change on this instance since makes the answer stale).
+    entry_asked = ""
+    entry_gone: int | None = None
+    entry_at = -1
+
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
@@ -582,9 +616,8 @@ class Game(models.Model):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Whether the row is locked for the caller's transaction (`Game.objects.locked`),
-        # and the game as the last change on this instance left it (None: as read): a
-        # change works on the instance its caller holds and leaves it as the game now is.
+        # Whether the row is locked for the caller's transaction (`GameManager.holding`), and
+        # the game as that lock or the last change on this instance left it (None: as read).
         self.held = False
         self.now: Played | None = None
 
@@ -597,8 +630,7 @@ class Game(models.Model):
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        """Delete the game; when it was rated, every later game of its kind in its group is
-        rated again without it, and its season awarded again (`games.derived.forget`)."""
+        """Delete the game; a rated game's later games are rated again (`derived.forget`)."""
         since, rated = (self.created_at, self.pk), self.ratings.exists()
         with transaction.atomic():
             deleted = super().delete(*args, **kwargs)
@@ -611,152 +643,56 @@ class Game(models.Model):
         super().refresh_from_db(*args, **kwargs)
 
     def get_kind_display(self) -> str:  # type: ignore[no-redef]  # Django allows overriding it
-        """The game's title in the reader's language, as Django's own method gives it, but
-        from the registry: Django's works out every game's title (the choices are made
-        when asked) each time, a tenth of a game page kept in the cache."""
+        """The game's title in the reader's language, from the registry: Django's own works
+        out every game's title each time, a tenth of a game page kept in the cache."""
         if self.kind not in GAMES:
             return str(self.kind)
         return str(_(GAMES[self.kind].title.message))
 
-    # --- Reading ---------------------------------------------------------------------------
+    # --- Reading: the game as it is (`state`), and what nearly every caller asks of it ------
 
     @property
     def players(self) -> list[str]:
         """Names in seating order (uses prefetched seats when there are any)."""
         return [seat.name for seat in sorted(self.seats.all(), key=lambda s: s.position)]
 
-    def read_seats_and_hands(self) -> None:
-        """Read the seats and hands (two queries), as `prefetch_related` does for a list."""
-        prefetch_related_objects([self], "seats", "hands")
+    def state(self) -> Played:
+        """The game as its lock or last change on this instance left it, else as read."""
+        return self.now or Played(self, tuple(sorted(self.hands.all(), key=_number)))
 
     def hand_list(self) -> list[Hand]:
-        """The hands in order: as the last change on this instance left them, else as read
-        (prefetched, or asked for now)."""
-        if self.now is not None:
-            return list(self.now.hands)
-        return sorted(self.hands.all(), key=lambda h: h.number)
+        return list(self.state().hands)
 
-    def just_added(self, hand: Hand) -> bool:
-        """Whether `hand` is the one the last change on this instance added: its history is
-        that one change (no correction, no other number), so nothing needs reading."""
-        return self.now is not None and hand is self.now.added
-
-    def entered(self, entry: str) -> Hand | None:
-        """The hand stored from the form with this entry key (see `Hand.entry`), if any."""
-        return next((h for h in self.hand_list() if entry and h.entry == entry), None)
-
-    def change_list(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
-        """The changes of these hands, oldest first, as who, when, which hand and what was
-        done (not the hands they hold): what a page marks of the hands it shows, the same
-        whatever the length of the game."""
-        if not hands:
-            return []
-        changes = self.changes.filter(hand_code__in=[hand.code for hand in hands])
-        rows = changes.order_by("at", "id").values(
-            "id", "hand_code", "number", "action", "by", "at"
-        )
-        return [dict(row) for row in rows]
+    def result(self) -> GameResult:
+        return self.state().result()
 
     def table(self) -> Table[object]:
-        """The table these seats and house rules make (a save asks for it in its form, its
-        write and its answer: made once, as they never change once the game is set up)."""
+        """The table these seats and house rules make: made once, as they never change."""
         return self.seated_table
 
     @cached_property
     def seated_table(self) -> Table[object]:
         return make_table(self.kind, self.players, self.rules, self.teams, self.start)
 
-    def document(self) -> dict[str, Any]:
-        """The game file of this game, as the table recorded it (`gamefile.recorded`)."""
-        hands = [hand.data for hand in self.hand_list()]
-        return gamefile.recorded(self.table(), self.rules, self.teams, self.start, hands, self.note)
+    def evening(self) -> dt.date:
+        """The evening the game belongs to (its night's; the statistics count it so)."""
+        return self.night.date if self.night else Night.evening_of(self.created_at)
 
-    def scored_document(self) -> dict[str, Any]:
-        """The game file with the engine's output, as the ``score`` command prints it."""
-        return gamefile.with_results(self.table(), self.document(), self.result())
-
-    def seated(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """A hand with its tricks in seating order, whatever order the database kept."""
-        return gamefile.seated(self.table(), data)
-
-    # --- The engine: every result of a game is asked for here --------------------------
-
-    def result(self) -> GameResult:
-        """The game's hands played at its table, within the spec's limits: as the last
-        change on this instance left it (`now`), else played.
-
-        A game read under its lock (`Game.objects.locked()`), as a save reads it, takes the
-        result of its version from the cache, where the change that made that version put
-        it once committed (`_share_result`): a save does not play the hands before it
-        again. Only there: a page reads the version and the hands in two queries, and a
-        change committed between them would pair one version with another's hands."""
-        if self.now is not None and self.now.result is not None:
-            return self.now.result
-        if self.held and self.now is None and (kept := cache.get(self._result_key())):
-            return kept  # type: ignore[no-any-return]
-        return play(self.table(), [hand.data for hand in self.hand_list()])
-
-    def result_with(self, hand: Mapping[str, Any], replacing: int | None = None) -> GameResult:
-        """The game with `hand` added as the next hand, or in place of hand `replacing`:
-        what a form checks and a preview shows. A hand added is played alone, on from the
-        game's `result` (a save hands this on to `add_hand`: see `played`)."""
-        hands: list[Mapping[str, Any]] = [h.data for h in self.hand_list()]
-        if replacing is not None:
-            hands[replacing - 1] = hand
-            return play(self.table(), hands)
-        return play(self.table(), [*hands, hand], self.result())
-
-    def result_or_none(self) -> GameResult | None:
-        """The result, or None when the rules refuse the game as stored (a hand or a house
-        rule they no longer accept): it needs a correction, and must not take a page down."""
-        try:
-            return self.result()
-        except RuleError:
-            return None
-
-    def is_finished(self) -> bool:
-        """Won, by the hands as they are (a game needing a correction is not)."""
-        result = self.result_or_none()
-        return result is not None and result.finished
-
-    def next_dealer(self) -> str | None:
-        """Who deals the next hand, as the rotation names them: the first dealer before any
-        hand, then as the game's rules pass the deal on (None where the hands do not say);
-        an adjustment deals no cards."""
-        hands = [hand.data for hand in self.hand_list()]
-        if all(is_adjustment(hand) for hand in hands):
-            return self.first_dealer or None
-        return get_game(self.kind).next_dealer(self.table(), hands)
-
-    def take_seats(self, names: list[str]) -> None:
-        """Seat these names in order, each as (or as a new) player of the group. A seat keeps
-        the name exactly as given, since the hands, teams and start totals spell it so."""
-        players = self.group.players_named(names, by=self.created_by)
-        Seat.objects.bulk_create(
-            Seat(game=self, player=player, position=i, name=name)
-            for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
-        )
+    def last_abandon(self) -> GameEvent | None:
+        """The last giving up or taking up of the game (prefetched events serve)."""
+        return next((e for e in self.events.all() if e.action != GameEvent.NOTE), None)
 
     # --- Changing, always through these methods ----------------------------------------------
 
     def play_again(self, by: str) -> Game:
-        """The next game at this table: the same players, rules and teams, the deal passing
-        on as it would have. Started once: a second tap finds the game the first started
-        (the row lock orders them). This game's watchers are offered it (a new version)."""
-        with transaction.atomic():
-            game = self._lock()
-            again = Game.objects.filter(previous=game).order_by("pk").first()
-            if again is None:
-                again = game.group.start_game(
-                    game.kind,
-                    game.players,
-                    rules=game.rules,
-                    teams=game.teams,
-                    first_dealer=game.next_dealer() or game.first_dealer,
-                    by=by,
-                    previous=game,
-                )
-            return again
+        """The next game at this table (the same players, rules and teams, the deal passed on),
+        started once: a second tap finds it (the lock orders them). Its watchers are offered it."""
+        with self._locked() as game:
+            if again := Game.objects.filter(previous=game).order_by("pk").first():
+                return again
+            dealer = game.state().next_dealer() or game.first_dealer
+            setup = {"rules": game.rules, "teams": game.teams, "first_dealer": dealer}
+            return game.group.start_game(game.kind, game.players, **setup, by=by, previous=game)
 
     def follow(self, previous: Game) -> None:
         """Make this game the one started after `previous` (as a backup says), which then
@@ -769,9 +705,8 @@ class Game(models.Model):
     def abandon(self, by: str) -> bool:
         """Give the game up: kept, out of "In play" and the statistics. False if it was
         already given up (a second tap), or finished meanwhile (nothing to give up)."""
-        with transaction.atomic():
-            game = self._lock()
-            result = game.result_or_none()
+        with self._locked() as game:
+            result = game.state().result_or_none()
             if game.abandoned_at is not None or (result is not None and result.finished):
                 return False
             game._mark(timezone.now(), GameEvent.ABANDON, by, result)
@@ -779,40 +714,31 @@ class Game(models.Model):
 
     def take_up(self, by: str) -> bool:
         """Play an abandoned game on; False if it was not abandoned (a second tap)."""
-        with transaction.atomic():
-            game = self._lock()
+        with self._locked() as game:
             if game.abandoned_at is None:
                 return False
-            game._mark(None, GameEvent.TAKE_UP, by, game.result_or_none())
+            game._mark(None, GameEvent.TAKE_UP, by, game.state().result_or_none())
             return True
 
     def write_note(self, note: str, by: str) -> bool:
         """Write the game's note (spec "Notes": trimmed, "" for none; the form has checked
         it), a change in the game's history. False if it says that already (a second tap)."""
         note = read_note(note)
-        with transaction.atomic():
-            game = self._lock()
+        with self._locked() as game:
             if game.note == note:
                 return False
             Game.objects.filter(pk=game.pk).update(note=note)
             game.note = self.note = note
-            GameEvent.objects.create(game=game, action=GameEvent.NOTE, by=by)
-            feed.record_event(game, GameEvent.NOTE, by, note=note)
+            GameEvent.record(game, GameEvent.NOTE, by, note=note)
             # A note changes no score: a new version for the pages, the statistics as they are.
             game._bump()
-            if game is not self:
-                self.version = game.version
+            self.version = game.version
             return True
-
-    def last_abandon(self) -> GameEvent | None:
-        """The last giving up or taking up of the game (prefetched events serve)."""
-        return next((e for e in self.events.all() if e.action != GameEvent.NOTE), None)
 
     def delete_if_empty(self, by: str = "") -> bool:
         """Delete a game no hand was saved in; False (and nothing deleted) if one was, on
         another phone meanwhile, so that no saved hand is ever lost by this."""
-        with transaction.atomic():
-            game = self._lock()
+        with self._locked() as game:
             if game.hand_list():
                 return False
             previous = game.previous_id
@@ -832,10 +758,10 @@ class Game(models.Model):
     ) -> None:
         Game.objects.filter(pk=self.pk).update(abandoned_at=abandoned_at)
         self.abandoned_at = abandoned_at
-        GameEvent.objects.create(game=self, action=action, by=by)
-        feed.record_event(self, action, by)
+        GameEvent.record(self, action, by)
         self._changed(self.hand_list(), result)
 
+    @_refusable
     def add_hand(
         self,
         number: int,
@@ -845,31 +771,21 @@ class Game(models.Model):
         rotation_dealer: str = "",
         played: GameResult | None = None,
     ) -> Attempt:
-        """Save hand `number`, which must be the next one, checked against the game as it
-        is under the lock; says what came of it, with the game as it now is.
-
-        `entry`, the key of the form the hand was entered in: an entry already stored adds
-        nothing, whatever number it carries now (a double tap, a retry after a lost answer,
-        an offline queue), and one stored and deleted since is not added back.
-        `rotation_dealer`, the dealer the rotation named when the form was drawn: if a
-        change elsewhere moved the rotation since, nothing is saved with a dealer nobody
-        chose. A hand saved into an abandoned game takes it up again (the table plays it).
-        On a game loaded with `Game.objects.locked()` in the caller's transaction, the
-        change works on that instance and leaves it as the game now is; `played` is this
-        game with this hand as the caller's form checked it there (`result_with`): the
-        check and the save share one play."""
-        with self._locked() as game:
-            hands = game.hand_list()
-            if entry:
-                if (stored := game.entered(entry)) is not None:
-                    return Attempt(Outcome.ALREADY_DONE, stored)
-                # Only the hand's "add" records its entry: one row at most, the number it had
-                # (so nothing to order).
-                added = game.changes.filter(entry=entry).order_by().values_list("number", flat=True)
-                if gone := list(added[:1]):
-                    return Attempt(Outcome.ENTRY_DELETED, number=gone[0])
-            if number != len(hands) + 1:
-                existing = next((h for h in hands if h.number == number), None)
+        """Save hand `number`, which must be the next one, checked against the game as it is
+        under the lock. `entry`, the key of the form the hand was entered in: stored once,
+        whatever number it has now (a double tap, a retry, an offline queue), never again
+        once deleted. `rotation_dealer`, the dealer the rotation named when the form was
+        drawn: nothing is saved with a dealer nobody chose if the rotation moved since.
+        `played`: the game with this hand as the form checked it on this instance, loaded
+        locked (`Played.result_with`): one play for both. It takes an abandoned game up."""
+        with self._locked(entry) as game:
+            now = game.state()
+            if entry and (stored := now.entered(entry)) is not None:
+                return Attempt(Outcome.ALREADY_DONE, stored)
+            if entry and (gone := game._entry_deleted(entry)) is not None:
+                return Attempt(Outcome.ENTRY_DELETED, number=gone)
+            if number != len(now.hands) + 1:
+                existing = now.numbered(number)
                 if existing is not None and existing.data == data:
                     # The same hand sent twice (a retry), or saved first by another phone.
                     same = (
@@ -878,42 +794,35 @@ class Game(models.Model):
                     return Attempt(same, existing)
                 return Attempt(Outcome.CONFLICT, existing)
             if rotation_dealer and data.get("dealer") == rotation_dealer:
-                named = game.next_dealer()
+                named = now.next_dealer()
                 if named is not None and named != rotation_dealer:
                     return Attempt(Outcome.DEAL_MOVED, dealer=named)
-            try:
-                if played is None or len(played.hands) != number:
-                    played = game.result_with(data)
-            except RuleError as exc:  # the game moved on under the form
-                return Attempt(Outcome.REFUSED, reason=exc)
+            if played is None or len(played.hands) != number:
+                played = now.result_with(data)  # the game moved on under the form
             if game.abandoned_at is not None:
-                game._mark(None, GameEvent.TAKE_UP, by, game.result_or_none())
+                game._mark(None, GameEvent.TAKE_UP, by, now.result_or_none())
             # The row lock makes a clash on (game, number) or (game, entry) impossible here.
-            hand = Hand.objects.create(
-                game=game,
-                number=number,
-                data=data,
-                revision=game._stamp(),
-                entered_by=by,
-                entry=entry,
+            hand = Hand.objects.write(
+                game, Change.ADD, by, number, data, game._stamp(), entry=entry
             )
-            Change.record(game, hand, Change.ADD, None, data, by, entry=entry)
-            return Attempt(
-                Outcome.DONE, hand, played=game._changed([*hands, hand], played, added=hand)
-            )
+            played_now = game._changed([*now.hands, hand], played, added=hand)
+            return Attempt(Outcome.DONE, hand, played=played_now)
 
+    def _entry_deleted(self, entry: str) -> int | None:
+        """The number of the hand saved from `entry` if it was deleted since: as the lock read
+        it (`holding`) while no change was made on this instance since, else asked now (only
+        a hand's "add" records its entry)."""
+        if entry == self.entry_asked and self.version == self.entry_at:
+            return self.entry_gone
+        return self.changes.filter(entry=entry).values_list("number", flat=True).first()
+
+    @_refusable
     def add_hands(self, hands: list[dict[str, Any]], by: str) -> Attempt:
-        """Add these hands after the last one, as `add_hand` would one by one (each hand its
-        own change and revision), but checked together and written at once, with the
-        statistics once: how an imported file goes in (a long one must not hold the
-        database hand by hand)."""
-        with transaction.atomic():
-            game = self._lock()
+        """Add these hands after the last one, each its own change and revision, checked and
+        written at once: how a long imported file goes in without holding the database."""
+        with self._locked() as game:
             before = game.hand_list()
-            try:
-                result = play(game.table(), [*(h.data for h in before), *hands])
-            except RuleError as exc:
-                return Attempt(Outcome.REFUSED, reason=exc)
+            result = play(game.table(), [*(h.data for h in before), *hands])
             # Hand n is the game's next change: its revision is the version it brings about.
             first, version = len(before) + 1, game._stamp()
             rows = Hand.objects.bulk_create(
@@ -921,15 +830,7 @@ class Game(models.Model):
                 for i, data in enumerate(hands)
             )
             Change.objects.bulk_create(
-                Change(
-                    game=game,
-                    number=row.number,
-                    hand_code=row.code,
-                    action=Change.ADD,
-                    after=row.data,
-                    by=by,
-                )
-                for row in rows
+                Change.of(row, Change.ADD, None, row.data, by) for row in rows
             )
             feed.record(game.group_id, feed.Entry.HANDS, by, game, count=len(rows))
             return Attempt(Outcome.DONE, played=game._changed([*before, *rows], result, len(rows)))
@@ -941,60 +842,50 @@ class Game(models.Model):
         events: Sequence[GameEvent] = (),
         abandoned_at: dt.datetime | None = None,
     ) -> None:
-        """Write a game's hands and change history as a backup kept them (codes, revisions,
-        who and when; the version is the backup's), with the times it was given up and taken
-        up again and whether it is given up now, then its statistics (which leave an
-        abandoned game out): how a restore brings a game back. Nothing here is a new change."""
-        with transaction.atomic():
-            game = self._lock()
+        """Write the hands, history and giving up of a game as a backup kept them (codes, who
+        and when; the version is the backup's), then its statistics: no new change."""
+        with self._locked() as game:
             _create_as_kept(Hand.objects, hands, ("created_at", "updated_at"))
             _create_as_kept(Change.objects, changes, ("at",))
             _create_as_kept(GameEvent.objects, events, ("at",))
             if abandoned_at is not None:
                 Game.objects.filter(pk=game.pk).update(abandoned_at=abandoned_at)
                 game.abandoned_at = self.abandoned_at = abandoned_at
-            game.now = Played(tuple(sorted([*game.hand_list(), *hands], key=lambda h: h.number)))
+            game.now = Played(game, tuple(sorted([*game.hand_list(), *hands], key=_number)))
             game._write_statistics()
             feed.record_history(game, changes, events, won=game.winners is not None)
 
+    @_refusable
     def edit_hand(self, number: int, revision: int, data: dict[str, Any], by: str) -> Attempt:
         """Correct hand `number`, as the page showed it (`revision`)."""
-        with transaction.atomic():
-            game = self._lock()
-            hand = next((h for h in game.hand_list() if h.number == number), None)
+        with self._locked() as game:
+            hand = game.state().numbered(number)
             if hand is not None and hand.data == data:
                 return Attempt(Outcome.ALREADY_DONE, hand)  # the same correction sent twice
             if hand is None or hand.revision != revision:
                 return Attempt(Outcome.CONFLICT, hand)
             return game._rewrite(hand, data, Change.EDIT, by)
 
+    @_refusable
     def delete_hand(self, number: int, revision: int, by: str) -> Attempt:
-        """Delete hand `number`, as the page showed it (`revision`); the hands after it
-        move up."""
-        with transaction.atomic():
-            game = self._lock()
-            hands = game.hand_list()
-            hand = next((h for h in hands if h.number == number), None)
+        """Delete hand `number`, as the page showed it (`revision`); those after move up."""
+        with self._locked() as game:
+            hand = game.state().numbered(number)
             if hand is None or hand.revision != revision:
                 return Attempt(Outcome.CONFLICT, hand)
-            rest = [h for h in hands if h is not hand]
-            try:
-                result = play(game.table(), [h.data for h in rest])
-            except RuleError as exc:
-                return Attempt(Outcome.REFUSED, reason=exc)
-            hand.delete()
-            game._shift_after(rest, number, -1)
-            Change.record(game, hand, Change.DELETE, hand.data, None, by)
+            rest = [h for h in game.hand_list() if h is not hand]
+            result = play(game.table(), [h.data for h in rest])
+            hand.remove(by)
+            game.hands.shift_after(rest, number, -1, game._stamp())
             return Attempt(Outcome.DONE, hand, played=game._changed(rest, result))
 
+    @_refusable
     def restore(self, change: Change, by: str) -> Attempt:
-        """Bring the hand `change` is about back to how it was after it (or before it, for a
-        deletion). Hands are followed by their code, so a hand that has moved up or down
-        since is still the one restored, and a deleted one goes back where it last was."""
+        """Bring the hand `change` is about back to how it was after it (before it, for a
+        deletion), followed by its code: a deleted one goes back where it last was."""
         data = change.after if change.after is not None else change.before
         assert data is not None
-        with transaction.atomic():
-            game = self._lock()
+        with self._locked() as game:
             hands = game.hand_list()
             current = next((h for h in hands if h.code == change.hand_code), None)
             if current is not None:
@@ -1004,48 +895,32 @@ class Game(models.Model):
             last = game.changes.filter(hand_code=change.hand_code).order_by("-pk").first()
             number = min((last or change).number, len(hands) + 1)
             datas = [h.data for h in hands]
-            try:
-                result = play(game.table(), [*datas[: number - 1], data, *datas[number - 1 :]])
-            except RuleError as exc:
-                return Attempt(Outcome.REFUSED, reason=exc)
-            game._shift_after(hands, number - 1, +1)
+            result = play(game.table(), [*datas[: number - 1], data, *datas[number - 1 :]])
+            game.hands.shift_after(hands, number - 1, +1, game._stamp())
             # The hand comes back with the entry key it was added with, so a late retry
             # of that entry still finds it instead of adding it a second time.
             added = game.changes.filter(hand_code=change.hand_code, action=Change.ADD).first()
-            hand = Hand.objects.create(
-                game=game,
-                number=number,
-                data=data,
-                revision=game._stamp(),
-                entered_by=by,
-                code=change.hand_code or new_code(),
-                entry=added.entry if added and change.hand_code else "",
+            entry = added.entry if added and change.hand_code else ""
+            code = change.hand_code or new_code()
+            hand = Hand.objects.write(
+                game, Change.RESTORE, by, number, data, game._stamp(), code=code, entry=entry
             )
-            Change.record(game, hand, Change.RESTORE, None, data, by)
-            played = game._changed(sorted([*hands, hand], key=lambda h: h.number), result)
-            return Attempt(Outcome.DONE, hand, played=played)
+            return Attempt(Outcome.DONE, hand, played=game._changed([*hands, hand], result))
 
+    @_refusable
     def replace_hands(self, wanted: list[tuple[str, dict[str, Any]]], by: str) -> Attempt:
         """Make the hands these (code, hand) pairs, in this order: a correction from a backup.
-
-        Hands are matched by code. One not wanted is deleted, one missing is restored, one
-        whose contents differ is corrected; each is a change in the history, as if made
-        one by one, and the rules check the game as it ends up.
-        """
-        with transaction.atomic():
-            game = self._lock()
-            try:
-                result = play(game.table(), [data for _code, data in wanted])
-            except RuleError as exc:
-                return Attempt(Outcome.REFUSED, reason=exc)
+        By code, one not wanted is deleted, one missing restored, one that differs corrected,
+        each a change of its own; the rules check the game as it ends up."""
+        with self._locked() as game:
+            result = play(game.table(), [data for _code, data in wanted])
             hands = {hand.code: hand for hand in game.hand_list()}
             codes = {code for code, _data in wanted}
             # Each change is a version of its own: its revision is the version it brings about.
             version = game.version
             for gone in hands.values():
                 if gone.code not in codes:
-                    gone.delete()
-                    Change.record(game, gone, Change.DELETE, gone.data, None, by)
+                    gone.remove(by)
                     version += 1
             # Out of the way first, so that (game, number) stays unique at every row.
             game.hands.update(number=-F("number"))
@@ -1053,32 +928,20 @@ class Game(models.Model):
             for number, (code, data) in enumerate(wanted, start=1):
                 hand = hands.get(code)
                 if hand is None:
+                    version += 1
                     taken = Hand.objects.filter(code=code).exists()
-                    version += 1
-                    hand = Hand.objects.create(
-                        game=game,
-                        code=new_code() if taken else code,
-                        number=number,
-                        data=data,
-                        revision=version,
-                        entered_by=by,
+                    code = new_code() if taken else code
+                    hand = Hand.objects.write(
+                        game, Change.RESTORE, by, number, data, version, code=code
                     )
-                    Change.record(game, hand, Change.RESTORE, None, data, by)
-                    kept.append(hand)
-                    continue
-                before, moved = hand.data, hand.number != number
-                hand.number = number
-                if before != data:
+                elif hand.data != data:
                     version += 1
-                    hand.data, hand.revision, hand.entered_by = data, version, by
-                    hand.save(
-                        update_fields=["number", "data", "revision", "entered_by", "updated_at"]
-                    )
-                    Change.record(game, hand, Change.EDIT, before, data, by)
-                elif moved:
+                    hand.number = number
+                    hand.rewrite(data, version, by, Change.EDIT)
+                elif hand.number != number:
                     # A hand that moved is not the one a page showed under its number.
                     version += 1
-                    hand.revision = version
+                    hand.number, hand.revision = number, version
                     hand.save(update_fields=["number", "revision"])
                 else:
                     hand.save(update_fields=["number"])
@@ -1087,58 +950,28 @@ class Game(models.Model):
 
     def _rewrite(self, hand: Hand, data: dict[str, Any], action: str, by: str) -> Attempt:
         """Give a hand new contents, once the rules accept the game with them."""
-        try:
-            result = self.result_with(data, replacing=hand.number)
-        except RuleError as exc:
-            return Attempt(Outcome.REFUSED, reason=exc)
-        before = hand.data
-        hand.data, hand.revision, hand.entered_by = data, self._stamp(), by
-        hand.save(update_fields=["data", "revision", "entered_by", "updated_at"])
-        Change.record(self, hand, action, before, data, by)
+        result = self.state().result_with(data, replacing=hand.number)
+        hand.rewrite(data, self._stamp(), by, action)
         return Attempt(Outcome.DONE, hand, played=self._changed(self.hand_list(), result))
 
     def _stamp(self) -> int:
-        """The revision for what this change writes: the game version it brings about.
-
-        Unique within the game, so a page's (number, revision) names one state of one
-        hand; an undo retried after another phone added a hand there cannot take it.
-        """
+        """The revision of what this change writes: the version it brings about, so that a
+        page's (number, revision) names one state of one hand (a late undo takes no other)."""
         return self.version + 1
 
-    def _lock(self) -> Game:
-        """This game's row, locked until the transaction ends, with its group, night,
-        seats and hands."""
-        return (
-            Game.objects.select_related("group", "night")
-            .select_for_update(of=("self",))
-            .prefetch_related("seats", "hands")
-            .get(pk=self.pk)
-        )
+    def _lock(self, entry: str = "") -> Game:
+        """This game, read again with its row locked until the transaction ends (`holding`)."""
+        return Game.objects.holding(Game.objects.filter(pk=self.pk), entry)
 
     @contextmanager
-    def _locked(self) -> Iterator[Game]:
-        """The game to change, locked until the change is written: this very instance when
-        the caller loaded it locked (`Game.objects.locked()`) in the transaction it is in,
-        else the game read again under the lock in a transaction of the change's own."""
+    def _locked(self, entry: str = "") -> Iterator[Game]:
+        """The game to change, locked: this instance when its caller holds it locked in its
+        transaction (`Game.objects.locked`), else read again locked in a transaction of its own."""
         if self.held and transaction.get_connection().in_atomic_block:
             yield self
             return
         with transaction.atomic():
-            yield self._lock()
-
-    def _shift_after(self, hands: list[Hand], number: int, step: int) -> None:
-        """Move the hands after `number` by `step` (a hand deleted or brought back before
-        them), here and in the database."""
-        # Two steps through negative numbers, so that (game, number) stays unique at every
-        # row even on databases that check the constraint row by row.
-        later = self.hands.filter(number__gt=number)
-        # A hand that moves is not the hand a page showed under that number: a new
-        # revision makes that page's delete or correction (a double tap) stale.
-        later.update(number=-F("number"), revision=self._stamp())
-        self.hands.filter(number__lt=0).update(number=-F("number") + step)
-        for hand in hands:
-            if hand.number > number:
-                hand.number, hand.revision = hand.number + step, self._stamp()
+            yield self._lock(entry)
 
     def _changed(
         self,
@@ -1148,56 +981,39 @@ class Game(models.Model):
         *,
         added: Hand | None = None,
     ) -> Played:
-        """What every change does once it is written: the instance as the game now is
-        (these hands and their result), a new version, the derived rows, the result kept
-        for the next change. Returns the game as it now is."""
-        self.now = Played(tuple(sorted(hands, key=lambda h: h.number)), result, added=added)
+        """What every change does once written: the instance as the game now is (returned), a
+        new version, the derived rows, the result kept for the next change once committed."""
+        self.now = Played(self, tuple(sorted(hands, key=_number)), result, added=added)
         self._bump(steps)
         won_before = self.winners
         self._write_statistics()
         if won_before is None and self.winners is not None:
             feed.record_won(self)
-        self._share_result()
+        if result is not None:
+            key = self._result_key()
+            transaction.on_commit(lambda: cache.set(key, result, RESULT_LIFETIME))
         return self.now
 
     def _result_key(self) -> str:
         return f"game-result:{self.pk}.{self.version}.{release()}"
 
-    def _share_result(self) -> None:
-        """The result of the version this change made, into the cache once the change is
-        committed (a change rolled back leaves nothing), for the next change to start from
-        (see `result`)."""
-        result = self.now.result if self.now is not None else None
-        if result is None:
-            return
-        key = self._result_key()
-        transaction.on_commit(lambda: cache.set(key, result, RESULT_LIFETIME))
-
     def _bump(self, steps: int = 1) -> None:
-        """The one way a game's version moves on (under the row lock): what the game's
-        page shows changed, so the phones watching it ask again."""
+        """The one way a game's version moves on (under the row lock): the phones ask again."""
         Game.objects.filter(pk=self.pk).update(version=F("version") + steps)
         self.version += steps
         live.changed(self.code, self.group_id, self.version)
         stream.game_moved(self.group_id, self.code, self.version)
 
     def _write_statistics(self, *, rebuild: bool = False) -> None:
-        """The derived rows follow the hands (`games.derived.follow`), in the change's
-        transaction, under the row lock, with the seats and hands as they now are."""
-        rows = derived.follow(self, self.result_or_none(), rebuild=rebuild)
+        """The derived rows follow the hands as they now are (`games.derived.follow`); a
+        rebuild plays the hands again rather than take a result kept in the cache (it runs
+        after the engine changed, and the release may not have)."""
+        state = self.state()
+        if rebuild:
+            state = replace(state, known=None)
+        rows = derived.follow(self, state.result_or_none(), rebuild=rebuild)
         if rows is not None and self.now is not None and not rebuild:
             self.now = replace(self.now, ratings=tuple(rows))
-
-    def evening(self) -> dt.date:
-        """The evening the game belongs to (its night's; the statistics count it so)."""
-        return self.night.date if self.night else Night.evening_of(self.created_at)
-
-    def rating_list(self) -> list[Rating]:
-        """This game's rating rows: as the last change on this instance wrote them, else
-        as read (prefetched, or asked for now)."""
-        if self.now is not None and self.now.ratings is not None:
-            return list(self.now.ratings)
-        return list(self.ratings.all())
 
 
 def _create_as_kept(
@@ -1232,6 +1048,32 @@ class Seat(models.Model):
         return self.name
 
 
+class HandQuerySet(models.QuerySet["Hand"]):
+    def write(
+        self, game: Game, action: str, by: str, number: int, data: Any, revision: int, **fields: Any
+    ) -> Hand:
+        """Hand `number` written into `game` with its change (added, or brought back); only
+        an "add" records the entry the hand carries (`Game.add_hand`)."""
+        hand = self.create(
+            game=game, number=number, data=data, revision=revision, entered_by=by, **fields
+        )
+        entry = hand.entry if action == Change.ADD else ""
+        Change.record(hand, action, None, hand.data, by, entry=entry)
+        return hand
+
+    def shift_after(self, hands: Sequence[Hand], number: int, step: int, revision: int) -> None:
+        """Move the hands after `number` by `step` (a hand deleted or brought back before
+        them), here and in `hands`, with this `revision`: a hand that moves is not the hand
+        a page showed under that number, so that page's correction (a double tap) is stale."""
+        # Two steps through negative numbers, so that (game, number) stays unique at every
+        # row even on databases that check the constraint row by row.
+        self.filter(number__gt=number).update(number=-F("number"), revision=revision)
+        self.filter(number__lt=0).update(number=-F("number") + step)
+        for hand in hands:
+            if hand.number > number:
+                hand.number, hand.revision = hand.number + step, revision
+
+
 class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     # Stays with the hand while its number changes (a hand before it deleted or restored):
@@ -1249,6 +1091,8 @@ class Hand(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = HandQuerySet.as_manager()
+
     class Meta:
         ordering = ["number"]
         constraints = [
@@ -1262,6 +1106,18 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.number}"
+
+    def rewrite(self, data: dict[str, Any], revision: int, by: str, action: str) -> None:
+        """Write the hand's new contents (and number, if it moved) with its change."""
+        before = self.data
+        self.data, self.revision, self.entered_by = data, revision, by
+        self.save(update_fields=["number", "data", "revision", "entered_by", "updated_at"])
+        Change.record(self, action, before, data, by)
+
+    def remove(self, by: str) -> None:
+        """Delete the hand, with its change."""
+        self.delete()
+        Change.record(self, Change.DELETE, self.data, None, by)
 
 
 class Change(models.Model):
@@ -1292,7 +1148,7 @@ class Change(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         indexes = [
-            # Every save asks whether its entry was added and deleted since (`add_hand`):
+            # Every save asks whether its entry was added and deleted since (`GameManager.holding`):
             # found by the index, without reading the game's history.
             models.Index(fields=["game", "entry"], name="change_entry"),
         ]
@@ -1301,13 +1157,10 @@ class Change(models.Model):
         return f"{self.action} #{self.number}"
 
     @staticmethod
-    def record(
-        game: Game, hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
-    ) -> None:
-        """One change to `hand` in `game`'s history, with the number the hand has now, and
-        its line in the group's feed."""
-        change = Change.objects.create(
-            game=game,
+    def of(hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = "") -> Change:
+        """One change to `hand` in its game's history, with the number the hand has now."""
+        return Change(
+            game=hand.game,
             number=hand.number,
             hand_code=hand.code,
             action=action,
@@ -1316,7 +1169,13 @@ class Change(models.Model):
             by=by,
             entry=entry,
         )
-        feed.record_hand(game, change)
+
+    @staticmethod
+    def record(hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = "") -> None:
+        """One change to `hand` in its game's history, and its line in the group's feed."""
+        change = Change.of(hand, action, before, after, by, entry)
+        change.save()
+        feed.record_hand(hand.game, change)
 
 
 class GameEvent(models.Model):
@@ -1340,6 +1199,12 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.game_id}"
+
+    @staticmethod
+    def record(game: Game, action: str, by: str, **data: Any) -> None:
+        """An event in `game`'s history, and its line in the group's feed."""
+        GameEvent.objects.create(game=game, action=action, by=by)
+        feed.record_event(game, action, by, **data)
 
 
 class ReplacedLink(models.Model):

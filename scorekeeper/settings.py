@@ -80,8 +80,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    # Django's form templates, for the form renderer below.
-    "django.forms",
     "django_htmx",
     # SimpleAppConfig: the plain "template_partials" entry rewrites TEMPLATES at
     # start-up; we configure its loader below instead, so the settings say what runs.
@@ -142,10 +140,6 @@ TEMPLATES = [
         },
     },
 ]
-
-# Forms drawn with the project's templates: the hand form's chips are a widget template
-# (templates/games/widgets/).
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 # SQLite (the default, or DATABASE_URL=sqlite:///path) in WAL mode, which lets the
 # watching phones read while the scorer writes; IMMEDIATE takes the write lock when a

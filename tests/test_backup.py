@@ -240,7 +240,7 @@ def test_a_game_file_problem_is_put_in_words_by_whoever_shows_it() -> None:
 
 def test_exported_game_file_is_what_score_prints() -> None:
     game = make_game(hands=anne_wins())
-    assert backup.game_file(game) == gamefile.score_document(game.document())
+    assert backup.game_file(game) == gamefile.score_document(game.state().document())
     assert backup.game_file(game)["winners"] == ["Anne"]
 
 
@@ -480,6 +480,6 @@ def test_spades_and_five_hundred_games_come_back_from_a_backup_as_they_were() ->
     assert _dump(restored) == first
     played = {game.kind: game for game in restored.games.all()}
     # Nord: Anne's 2 over and Cato's failed nil's trick; Sør: Dina's 3 over.
-    assert played["spades"].scored_document()["bags"] == {"Nord": 3, "Sør": 3}
+    assert played["spades"].state().scored_document()["bags"] == {"Nord": 3, "Sør": 3}
     assert played["five_hundred"].result().totals == {"Nord": 0, "Sør": 250}
     assert played["spades"].table().rules.lose_at is None  # type: ignore[attr-defined]

@@ -98,7 +98,7 @@ def _season(group: Group) -> list[Game]:
 
 def _euchre_again(group: Group, euchre: Game) -> Game:
     """`euchre` again with its first hand euchred by one trick less: Nord wins again."""
-    document = euchre.document()
+    document = euchre.state().document()
     document["hands"][0]["tricks"] = 1
     return backup.import_game(group, document)
 

@@ -67,6 +67,37 @@ def test_a_deleted_entry_is_not_added_back_by_a_late_retry_but_a_restore_brings_
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("asked", ["k1", "", "k2"], ids=["asked-by-the-lock", "not-asked", "other"])
+def test_a_deleted_entry_is_found_whatever_the_lock_asked(asked: str) -> None:
+    # A save's lock asks after its entry in its own query (`Game.objects.locked`); a game
+    # locked without asking, or asking after another entry, is asked on its own.
+    game = make_game()
+    game.add_hand(1, FIRST, "Anne", entry="k1")
+    game.delete_hand(1, revision(game, 1), "Cato")
+    with transaction.atomic():
+        locked = Game.objects.locked(game.group.edit_key, game.code, asked)
+        assert locked is not None
+        deleted = locked.add_hand(1, FIRST, "Anne", entry="k1")
+    assert (deleted.outcome, deleted.number) == (Outcome.ENTRY_DELETED, 1)
+    assert not game.hands.exists()
+
+
+@pytest.mark.django_db
+def test_what_the_lock_read_of_an_entry_goes_stale_with_a_change_on_the_same_instance() -> None:
+    # The lock asked about "k1" before it was ever saved; saved, then deleted on the same
+    # locked game in the same transaction, it is still not added back.
+    game = make_game()
+    with transaction.atomic():
+        locked = Game.objects.locked(game.group.edit_key, game.code, "k1")
+        assert locked is not None
+        assert locked.add_hand(1, FIRST, "Anne", entry="k1").outcome is Outcome.DONE
+        assert locked.delete_hand(1, revision(locked, 1), "Cato").outcome is Outcome.DONE
+        again = locked.add_hand(1, FIRST, "Anne", entry="k1")
+    assert (again.outcome, again.number) == (Outcome.ENTRY_DELETED, 1)
+    assert not game.hands.exists()
+
+
+@pytest.mark.django_db
 def test_a_taken_number_with_a_new_entry_and_other_data_is_a_conflict() -> None:
     game = make_game()
     game.add_hand(1, FIRST, "Anne", entry="k1")

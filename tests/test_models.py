@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from games.models import ALPHABET, Change, Game, Group, Hand, Seat, new_code, new_key
+from games.present.game import changes_of, read_seats_and_hands
 from games.rules import GAMES, RuleError, Text, play
 from tests.factories import FOUR, bid, endless_hands, make_game, make_group, revision
 
@@ -77,12 +78,12 @@ def test_a_hand_keeps_its_code_when_its_number_changes() -> None:
 @pytest.mark.django_db
 def test_the_next_dealer_is_the_first_one_until_a_hand_passes_the_deal_on() -> None:
     game = make_game()  # Anne deals first
-    assert game.next_dealer() == "Anne"
+    assert game.state().next_dealer() == "Anne"
     game.add_hand(1, bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne"), "Anne")
-    assert game.next_dealer() == "Bjørn"  # clockwise from Anne
+    assert game.state().next_dealer() == "Bjørn"  # clockwise from Anne
     # Hand 1 taken back: the first dealer deals it again.
     game.delete_hand(1, revision(game, 1), "Anne")
-    assert game.next_dealer() == "Anne"
+    assert game.state().next_dealer() == "Anne"
 
 
 @pytest.mark.django_db
@@ -103,7 +104,7 @@ def test_the_game_file_has_one_key_order_whatever_the_database_keeps() -> None:
     hand.save()
     game.rules = {"target": 40, "deal": "kitty"}
     game.save()
-    document = game.document()
+    document = game.state().document()
     assert list(document["hands"][0]) == ["dealer", "bidder", "bid", "partner", "tricks"]
     assert list(document["hands"][0]["tricks"]) == ["Anne", "Cato"]
     assert list(document["rules"]) == ["deal", "target"]
@@ -171,7 +172,7 @@ def test_a_game_to_change_reads_as_the_orm_reads_it() -> None:
 
 @pytest.mark.django_db
 def test_the_changes_of_the_hands_shown_read_as_the_orm_reads_them() -> None:
-    """`Game.change_list` (every page drawn, every save): one query, of the hands asked
+    """`changes_of` (every page drawn, every save): one query, of the hands asked
     about and of this game only, oldest first."""
     group = make_group()
     game = make_game(group, hands=endless_hands(4))
@@ -185,10 +186,10 @@ def test_the_changes_of_the_hands_shown_read_as_the_orm_reads_them() -> None:
         .values("id", "hand_code", "number", "action", "by", "at")
     )
     with CaptureQueriesContext(connection) as asked:
-        assert game.change_list(shown) == expected
+        assert changes_of(game, shown) == expected
     assert len(asked) == 1
     assert {change["action"] for change in expected} == {Change.ADD, Change.EDIT}
-    assert game.change_list([]) == []
+    assert changes_of(game, []) == []
 
 
 @pytest.mark.django_db(transaction=True)
@@ -208,24 +209,24 @@ def test_a_change_leaves_its_result_on_the_game_and_a_hand_added_is_played_alone
     game is not played again after it."""
     hands = endless_hands(6)
     game = make_game(hands=hands[:5])
-    game.read_seats_and_hands()
+    read_seats_and_hands(game)
     played: list[tuple[int, int]] = []
 
     def counted(table: Any, hands: Any, known: Any = None) -> Any:
         played.append((len(hands), len(known.hands) if known else 0))
         return play(table, hands, known)
 
-    with mock.patch("games.models.play", counted):
+    with mock.patch("games.state.play", counted):
         # Played as read, each time asked (a page asks once), then the hand alone after it.
         result = game.result()
-        added = game.result_with(hands[5])
+        added = game.state().result_with(hands[5])
         changed = {**hands[1], "tricks": {**hands[1]["tricks"], "Cato": 2}}
-        replaced = game.result_with(changed, replacing=2)
+        replaced = game.state().result_with(changed, replacing=2)
         # The correction plays the game once (its check), and its statistics share that.
         done = game.edit_hand(2, revision(game, 2), changed, "Anne")
     assert played == [(5, 0), (5, 0), (6, 5), (5, 0), (5, 0)]
-    assert done.played is not None and done.played.result is not None
-    assert done.played.result.totals == replaced.totals
+    assert done.played is not None
+    assert done.played.result().totals == replaced.totals
     assert [hand.data for hand in done.played.hands][1] == changed
     assert added.totals == play(game.table(), hands).totals
     assert replaced.totals != result.totals
@@ -238,7 +239,7 @@ def test_a_game_beyond_the_spec_s_hand_limit_is_refused(monkeypatch: pytest.Monk
     monkeypatch.setattr("games.rules.registry.check_hand_count", _at_most_two)
     game = make_game(hands=endless_hands(2))
     with pytest.raises(RuleError, match="at most 2"):
-        game.result_with(endless_hands(3)[2])
+        game.state().result_with(endless_hands(3)[2])
 
 
 def _at_most_two(hands: Any) -> None:

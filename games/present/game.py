@@ -28,7 +28,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from games import ratings
+from games import gamefile, ratings
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release
 from games.present.words import say
@@ -102,6 +102,12 @@ class GamePage:
         return f"{game.pk}.{game.version}.{self.access.key}.{get_language()}.{release()}"
 
     @cached_property
+    def words_key(self) -> str:
+        """What the parts that are the same on every game's page (words for the page's
+        script, in its language) are kept under."""
+        return f"{get_language()}.{release()}"
+
+    @cached_property
     def form_key(self) -> str:
         """What the next hand's empty form's fields are kept under (with the dealer they
         check): they show the game's inputs for its seats and rules, which never change
@@ -157,7 +163,7 @@ class GamePage:
 
     @cached_property
     def next_dealer(self) -> str | None:
-        return self.read.next_dealer()
+        return self.read.state().next_dealer()
 
     @cached_property
     def scoreboard(self) -> list[dict[str, Any]]:
@@ -333,7 +339,9 @@ class RatingsPart:
 def rating_changes(game: Game) -> list[RatingChange]:
     """Each player's rating after this finished game and its change, in seating order
     (one query; nothing when the game is not rated)."""
-    rows = {row.player_id: row for row in game.rating_list()}
+    # As the change this answer follows wrote them (`Game.now`), else as stored.
+    written = game.now.ratings if game.now is not None else None
+    rows = {row.player_id: row for row in (game.ratings.all() if written is None else written)}
     return [
         RatingChange(seat.name, rows[seat.player_id].shown, rows[seat.player_id].change)
         for seat in sorted(game.seats.all(), key=lambda s: s.position)
@@ -391,8 +399,7 @@ def scoreboard(
 
 class HandRow:
     """A row of the hands table. What names the row (its key: the hand's code, revision and
-    number, where it stands, its running totals and points, its note) is worked out at
-    once; the rest (its words, link and mark) only when the row is drawn, since a row kept
+    number, whether it was made, its running totals and points) is worked out at once; the rest (its words, link and mark) only when the row is drawn, since a row kept
     in the cache (`{% cache %}` in `games/game.html`, one per row) is not drawn again."""
 
     def __init__(
@@ -418,8 +425,9 @@ class HandRow:
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
         ]
         # What the row shows, as one value: what its kept copy is kept under (with the
-        # page's `row_key`).
-        self.key = f"{self.code}.{self.revision}.{self.number}.{recent}.{self.outcome}.{self.cells}"
+        # page's `row_key`). The newest rows' attributes are drawn around it, so a row
+        # that stops being one of the newest is not drawn again.
+        self.key = f"{self.code}.{self.revision}.{self.number}.{self.outcome}.{self.cells}"
 
     @cached_property
     def url(self) -> str:
@@ -437,7 +445,8 @@ class HandRow:
     def mark(self) -> dict[str, Any] | None:
         """The last correction or bringing back, and the number the hand had before it
         moved: both come with a new revision of the hand, so the row's key covers them."""
-        if self.page.game.just_added(self.hand):
+        now = self.page.game.now  # the game as the change this answer follows left it
+        if now is not None and self.hand is now.added:
             # Its history is its adding: nothing to read (a save's answer draws this row).
             return None
         return self.page.marks.get(self.code)
@@ -466,13 +475,24 @@ def hand_rows(page: GamePage) -> list[HandRow]:
     ]
 
 
+def changes_of(game: Game, hands: list[Hand]) -> list[dict[str, Any]]:
+    """The changes of these hands, oldest first, as who, when, which hand and what was done
+    (not the hands they hold): what a page marks of the hands it shows, in one query
+    whatever the length of the game."""
+    if not hands:
+        return []
+    changes = game.changes.filter(hand_code__in=[hand.code for hand in hands])
+    rows = changes.order_by("at", "id").values("id", "hand_code", "number", "action", "by", "at")
+    return [dict(row) for row in rows]
+
+
 def _marks(game: Game, shown: list[Hand]) -> dict[str, dict[str, Any]]:
     """What happened to each hand shown after it was entered, for its row: the last
     correction or bringing back (by whom, when), and the number it had before it moved,
     if it did."""
     numbers = {hand.code: hand.number for hand in shown}
     marks: dict[str, dict[str, Any]] = {}
-    for change in game.change_list(shown):
+    for change in changes_of(game, shown):
         number = numbers[change["hand_code"]]
         mark = marks.setdefault(change["hand_code"], {"change": None, "was": None})
         if change["action"] in (Change.EDIT, Change.RESTORE):
@@ -494,7 +514,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
     rules = get_game(game.kind)
     result = game.result()
     standing = rules.standing(table, result)
-    board = scoreboard(table, result, standing, game.next_dealer())
+    board = scoreboard(table, result, standing, game.state().next_dealer())
     last = list(zip(stored, result.hands, strict=True))[-BOARD_HANDS:]
     # Before the first hand, each side's chance to win, as on the game page; the board is
     # drawn once per version (`game_tv_live` answers 304 in between), so they are read once.
@@ -628,7 +648,7 @@ def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
     if data is None:
         return ""
     card_game = get_game(game.kind)
-    data = game.seated(data)  # the same words on any database
+    data = gamefile.seated(game.table(), data)  # the same words on any database
     summary, details = say(card_game.summary(data)), card_game.details(data)
     return f"{summary} ({details})" if details else summary
 

@@ -44,7 +44,7 @@ class ListedGame:
 
 def played(game: Game) -> ListedGame:
     """Score a game whose seats and hands were prefetched."""
-    result = game.result_or_none()
+    result = game.state().result_or_none()
     if result is None:  # a stored hand the engine refuses must not take a whole page down
         return ListedGame(game, None, None, None)
     table = game.table()

@@ -24,7 +24,7 @@ from games.present.night import (
     night_date,
     standings,
 )
-from games.rules import get_game
+from games.rules import GameResult, get_game
 from games.rules.text import join_names
 
 if TYPE_CHECKING:
@@ -36,11 +36,13 @@ def game_filename(game: Game) -> str:
     return f"{game.kind}-{Night.evening_of(game.created_at).isoformat()}.png"
 
 
-def game_picture_of(access: Access, game: Game, *, drawn: bool = True) -> pictures.Picture:
+def game_picture_of(
+    access: Access, game: Game, *, drawn: bool = True, played: GameResult | None = None
+) -> pictures.Picture:
     """What a game's picture shows; not `drawn`, only its words (no date, no chart): what
-    a link's preview says."""
+    a link's preview says. `played`: the game's result, where the caller has it."""
     game = read_seats_and_hands(game)
-    result = game.result_or_none()
+    result = played or game.state().result_or_none()
     hands = len(result.hands) if result else len(game.hand_list())
     # Kind and hands: "Amerikaner · 16 hands".
     title = _("%(kind)s · %(hands)s") % {
@@ -179,9 +181,9 @@ class Preview:
     filename: str
 
 
-def game_preview(access: Access, game: Game) -> Preview:
+def game_preview(access: Access, game: Game, played: GameResult | None = None) -> Preview:
     """A game's preview: its kind and group; who won or leads, and the totals."""
-    words = game_picture_of(access, game, drawn=False)
+    words = game_picture_of(access, game, drawn=False, played=played)
     view_key = access.group.view_key
     return Preview(
         title=f"{words.title} · {words.group}",

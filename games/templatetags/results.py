@@ -17,13 +17,19 @@ from games.present.night import night_date
 from games.present.picture import Preview
 from games.present.picture import game_preview as preview_of_game
 from games.present.picture import night_preview as preview_of_night
+from games.rules import RuleError
 
 register = template.Library()
 
 
 @register.simple_tag
 def game_preview(page: GamePage) -> Preview:
-    return preview_of_game(page.access, page.game)
+    """The page's preview, from the result the page plays (not played a second time)."""
+    try:
+        played = page.result
+    except RuleError:  # a game that needs a correction: the preview says so
+        played = None
+    return preview_of_game(page.access, page.game, played)
 
 
 @register.simple_tag(takes_context=True)

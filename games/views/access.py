@@ -51,11 +51,12 @@ def find_game(access: Access, code: str) -> Game:
     return read_seats_and_hands(get_object_or_404(Game, group=access.group, code=code))
 
 
-def game_to_change(key: str, code: str) -> tuple[Access, Game]:
+def game_to_change(key: str, code: str, entry: str = "") -> tuple[Access, Game]:
     """The game this full link and code lead to, with its group, seats and hands, its row
     locked until the caller's transaction ends (`Game.objects.locked`): the link and the
-    game in one query. A view-only link is refused, as by `access_to_edit`."""
-    game = Game.objects.locked(key, code)
+    game in one query, with whether the hand of this `entry` was deleted since. A view-only
+    link is refused, as by `access_to_edit`."""
+    game = Game.objects.locked(key, code, entry)
     if game is not None:
         return Access(game.group, key, can_edit=True), game
     access_to_edit(key)  # refuses a view-only link, and finds no group for a made-up one

@@ -26,7 +26,7 @@ def game_end(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "access": access,
             "game": game,
             "hand_count": len(game.hand_list()),
-            "finished": game.is_finished(),
+            "finished": game.state().is_finished(),
         },
     )
 

@@ -261,7 +261,7 @@ def adjustment_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResp
     (`Game.add_hand` with the form's entry key), so a double tap or an offline phone's
     queue adds it once. The answer is the game as it now is, or the form again."""
     with transaction.atomic():
-        access, game = game_to_change(key, code)
+        access, game = game_to_change(key, code, request.POST.get("entry", ""))
         form = AdjustmentForm(request.POST, game=game)
         done = None
         if form.is_valid():
@@ -300,7 +300,7 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     and says what came of it; the answer is the game as it now is, or the form again."""
     conflict = done = None
     with transaction.atomic():
-        access, game = game_to_change(key, code)
+        access, game = game_to_change(key, code, request.POST.get("entry", ""))
         sent = HandForm(request.POST, game=game)
         # The form the answer shows: none for the next hand's empty one.
         form: HandForm | None = sent
@@ -428,7 +428,7 @@ def _fresh_form(fresh: Game, data: Any, theirs: Hand | None) -> HandForm:
     values["number"] = len(hands) + 1
     dealer = values.get("dealer")
     if _rotations_pick(values) or (theirs is not None and theirs.data.get("dealer") == dealer):
-        values["dealer"] = values["rotation_dealer"] = fresh.next_dealer() or ""
+        values["dealer"] = values["rotation_dealer"] = fresh.state().next_dealer() or ""
     form = HandForm(values, game=fresh)
     form.is_valid()
     return form

@@ -27,7 +27,7 @@ def _run(code: str, *options: str) -> str:
 def test_prints_what_score_prints_for_the_game(tmp_path: Path) -> None:
     game = make_game(hands=anne_wins())
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(game.document()), encoding="utf-8")
+    path.write_text(json.dumps(game.state().document()), encoding="utf-8")
     scored = io.StringIO()
     call_command("score", str(path), stdout=scored)
     assert _run(game.code) == scored.getvalue()

@@ -127,7 +127,7 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
         # A game file of a new game (the same seats, no hands yet).
         "import_game": {
             "file": SimpleUploadedFile(
-                "game.json", json.dumps(game.document() | {"hands": []}).encode()
+                "game.json", json.dumps(game.state().document() | {"hands": []}).encode()
             )
         },
     }

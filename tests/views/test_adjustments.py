@@ -105,7 +105,7 @@ def test_a_number_taken_meanwhile_asks_to_check(phone: Client, played: Game) -> 
 def test_the_deal_does_not_move(phone: Client, played: Game) -> None:
     phone.post(_url(played), penalty(2))
     played.refresh_from_db()
-    assert played.next_dealer() == "Bjørn"  # Anne dealt hand 1; the penalty dealt nothing
+    assert played.state().next_dealer() == "Bjørn"  # Anne dealt hand 1; the penalty dealt nothing
 
 
 # --- Refusals, in the phone's language --------------------------------------------------

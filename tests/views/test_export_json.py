@@ -32,7 +32,7 @@ def test_download_is_what_score_prints_for_the_same_game(
     )
     # The same document through the command, as a player with the file on disk would.
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(game.document()), encoding="utf-8")
+    path.write_text(json.dumps(game.state().document()), encoding="utf-8")
     printed = io.StringIO()
     call_command("score", str(path), stdout=printed)
     assert response.content.decode() == printed.getvalue()

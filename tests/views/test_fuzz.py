@@ -89,10 +89,9 @@ def site(settings: Settings) -> dict[str, str]:
     settings.RATELIMIT_ENABLE = False  # the fuzz is one client going as fast as it can
     group = make_group()
     game = make_game(group, hands=endless_hands(5))
-    Game.objects.create(
-        group=group, kind="euchre", teams={"N": ["Anne", "Cato"], "S": ["Bjørn", "Dina"]}
-    ).take_seats(FOUR)
-    Game.objects.create(group=group, kind="american").take_seats(FOUR[:2])
+    teams = {"N": ["Anne", "Cato"], "S": ["Bjørn", "Dina"]}
+    group.seat(Game.objects.create(group=group, kind="euchre", teams=teams), FOUR)
+    group.seat(Game.objects.create(group=group, kind="american"), FOUR[:2])
     return {
         "code": game.code,
         "night": game.night.code if game.night else "x",

@@ -118,7 +118,7 @@ def _new_game(
     game = Game.objects.create(
         group=group, kind=kind, rules=rules, teams=teams, first_dealer=players[0]
     )
-    game.take_seats(players)
+    group.seat(game, players)
     return game
 
 

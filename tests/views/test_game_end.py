@@ -102,7 +102,7 @@ def test_abandoned_game_stays_out_of_the_statistics_until_taken_up(
     post = hand_post(game, hands[4], 5, revision=revision(game, 5))
     phone.post(reverse("hand_edit", args=[group.edit_key, game.code, 5]), post)
     game.refresh_from_db()
-    assert game.is_finished()
+    assert game.state().is_finished()
     assert game.winners is None
     assert not GameStat.objects.filter(game=game).exists()
 

@@ -430,7 +430,7 @@ def test_a_save_does_its_work_once(
     phone: Client, group: Group, finishing: bool, kept: bool
 ) -> None:
     # Outside a test's transaction, as a server runs it: the game by its link (locked, with
-    # its group), its seats and hands, whether the entry was saved and deleted before, the
+    # its group, and whether the entry was saved and deleted before), its seats and hands, the
     # hand, its change, its line in the group's feed, the new version, and the history of
     # the hands shown (which marks corrected hands). The hand that finishes the game says
     # so in the feed (who made the change that won it, read back, and the line), writes
@@ -455,13 +455,13 @@ def test_a_save_does_its_work_once(
 
     with (
         CaptureQueriesContext(connection) as captured,
-        mock.patch("games.models.play", counted),
+        mock.patch("games.state.play", counted),
     ):
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
-    assert len(queries) == (22 if finishing else 9) + ANNOUNCED, "\n".join(q[:60] for q in queries)
+    assert len(queries) == (21 if finishing else 8) + ANNOUNCED, "\n".join(q[:60] for q in queries)
     # Each hand is played once: the four stored (unless the change that stored the fourth
-    # kept their result in the cache once committed, `Game.result`), then the new hand
+    # kept their result in the cache once committed, `GameManager.holding`), then the new hand
     # alone, going on from them. The form's check, the write, the statistics and the
     # answer share that result.
     assert played == ([(5, 4)] if kept else [(4, 0), (5, 4)])
@@ -477,9 +477,9 @@ def test_a_save_does_its_work_once(
 @pytest.mark.django_db(transaction=True)
 def test_a_save_from_the_page_reads_no_history(phone: Client, group: Group) -> None:
     # The phone drew the page (its rows are kept), then saves the next hand: the game
-    # (locked, with its group), its seats and hands, whether the entry was saved and
-    # deleted before, the hand, its change, its line in the feed and the new version; once
-    # committed, the announcement. The answer draws the new hand's row alone, and a hand just added has no
+    # (locked, with its group, and whether the entry was saved and deleted before: one
+    # query), its seats and hands, the hand, its change, its line in the feed and the new
+    # version; once committed, the announcement. The answer draws the new hand's row alone, and a hand just added has no
     # history to mark: nothing more is read.
     game = make_game(group, hands=anne_wins()[:4])
     phone.get(reverse("game", args=[group.edit_key, game.code]))
@@ -487,7 +487,7 @@ def test_a_save_from_the_page_reads_no_history(phone: Client, group: Group) -> N
     with CaptureQueriesContext(connection) as captured:
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
-    assert len(queries) == 8 + ANNOUNCED, "\n".join(q[:60] for q in queries)
+    assert len(queries) == 7 + ANNOUNCED, "\n".join(q[:60] for q in queries)
     assert response["X-Hand-Entry"] == "done"
     shown = [row[0].split(".")[0] for row in table_rows(response, "hand-rows")[1:]]
     assert shown == ["5", "4", "3", "2", "1"]

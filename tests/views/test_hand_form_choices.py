@@ -87,7 +87,7 @@ def test_a_bid_played_alone_by_rule_asks_for_no_partner(phone: Client, game: Gam
 def test_a_dealer_that_may_be_left_out_has_no_empty_chip(phone: Client, group: Group) -> None:
     # American may leave the dealer out, but "—" is not a dealer anyone at the table is.
     game = Game.objects.create(group=group, kind="american", first_dealer="Anne")
-    game.take_seats(["Anne", "Bjørn"])
+    group.seat(game, ["Anne", "Bjørn"])
     page = phone.get(reverse("game", args=[group.edit_key, game.code]))
     dealers = re.findall(r'name="dealer" value="([^"]*)"', text(page))
     assert dealers == ["Anne", "Bjørn"]

@@ -106,6 +106,16 @@ def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, grou
         pytest.param(
             new_game_post("Anne", "Bjørn", "Anne"), "Anne has two seats.", id="same-seat-twice"
         ),
+        # A name given twice is said before the count it leaves short.
+        pytest.param(
+            new_game_post("Anne", {"new": "anne"}), "Anne has two seats.", id="twice-and-short"
+        ),
+        # A management form asking for a thousand seats: as many as the game has, and no more.
+        pytest.param(
+            {**new_game_post(*THREE), "seats-TOTAL_FORMS": "1000"},
+            CHOOSE,
+            id="a-thousand-seats",
+        ),
         pytest.param(
             new_game_post(*THREE, first_dealer=4), "Nobody sits in seat 4.", id="no-dealer"
         ),

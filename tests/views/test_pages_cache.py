@@ -344,15 +344,16 @@ def test_every_row_of_a_long_game_stays_kept(
 
 
 def _rows_drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The numbers of the hands table's rows drawn from now on (not taken as kept)."""
+    """The numbers of the hands table's rows drawn from now on (not taken as kept): the
+    label of a row's "Why?" is read inside its kept part only."""
     drawn: list[int] = []
-    words: Any = vars(present.HandRow)["summary"]  # the cached_property
+    label: Any = vars(present.HandRow)["why_label"]  # the property
 
     def counted(row: present.HandRow) -> str:
         drawn.append(row.number)
-        return str(words.func(row))
+        return str(label.fget(row))
 
-    monkeypatch.setattr(present.HandRow, "summary", property(counted))
+    monkeypatch.setattr(present.HandRow, "why_label", property(counted))
     return drawn
 
 
