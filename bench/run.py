@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
         "--seconds", type=float, default=60.0, help="seconds measured for each count (--load)"
     )
     parser.add_argument(
-        "--settle", type=float, default=60.0, help="seconds before measuring each count (--load)"
+        "--settle", type=float, default=180.0, help="seconds before measuring each count (--load)"
     )
     parser.add_argument(
         "--screens",
