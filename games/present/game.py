@@ -399,8 +399,10 @@ def scoreboard(
 
 class HandRow:
     """A row of the hands table. What names the row (its key: the hand's code, revision and
-    number, whether it was made, its running totals and points) is worked out at once; the rest (its words, link and mark) only when the row is drawn, since a row kept
-    in the cache (`{% cache %}` in `games/game.html`, one per row) is not drawn again."""
+    number, whether it is one of the newest, whether it was made, its running totals and
+    points) is worked out at once; the rest (its words, link and mark) only when the row is
+    drawn, since a row kept in the cache (`{% cache %}` in `games/game.html`, one per row)
+    is not drawn again."""
 
     def __init__(
         self,
@@ -425,9 +427,8 @@ class HandRow:
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
         ]
         # What the row shows, as one value: what its kept copy is kept under (with the
-        # page's `row_key`). The newest rows' attributes are drawn around it, so a row
-        # that stops being one of the newest is not drawn again.
-        self.key = f"{self.code}.{self.revision}.{self.number}.{self.outcome}.{self.cells}"
+        # page's `row_key`).
+        self.key = f"{self.code}.{self.revision}.{self.number}.{recent}.{self.outcome}.{self.cells}"
 
     @cached_property
     def url(self) -> str:
