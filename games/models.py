@@ -401,6 +401,19 @@ def release() -> str:
     return settings.RELEASE or str(getattr(staticfiles_storage, "manifest_hash", ""))
 
 
+def seats_and_hands() -> tuple[
+    Prefetch[str, QuerySet[Seat], str], Prefetch[str, QuerySet[Hand], str]
+]:
+    """A game's seats and hands as a change or its page reads them. Neither shows when a
+    hand was entered: reading those two times of every hand made a save of a long game a
+    tenth slower. Neither is ordered by the database: `players` and `state` put them in
+    order."""
+    return (
+        Prefetch("seats", Seat.objects.order_by()),
+        Prefetch("hands", Hand.objects.defer("created_at", "updated_at").order_by()),
+    )
+
+
 #: A game's result is kept for the next change: at a table, a minute or two later.
 RESULT_LIFETIME = 60 * 60
 
@@ -436,13 +449,7 @@ class GameManager(models.Manager["Game"]):
         found = (
             found.select_related("group", "night")
             .select_for_update(of=("self",))
-            # A change and its answer never show when a hand was entered: reading those two
-            # times of every hand made a save of a long game a tenth slower. Neither is
-            # ordered by the database: `players` and `state` put them in order.
-            .prefetch_related(
-                Prefetch("seats", Seat.objects.order_by()),
-                Prefetch("hands", Hand.objects.defer("created_at", "updated_at").order_by()),
-            )
+            .prefetch_related(*seats_and_hands())
         )
         if entry:
             # Only the hand's "add" records its entry: one row at most, the number it had.
@@ -679,8 +686,9 @@ class Game(models.Model):
         return self.night.date if self.night else Night.evening_of(self.created_at)
 
     def last_abandon(self) -> GameEvent | None:
-        """The last giving up or taking up of the game (prefetched events serve)."""
-        return next((e for e in self.events.all() if e.action != GameEvent.NOTE), None)
+        """The last giving up or taking up of the game: one row, however often it was
+        given up and taken up again."""
+        return self.events.exclude(action=GameEvent.NOTE).first()
 
     # --- Changing, always through these methods ----------------------------------------------
 

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from games import gamefile, ratings
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
-from games.models import Change, Game, Hand, Rating, release
+from games.models import Change, Game, Hand, Rating, release, seats_and_hands
 from games.present.words import say
 from games.rules import GameResult, Standing, Table, Text, get_game
 from games.rules.base import NOTE
@@ -143,7 +143,8 @@ class GamePage:
     @cached_property
     def read(self) -> Game:
         """The game with its seats and hands, read once, when a part is drawn."""
-        return read_seats_and_hands(self.game)
+        prefetch_related_objects([self.game], *seats_and_hands())
+        return self.game
 
     @cached_property
     def stored(self) -> list[Hand]:
@@ -182,6 +183,19 @@ class GamePage:
     @cached_property
     def rows(self) -> list[HandRow]:
         return hand_rows(self)
+
+    @cached_property
+    def sheet(self) -> list[HandRow]:
+        """Every hand of the game, first to last, as the hands table words it: what a page
+        on paper lists (the screen shows the latest hands, newest first)."""
+        scored = self.result.hands
+        return [HandRow(self, hand, scored[hand.number - 1], recent=False) for hand in self.stored]
+
+    @cached_property
+    def sheet_key(self) -> str:
+        """What the whole sheet shows, as one value (its rows' keys): a change that moves no
+        hand (a game given up or taken up, a note) finds the sheet kept whole."""
+        return " ".join(row.key for row in self.sheet)
 
     @cached_property
     def row_key(self) -> str:

@@ -2,8 +2,7 @@
 (`games.present.picture.Preview`), and the score sheet a printed game page carries.
 
 `{% game_preview page as preview %}`, `{% night_preview as preview %}` on the night page,
-`{% absolute path %}` (the whole address a chat app needs), `{% score_sheet page as rows %}`
-(every hand, first to last) and `{% game_date game %}`."""
+`{% absolute path %}` (the whole address a chat app needs) and `{% game_date game %}`."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from typing import Any
 from django import template
 
 from games.models import Game, Night
-from games.present.game import GamePage, HandRow
+from games.present.game import GamePage
 from games.present.night import night_date
 from games.present.picture import Preview
 from games.present.picture import game_preview as preview_of_game
@@ -41,14 +40,6 @@ def night_preview(context: dict[str, Any]) -> Preview:
 def absolute(context: dict[str, Any], path: str) -> str:
     """`path` as a whole address, on the host this page was asked from."""
     return str(context["request"].build_absolute_uri(path))
-
-
-@register.simple_tag
-def score_sheet(page: GamePage) -> list[HandRow]:
-    """Every hand of the game, first to last, as the hands table words it: what a page on
-    paper lists (the screen shows the latest hands, newest first)."""
-    scored = page.result.hands
-    return [HandRow(page, hand, scored[hand.number - 1], recent=False) for hand in page.stored]
 
 
 @register.simple_tag

@@ -398,3 +398,30 @@ def test_a_kept_row_shows_a_correction_made_since(
     assert "Corrected by Cato" in after[3][0]
     cache.clear()
     assert after == table_rows(phone.get(page), "hand-rows")
+
+
+def test_a_change_that_moves_no_hand_finds_the_printed_sheet_kept_whole(
+    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The score sheet a page prints for a game given up is kept whole, by what its rows
+    show: taking the game up and giving it up again looks it up once, not row by row."""
+    game = make_game(group, hands=endless_hands(30))
+    page = reverse("game", args=[group.edit_key, game.code])
+    assert game.abandon("Anne")
+    sheet = table_rows(phone.get(page), "sheet")
+    assert len(sheet) == 31  # its head and every hand
+    assert game.take_up("Anne") and game.abandon("Anne")
+    asked: list[str] = []
+    get = cache.get
+
+    def counted(key: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(key)
+        return get(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get", counted)
+    assert table_rows(phone.get(page), "sheet") == sheet
+    assert sum(".sheet-row." in key for key in asked) == 0
+    assert sum(".sheet." in key for key in asked) == 1
+    monkeypatch.undo()
+    cache.clear()
+    assert table_rows(phone.get(page), "sheet") == sheet
