@@ -131,3 +131,22 @@ def test_a_linked_copy_is_replaced_so_the_source_stays_as_written(tmp_path: Path
     assert source_file.read_text() == "var a = 1; // why\n"
     assert not (root / "games" / "app.js").is_symlink()
     assert (root / "games" / "app.js").read_text() == "var a=1;"
+
+
+def test_an_address_said_once_is_said_anew_after_a_new_collection(tmp_path: Path) -> None:
+    # A page asks for the same few addresses again and again: each is worked out once,
+    # until `collectstatic` hashes the files again.
+    source_file = tmp_path / "app" / "games" / "app.js"
+    source_file.parent.mkdir(parents=True)
+    root = tmp_path / "static"
+    storage = MinifiedStaticFilesStorage(location=root, base_url="/static/")
+    found = FileSystemStorage(location=tmp_path / "app")
+    addresses = []
+    for script in ("var a = 1;\n", "var b = 2;\n"):
+        source_file.write_text(script)
+        list(storage.post_process({"games/app.js": (found, "games/app.js")}))
+        addresses.append(storage.url("games/app.js"))
+        assert storage.url("games/app.js") == addresses[-1]
+    first, second = addresses
+    assert first != second
+    assert second == f"/static/{storage.stored_name('games/app.js')}"
