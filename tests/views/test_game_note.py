@@ -65,10 +65,13 @@ def test_an_empty_note_takes_the_note_away(phone: Client, game: Game) -> None:
 def test_a_note_beyond_the_limits_is_refused_in_the_forms_words(
     phone: Client, game: Game, language: str, message: str
 ) -> None:
+    # The page kept with its empty note field first: the refused note is not lost in it.
+    phone.get(_page(game), HTTP_ACCEPT_LANGUAGE=language)
     response = phone.post(_url(game), {"note": "x" * 501}, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 422
     assert form_errors(response) == [message]
     assert 'id="game-note-form" data-live-part open' in text(response)
+    assert f"{'x' * 501}</textarea>" in text(response)
     game.refresh_from_db()
     assert (game.note, game.version) == ("", 0)
 
