@@ -39,6 +39,13 @@ def test_the_note_is_written_trimmed_with_a_new_version(phone: Client, game: Gam
     assert "Change the note on the game" in text(page)
 
 
+def test_the_box_to_change_the_note_holds_the_note_as_it_is_now(phone: Client, game: Game) -> None:
+    # The page is kept between the notes: the box follows the note, whatever else is kept.
+    for note in (NOTE, "Dina left at ten.", ""):
+        phone.post(_url(game), {"note": note})
+        assert field_values(phone.get(_page(game)))["note"][-1] == note
+
+
 def test_the_same_note_again_is_no_change(phone: Client, game: Game) -> None:
     phone.post(_url(game), {"note": NOTE})
     phone.post(_url(game), {"note": NOTE})  # a double tap
@@ -90,6 +97,15 @@ def test_the_abandoned_banner_still_names_who_gave_the_game_up(phone: Client, gr
     assert game.events.first().action == GameEvent.NOTE  # type: ignore[union-attr]
     banner = part(phone.get(_page(game)), "abandoned")
     assert banner is not None and "Abandoned by Cato" in banner[0]
+
+
+def test_the_abandoned_banner_names_who_gave_the_game_up_last(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=anne_wins()[:1])
+    game.abandon("Cato")
+    assert "Abandoned by Cato" in part(phone.get(_page(game)), "abandoned")[0]  # type: ignore[index]
+    assert game.take_up("Dina") and game.abandon("Bjørn")
+    banner = part(phone.get(_page(game)), "abandoned")
+    assert banner is not None and "Abandoned by Bjørn" in banner[0]
 
 
 def test_the_night_page_shows_the_games_note(phone: Client, group: Group) -> None:
