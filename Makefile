@@ -43,6 +43,13 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 		$(MAKE) --no-print-directory test-redis; \
 	else echo "No Redis at 127.0.0.1:6379: its run is left out here (CI runs it)."; fi
 
+# pytest keeps the test modules it rewrote (their asserts) as Python keeps bytecode, here in
+# the venv: where the environment says to write none (PYTHONDONTWRITEBYTECODE), each of the
+# six test processes of `make test` rewrote all 300 test modules again, 6 to 10 s of CPU
+# each.
+test test-postgres test-redis test-fast screenshots: export PYTHONDONTWRITEBYTECODE :=
+test test-postgres test-redis test-fast screenshots: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
+
 # Each test goes to whichever process is free (a file's tests kept in one process left the
 # other idle for the last minute and a half of the PostgreSQL run); test_live_shared_cache's
 # stay together (`xdist_group`): they share a Redis database they empty.
