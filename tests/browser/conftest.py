@@ -42,9 +42,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
-            # Measuring coverage makes a browser test half as slow again, and the only
-            # coverage `make test` asks for, the rules engine's, the other tests reach.
-            item.add_marker(pytest.mark.no_cover)
 
 
 @pytest.fixture(scope="session")
