@@ -22,12 +22,12 @@ run: $(VENV)/.installed
 	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 
 # Every test, as CI runs it (.ci/run calls exactly this): lint and types; every test on
-# SQLite, measuring the coverage of the rules engine alone (it must be 100%; the page tests
-# are not traced, see tests/conftest.py); then, where they answer
-# (CI starts both, and a run there fails without them), on PostgreSQL the tests that reach
-# the database and with Redis the tests whose outcome can depend on the cache. Two test
-# processes: the machine has 2 cores, and a browser test spends much of its time waiting
-# for the page. The screenshots are left out: `make screenshots`.
+# SQLite, measuring the coverage of the rules engine alone (it must be 100%; only its own
+# tests and those marked engine_coverage are traced, see tests/conftest.py); then, where
+# they answer (CI starts both, and a run there fails without them), on PostgreSQL the tests
+# that reach the database and with Redis the tests whose outcome can depend on the cache.
+# Two test processes: the machine has 2 cores, and a browser test keeps about one busy (its
+# Chromium, the server and the test). The screenshots are left out: `make screenshots`.
 test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
