@@ -22,12 +22,12 @@ run: $(VENV)/.installed
 	$(BIN)/gunicorn --config python:scorekeeper.gunicorn --bind 0.0.0.0:$(PORT) --access-logfile -
 
 # Every test, as CI runs it (.ci/run calls exactly this): lint and types; every test on
-# SQLite, measuring the coverage of the rules engine alone (it must be 100%; the page tests
-# are not traced, see tests/conftest.py); then, where they answer
-# (CI starts both, and a run there fails without them), on PostgreSQL the tests that reach
-# the database and with Redis the tests whose outcome can depend on the cache. Two test
-# processes: the machine has 2 cores, and a browser test spends much of its time waiting
-# for the page. The screenshots are left out: `make screenshots`.
+# SQLite, measuring the coverage of the rules engine alone (it must be 100%; only its own
+# tests and those marked engine_coverage are traced, see tests/conftest.py); then, where
+# they answer (CI starts both, and a run there fails without them), on PostgreSQL the tests
+# that reach the database and with Redis the tests whose outcome can depend on the cache.
+# Two test processes: the machine has 2 cores, and a browser test keeps about one busy (its
+# Chromium, the server and the test). The screenshots are left out: `make screenshots`.
 test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -42,6 +42,13 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 	@if [ "$${CI:-false}" != false ] || $(BIN)/python -c "$$REDIS_ANSWERS" 2>/dev/null; then \
 		$(MAKE) --no-print-directory test-redis; \
 	else echo "No Redis at 127.0.0.1:6379: its run is left out here (CI runs it)."; fi
+
+# pytest keeps the test modules it rewrote (their asserts) as Python keeps bytecode, here in
+# the venv: where the environment says to write none (PYTHONDONTWRITEBYTECODE), each of the
+# six test processes of `make test` rewrote all 300 test modules again, 6 to 10 s of CPU
+# each.
+test test-postgres test-redis test-fast screenshots: export PYTHONDONTWRITEBYTECODE :=
+test test-postgres test-redis test-fast screenshots: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 
 # Each test goes to whichever process is free (a file's tests kept in one process left the
 # other idle for the last minute and a half of the PostgreSQL run); test_live_shared_cache's

@@ -103,6 +103,7 @@ def _without(key: str) -> dict[str, Any]:
     return document
 
 
+@pytest.mark.engine_coverage  # the registry's refusals of teams and of start totals
 @pytest.mark.parametrize(
     ("document", "message"),
     [

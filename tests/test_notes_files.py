@@ -51,6 +51,7 @@ def test_an_exported_game_imports_with_its_notes(group: Group) -> None:
     assert backup.game_file(imported) == exported
 
 
+@pytest.mark.engine_coverage  # a hand's note read from a file, trimmed
 def test_an_import_keeps_a_note_trimmed_and_drops_an_empty_one(group: Group) -> None:
     file = game_file(
         "amerikaner",

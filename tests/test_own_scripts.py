@@ -14,8 +14,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the new games (the ± beside a typed score, as a phone's number keyboard may have no minus;
 #: a preset's yes-or-no rule shown ticked; the last trick count left open filled in); 4 for a
 #: save answered 5xx (the database out of reach) kept on the phone like an offline one; 10 for
-#: a penalty kept offline like a hand (it deals nothing: the hand form keeps its taps).
-MOST = 405
+#: a penalty kept offline like a hand (it deals nothing: the hand form keeps its taps); 1 for
+#: a kept hand's answer read before the next kept hand may go (a poll between them sent it
+#: past a conflict).
+MOST = 406
 WIDEST = 100
 
 

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 
 
+@pytest.mark.engine_coverage  # the house rules' table (house_rules_table)
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_readme_lists_each_games_house_rules_as_declared(name: str) -> None:
     # Regenerate with games.rules.base.house_rules_table(GAMES[name]) when a rule changes.

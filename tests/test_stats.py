@@ -405,6 +405,7 @@ def american_game(group: Group) -> Game:
     return backup.import_game(group, game_file("american", THREE, hands, rules={"target_wins": 3}))
 
 
+@pytest.mark.engine_coverage  # American's figures (wins and the best streak)
 def test_american_rows_count_single_games_and_the_best_streak() -> None:
     game = american_game(make_group(players=THREE))
     rows = _rows(game, "place", "total", "extra")

@@ -154,6 +154,7 @@ def test_a_whist_game_goes_out_as_a_file_scores_and_comes_back(
     )
 
 
+@pytest.mark.engine_coverage  # a figure's own heading on the player page (long_label)
 def test_whist_has_its_statistics_and_player_pages(phone: Client, group: Group) -> None:
     game = _new_whist(phone, group)
     _hand(phone, game, 1, "Anne", 9)  # Nord 3: the target

@@ -21,6 +21,19 @@ from playwright.sync_api import (
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
+# Chromium reads only the last --disable-features it is given: Playwright's own (1.65) are
+# said again here, and to them the omnibox's popups. Debian's Chromium is the full browser
+# (in headless mode), which loads those pages of its own for every window, so for every
+# phone, in a renderer of their own: about 0.7 s of CPU a phone, more than the app's pages
+# took in a test of three, and most of what a new phone cost.
+PLAYWRIGHTS_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+    "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+]  # fmt: skip
+OMNIBOX_POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -28,6 +41,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-features=" + ",".join([*PLAYWRIGHTS_DISABLED_FEATURES, *OMNIBOX_POPUPS]),
 ]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
@@ -42,9 +56,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
-            # Measuring coverage makes a browser test half as slow again, and the only
-            # coverage `make test` asks for, the rules engine's, the other tests reach.
-            item.add_marker(pytest.mark.no_cover)
 
 
 @pytest.fixture(scope="session")

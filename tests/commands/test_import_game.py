@@ -71,6 +71,7 @@ def test_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
     assert group.games.get().changes.get().by == "import"
 
 
+@pytest.mark.engine_coverage  # a stored hand read back as the file wrote it
 def test_exported_game_comes_back_with_the_same_result(tmp_path: Path) -> None:
     game = make_game(hands=[bid("Cato", 7, None, {"Anne": 3, "Bjørn": 1, "Dina": 2})])
     path = tmp_path / "export.json"

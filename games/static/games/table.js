@@ -95,11 +95,12 @@
     showQueue();
     const [body, headers] = [new URLSearchParams(item.body), { "HX-Request": "true" }];
     const answer = await fetch(item.url, { method: "POST", body, headers }).catch(() => null);
+    const text = await answer?.text().catch(() => null); // read first: a poll's send() waits
     sending = false;
     gone ||= !!answer?.headers.get("X-Link-Replaced"); // then kept here, for the new link to send
     if (!answer || answer.status >= 500 || gone) return lost(); // worth another try; a refusal not
     store(QUEUE, (list) => list.filter((other) => other.entry !== item.entry));
-    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    const page = new DOMParser().parseFromString(text ?? "", "text/html");
     const [fresh, said] = [page.querySelector("#main"), page.querySelector("#main .messages li")];
     const card = fresh?.querySelector("[data-conflict], .errorlist");
     const done = answer.headers.get("X-Hand-Entry") === "done";
