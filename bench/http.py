@@ -126,10 +126,9 @@ class Phone:
             measure.check(client.get(measure._url(game)), 200)  # sets the CSRF cookie
         # As a browser keeps them: a cookie the app deleted (the messages', once shown) is
         # not sent again.
-        kept = {name: morsel.value for name, morsel in client.cookies.items() if morsel.value}
-        for name in client.cookies.keys() - kept.keys():
-            del client.cookies[name]
-        cookies = "; ".join(f"{name}={value}" for name, value in kept.items())
+        cookies = "; ".join(
+            f"{name}={morsel.value}" for name, morsel in client.cookies.items() if morsel.value
+        )
         headers = {
             "Cookie": cookies,
             "Accept-Encoding": "gzip, br",

@@ -471,7 +471,7 @@ class GameManager(models.Manager["Game"]):
 
     def by_link(self, key: str, code: str) -> Game | None:
         """The game with this code in the group this link leads to, with its group (and
-        nothing else: see `games.present.game.read_seats_and_hands`); None when the pair leads
+        nothing else: `GamePage.read` reads them when a part is drawn); None when the pair leads
         nowhere."""
         try:
             # By the code alone, then the link checked on the group read with it: the same

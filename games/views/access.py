@@ -65,7 +65,7 @@ def game_to_change(key: str, code: str, entry: str = "") -> tuple[Access, Game]:
 
 def game_by_link(key: str, code: str) -> tuple[Access, Game]:
     """The game reached by this link, and what the link allows, in one query: the game's
-    row and its group, without seats or hands (see `read_seats_and_hands`): what a page whose parts
+    row and its group, without seats or hands (`GamePage.read`): what a page whose parts
     are kept needs."""
     game = Game.objects.by_link(key, code)
     if game is None:
