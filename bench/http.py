@@ -4,8 +4,10 @@ The machine is shared and noisy, so absolute milliseconds say little from one ru
 next. Here every figure is measured against `HttpResponse("ok")` through the same gunicorn
 (`scorekeeper/gunicorn.py`, as `make run` serves), the same middleware and the same
 settings, in the same run and interleaved request by request: one round asks each figure
-once, in turn, so a burst of load elsewhere falls on all of them alike. Every request opens
-a new connection, as a phone waking its radio does.
+once, in turn, so a burst of load elsewhere falls on all of them alike. Each figure is
+taken twice a round: over a new connection, as a phone waking its radio asks, and over one
+connection kept alive for the whole run, as a phone asks while its connection is open (or a
+proxy speaking HTTP/2 to the phones and keeping its connections to the server).
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ class Request:
     before: Callable[[], None] | None = None
     after: Callable[[], None] | None = None
     queries: str | None = None
-    times: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # each over a new connection
+    kept: list[float] = field(default_factory=list)  # over the connection kept alive
 
 
 @dataclass(frozen=True)
@@ -64,12 +67,42 @@ def fetch(port: int, request: Request) -> Answer:
     """`request` on a connection of its own, read to the end."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request(request.method, request.path, request.body, request.headers)
-        response = connection.getresponse()
-        body = response.read()
-        return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, body)
+        return _ask(connection, request)
     finally:
         connection.close()
+
+
+def _ask(connection: http.client.HTTPConnection, request: Request) -> Answer:
+    connection.request(request.method, request.path, request.body, request.headers)
+    response = connection.getresponse()
+    body = response.read()
+    return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, body)
+
+
+class KeptConnection:
+    """One connection for every request, as a phone keeps its own open between requests."""
+
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def fetch(self, request: Request) -> tuple[Answer, float]:
+        """The answer and its milliseconds. A connection the server closed meanwhile (a
+        worker restarting) is opened again and the request asked again, and only that is
+        timed: the figure is of a connection that stays open."""
+        for _ in range(2):
+            start = time.perf_counter_ns()
+            try:
+                answer = _ask(self.connection, request)
+            except (http.client.RemoteDisconnected, ConnectionError):
+                self.connection.close()
+                continue
+            if answer.headers.get("connection", "").lower() == "close":
+                self.connection.close()  # http.client opens it again with the next request
+            return answer, (time.perf_counter_ns() - start) / 1e6
+        raise ConnectionError(f"{request.name}: the server closed the connection twice")
+
+    def close(self) -> None:
+        self.connection.close()
 
 
 def _free_port() -> int:
@@ -274,27 +307,38 @@ def first_visit(port: int, phone: Phone, game: Game) -> int:
 
 
 def run_rounds(port: int, requests: list[Request], limits: measure.Limits) -> int:
-    """Interleaved rounds: every request once per round, until runs or budget are spent."""
+    """Interleaved rounds: every request once per round over a new connection and once over
+    the kept one (in turn which first), until runs or budget are spent. A request's `before`
+    and `after` go around each of the two, so the first phone after a change is first both
+    times."""
     deadline = None
     rounds = 0
-    for run in range(limits.warmup + limits.runs):
-        if run == limits.warmup:
-            deadline = time.monotonic() + limits.budget * len(requests)
-        for request in requests:
-            if request.before is not None:
-                request.before()
-            start = time.perf_counter_ns()
-            answer = fetch(port, request)
-            elapsed = (time.perf_counter_ns() - start) / 1e6
-            assert answer.status == request.status, (request.name, answer.status)
-            if request.after is not None:
-                request.after()
+    kept = KeptConnection(port)
+    try:
+        for run in range(limits.warmup + limits.runs):
+            if run == limits.warmup:
+                deadline = time.monotonic() + limits.budget * len(requests) * 2
+            for request in requests:
+                for over_kept in (False, True) if run % 2 else (True, False):
+                    if request.before is not None:
+                        request.before()
+                    if over_kept:
+                        answer, elapsed = kept.fetch(request)
+                    else:
+                        start = time.perf_counter_ns()
+                        answer = fetch(port, request)
+                        elapsed = (time.perf_counter_ns() - start) / 1e6
+                    assert answer.status == request.status, (request.name, answer.status)
+                    if request.after is not None:
+                        request.after()
+                    if deadline is not None:
+                        (request.kept if over_kept else request.times).append(elapsed)
             if deadline is not None:
-                request.times.append(elapsed)
-        if deadline is not None:
-            rounds += 1
-            if rounds >= measure.MIN_RUNS and time.monotonic() > deadline:
-                break
+                rounds += 1
+                if rounds >= measure.MIN_RUNS and time.monotonic() > deadline:
+                    break
+    finally:
+        kept.close()
     return rounds
 
 
@@ -320,20 +364,24 @@ def main(limits: measure.Limits, tmp: Path) -> None:
     with gunicorn(tmp) as port:
         sizes = {size: first_visit(port, phone, game) for size, game in games.items()}
         rounds = run_rounds(port, requests, limits)
-        hello = statistics.median(requests[0].times)
         print(
             f"## Over HTTP, as a multiple of a hello-world view (gunicorn as `make run`, "
-            f"a new connection per request, {rounds} interleaved rounds)\n"
+            f"{rounds} interleaved rounds)\n"
         )
-        print("| request | median ms | p95 ms | ratio to hello | queries |")
-        print("| --- | ---: | ---: | ---: | ---: |")
+        print(
+            "| request | new connection: median ms | p95 ms | ratio to hello "
+            "| kept alive: median ms | p95 ms | ratio to hello | queries |"
+        )
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        hello, hello_kept = (
+            statistics.median(times) for times in (requests[0].times, requests[0].kept)
+        )
         for request in requests:
-            median = statistics.median(request.times)
-            p95 = statistics.quantiles(request.times, n=20)[-1]
-            queries = request.queries or ""
-            print(
-                f"| {request.name} | {median:.2f} | {p95:.2f} | {median / hello:.1f} x | {queries} |"
-            )
+            cells = []
+            for times, floor in ((request.times, hello), (request.kept, hello_kept)):
+                median, p95 = statistics.median(times), statistics.quantiles(times, n=20)[-1]
+                cells.append(f"{median:.2f} | {p95:.2f} | {median / floor:.1f} x")
+            print(f"| {request.name} | {' | '.join(cells)} | {request.queries or ''} |")
         print()
         for size, total in sizes.items():
             verdict = "under" if total <= FIRST_VISIT_TARGET else "OVER"
