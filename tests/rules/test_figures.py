@@ -6,7 +6,7 @@ from typing import Any
 
 from games.rules import GameFigures, get_game, make_table, play
 from games.rules.base import CardGame
-from tests.factories import FOUR
+from tests.factories import FOUR, bid
 
 TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
 REDEAL = {"dealer": "Anne", "redeal": True}
@@ -26,6 +26,19 @@ def test_a_redeal_adds_nothing_to_anybodys_figures() -> None:
     assert (found["Anne"].bids, found["Anne"].extra["marches"]) == (1, 1)
     assert (found["Cato"].points_partner, found["Bjørn"].points_opponent) == (2, 0)
     assert found["Anne"].best_hand == found["Anne"].worst_hand == 2
+
+
+def test_an_amerikaner_redeal_adds_nothing_to_anybodys_figures() -> None:
+    # Anne deals and all pass; Bjørn deals the next, and Cato makes 8 with Dina.
+    hands = [REDEAL, bid("Cato", 8, "Dina", {"Anne": 2, "Bjørn": 1}, dealer="Bjørn")]
+    found = figures("amerikaner", FOUR, hands)
+    assert {player: f.bids for player, f in found.players.items()} == {
+        "Anne": 0, "Bjørn": 0, "Cato": 1, "Dina": 0,
+    }  # fmt: skip
+    assert (found.players["Cato"].bids_made, found.players["Dina"].points_partner) == (1, 8)
+    # One hand each, not two: the redeal is nobody's best or worst.
+    assert (found.players["Anne"].best_hand, found.players["Anne"].worst_hand) == (2, 2)
+    assert list(found.pairs) == [("Cato", "Dina")]
 
 
 def test_a_kaiser_redeal_adds_nothing_and_a_kaiser_bid_is_a_hand() -> None:
