@@ -26,7 +26,6 @@ from typing import Any, ParamSpec
 
 from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
-from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import (
     F,
@@ -414,10 +413,6 @@ def seats_and_hands() -> tuple[
     )
 
 
-#: A game's result is kept for the next change: at a table, a minute or two later.
-RESULT_LIFETIME = 60 * 60
-
-
 class GameManager(models.Manager["Game"]):
     def _reached(self, key: str, code: str, *, edit_only: bool = False) -> QuerySet[Game]:
         """The game with this code in the group this link (or, `edit_only`, this full link)
@@ -438,8 +433,8 @@ class GameManager(models.Manager["Game"]):
 
     def holding(self, found: QuerySet[Game], entry: str = "") -> Game:
         """The one game `found` names, with its group, night, seats and hands, its row locked
-        until the transaction ends, and the game as it is under the lock (`Game.now`, with
-        the result the change that made its version kept). With `entry`, whether the hand
+        until the transaction ends, and the game as it is under the lock (`Game.now`). With
+        `entry`, whether the hand
         saved from that entry was deleted since comes in the same query (`Game.entry_gone`).
         Its history is not loaded: a change asks it only for what it needs, so that a save
         does not grow with the game."""
@@ -463,10 +458,7 @@ class GameManager(models.Manager["Game"]):
         # `get`, not `first`: no ordering to work out for the one game a code names.
         game = found.get()
         game.held = True
-        # A change committed kept its result for the next, once committed (`_changed`):
-        # read only under the lock, where the version and the hands go together.
-        known = cache.get(game._result_key())
-        game.now = Played(game, tuple(sorted(game.hands.all(), key=_number)), known)
+        game.now = Played(game, tuple(sorted(game.hands.all(), key=_number)))
         return game
 
     def by_link(self, key: str, code: str) -> Game | None:
@@ -994,20 +986,14 @@ class Game(models.Model):
         added: Hand | None = None,
     ) -> Played:
         """What every change does once written: the instance as the game now is (returned), a
-        new version, the derived rows, the result kept for the next change once committed."""
+        new version, the derived rows."""
         self.now = Played(self, tuple(sorted(hands, key=_number)), result, added=added)
         self._bump(steps)
         won_before = self.winners
         self._write_statistics()
         if won_before is None and self.winners is not None:
             feed.record_won(self)
-        if result is not None:
-            key = self._result_key()
-            transaction.on_commit(lambda: cache.set(key, result, RESULT_LIFETIME))
         return self.now
-
-    def _result_key(self) -> str:
-        return f"game-result:{self.pk}.{self.version}.{release()}"
 
     def _bump(self, steps: int = 1) -> None:
         """The one way a game's version moves on (under the row lock): the phones ask again."""
@@ -1017,13 +1003,8 @@ class Game(models.Model):
         stream.game_moved(self.group_id, self.code, self.version)
 
     def _write_statistics(self, *, rebuild: bool = False) -> None:
-        """The derived rows follow the hands as they now are (`games.derived.follow`); a
-        rebuild plays the hands again rather than take a result kept in the cache (it runs
-        after the engine changed, and the release may not have)."""
-        state = self.state()
-        if rebuild:
-            state = replace(state, known=None)
-        rows = derived.follow(self, state.result_or_none(), rebuild=rebuild)
+        """The derived rows follow the hands as they now are (`games.derived.follow`)."""
+        rows = derived.follow(self, self.state().result_or_none(), rebuild=rebuild)
         if rows is not None and self.now is not None and not rebuild:
             self.now = replace(self.now, ratings=tuple(rows))
 

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Played:
     """A game's hands in order, at the table its seats and house rules make (`game`, set up
-    once); their result when it is known already (a change played it, or the change that
-    made this version kept it: `GameManager.holding`), else played when asked; the rating
-    rows a change wrote (None: as stored) and the hand it added, if any."""
+    once); their result when it is known already (the change that made it played it), else
+    played when asked; the rating rows a change wrote (None: as stored) and the hand it
+    added, if any."""
 
     game: Game
     hands: tuple[Hand, ...]

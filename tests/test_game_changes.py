@@ -4,7 +4,6 @@ the phones watch and rewrites the statistics, all in one transaction."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from pytest_django import DjangoAssertNumQueries
@@ -191,16 +190,3 @@ def test_the_statistics_are_rebuilt_from_the_hands() -> None:
     game.refresh_from_db()
     assert game.winners == ["Anne"]
     assert GameStat.objects.filter(game=game).count() == 4
-
-
-def test_a_rebuild_plays_the_hands_again_whatever_the_cache_kept() -> None:
-    # A rebuild runs after the engine changed: a result kept for the game's version (by
-    # the old engine, the release unchanged) is not taken for the hands'.
-    game = make_game(hands=anne_wins())
-    unfinished = make_game(hands=anne_wins()[:4])
-    game.refresh_from_db()
-    cache.set(game._result_key(), unfinished.state().result())
-    Game.objects.filter(pk=game.pk).update(winners=None)
-    assert Game.objects.rebuild_statistics([game]) == 1
-    game.refresh_from_db()
-    assert game.winners == ["Anne"]

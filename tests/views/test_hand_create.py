@@ -7,7 +7,6 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -424,11 +423,8 @@ def test_an_entry_saved_and_deleted_since_is_not_added_back(phone: Client, game:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("kept", [True, False], ids=["result-kept", "cache-empty"])
 @pytest.mark.parametrize("finishing", [False, True], ids=["in-play", "finishing"])
-def test_a_save_does_its_work_once(
-    phone: Client, group: Group, finishing: bool, kept: bool
-) -> None:
+def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool) -> None:
     # Outside a test's transaction, as a server runs it: the game by its link (locked, with
     # its group, and whether the entry was saved and deleted before), its seats and hands, the
     # hand, its change, its line in the group's feed, the new version, and the history of
@@ -444,8 +440,6 @@ def test_a_save_does_its_work_once(
     game = make_game(group, hands=anne_wins()[:4])
     hand = anne_wins()[4] if finishing else {**FIRST, "dealer": "Anne"}
     post = hand_post(game, hand, 5, entry="k" * 32)
-    if not kept:
-        cache.clear()
     played = []
     real_play = rules.play
 
@@ -460,11 +454,9 @@ def test_a_save_does_its_work_once(
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
     assert len(queries) == (21 if finishing else 8) + ANNOUNCED, "\n".join(q[:60] for q in queries)
-    # Each hand is played once: the four stored (unless the change that stored the fourth
-    # kept their result in the cache once committed, `GameManager.holding`), then the new hand
-    # alone, going on from them. The form's check, the write, the statistics and the
-    # answer share that result.
-    assert played == ([(5, 4)] if kept else [(4, 0), (5, 4)])
+    # Each hand is played once: the four stored, then the new hand alone, going on from
+    # them. The form's check, the write, the statistics and the answer share that result.
+    assert played == [(4, 0), (5, 4)]
     assert response.status_code == 200
     assert response["X-Hand-Entry"] == "done"
     assert game.hands.count() == 5
