@@ -434,10 +434,9 @@ class GameManager(models.Manager["Game"]):
     def holding(self, found: QuerySet[Game], entry: str = "") -> Game:
         """The one game `found` names, with its group, night, seats and hands, its row locked
         until the transaction ends, and the game as it is under the lock (`Game.now`). With
-        `entry`, whether the hand
-        saved from that entry was deleted since comes in the same query (`Game.entry_gone`).
-        Its history is not loaded: a change asks it only for what it needs, so that a save
-        does not grow with the game."""
+        `entry`, whether the hand saved from that entry was deleted since comes in the same
+        query (`Game.entry_gone`). Its history is not loaded: a change asks it only for what
+        it needs, so that a save does not grow with the game."""
         if not transaction.get_connection(self.db).in_atomic_block:
             # As on databases with row locks: a lock outside a transaction holds nothing.
             raise TransactionManagementError("A game is locked only inside a transaction.")

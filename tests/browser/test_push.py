@@ -52,7 +52,8 @@ def _streams_open(phone: Page, count: int) -> None:
 
 def _polls_reach(phone: Page, asked: list[str], count: int, within_ms: int) -> None:
     """Wait until the phone has made `count` requests, for `within_ms` at most: the test
-    ends as soon as they have come, and fails as before if they have not come in time."""
+    goes on as soon as they have come, and its assert fails as before where they have not
+    come in time."""
     for _ in range(within_ms // 100):
         if len(asked) >= count:
             return

@@ -45,6 +45,9 @@ def shared_redis() -> Iterator[None]:
     # The app's half-second timeouts, which make a slow Redis a miss (then the database
     # answers), longer here: a busy machine once held an answer past them, and "no query"
     # failed. What the app does when Redis is slow or gone, tests/views/test_cache_down.py.
+    # django-redis keeps one pool of connections per address for the process, made with the
+    # options of its first use: no other test uses this database (14), and this module's
+    # tests share one process (`xdist_group`).
     config = redis_cache(REDIS)
     options = {**config["OPTIONS"], "SOCKET_CONNECT_TIMEOUT": 5, "SOCKET_TIMEOUT": 5}  # type: ignore[dict-item]
     with override_settings(
