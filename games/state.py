@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from games import gamefile
@@ -40,6 +41,12 @@ class Played:
         the rules refuse them)."""
         if self.known is not None:
             return self.known
+        return self._played
+
+    @cached_property
+    def _played(self) -> GameResult:
+        # Once for this moment of the game: a save's form check goes on from it, and taking
+        # a game given up back up is told it again.
         return play(self.game.table(), [hand.data for hand in self.hands])
 
     def result_with(self, hand: Mapping[str, Any], replacing: int | None = None) -> GameResult:

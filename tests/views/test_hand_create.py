@@ -466,6 +466,29 @@ def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool)
     assert game.stats.count() == (4 if finishing else 0)
 
 
+def test_a_hand_saved_into_a_game_given_up_takes_it_up_and_plays_the_hands_once(
+    phone: Client, group: Group
+) -> None:
+    # Taking the game up is told the result of the stored hands: the one the form's check
+    # played on its way to the new hand's, not a second play of the same hands.
+    game = make_game(group, hands=anne_wins()[:4])
+    assert game.abandon("Anne")
+    post = hand_post(game, {**FIRST, "dealer": "Anne"}, 5, entry="k" * 32)
+    played = []
+    real_play = rules.play
+
+    def counted(table: Any, hands: Any, known: Any = None) -> Any:
+        played.append((len(hands), len(known.hands) if known else 0))
+        return real_play(table, hands, known)
+
+    with mock.patch("games.state.play", counted):
+        response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
+    assert response["X-Hand-Entry"] == "done"
+    game.refresh_from_db()
+    assert (game.abandoned_at, game.hands.count()) == (None, 5)
+    assert played == [(4, 0), (5, 4)]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_save_from_the_page_reads_no_history(phone: Client, group: Group) -> None:
     # The phone drew the page (its rows are kept), then saves the next hand: the game
