@@ -30,6 +30,7 @@ from tests.browser.steps import (
     start_game,
     start_group,
     total,
+    unchanged,
     wait_for_offline_copy,
 )
 
@@ -79,18 +80,14 @@ def _hand_1_saved_unheard(page: Page, answers: list[int]) -> Locator:
     page.route("**/hands/", lose_answers)
     # The polls get through, answered "unchanged" until the line is read (one bringing the
     # saved hand would end the wait first): no answer came, which is no lost connection.
-    page.route(LIVE, _unchanged)
+    page.route(LIVE, unchanged)
     fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     _save_button(page)
     queue = page.locator("#status [data-queue]")
     expect(queue).to_be_visible()
     expect(queue).to_contain_text("No answer came yet: hand 1 is kept on this phone")
-    page.unroute(LIVE, _unchanged)
+    page.unroute(LIVE, unchanged)
     return queue
-
-
-def _unchanged(route: Route) -> None:
-    route.fulfill(status=304)
 
 
 @pytest.mark.every_database

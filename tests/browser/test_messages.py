@@ -23,6 +23,7 @@ from tests.browser.steps import (
     start_four,
     start_game,
     start_group,
+    unchanged,
 )
 from tests.factories import bid
 
@@ -120,7 +121,7 @@ def test_a_poll_that_brings_the_winner_takes_the_old_message_away(
     # While this phone's polls see nothing new, another phone corrects hand 2; the undo
     # on this phone names hand 2 as it was, so it is refused, and a refusal stays until
     # the next action (no clock takes it away).
-    page.route(LIVE, lambda route: route.fulfill(status=304))
+    page.route(LIVE, unchanged)
     second = game.hand_list()[1]
     game.edit_hand(2, second.revision, {**second.data, "dealer": "Cato"}, "Bjørn")
     page.locator("#toolbar form button").click()
@@ -180,7 +181,7 @@ def test_an_unanswered_save_is_no_lost_connection_until_the_phone_knows(
     # server that has not heard yet): a poll bringing the hand would end the wait before the
     # test sees it (on a busy machine one came first).
     page.route("**/hands/", lambda route: (route.fetch(), route.abort("connectionreset")))
-    page.route(LIVE, lambda route: route.fulfill(status=304))
+    page.route(LIVE, unchanged)
     play = choice(page, "bidder", "Bjørn")
     play.click()
     choice(page, "bid", 8).click()

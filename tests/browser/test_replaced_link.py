@@ -11,7 +11,7 @@ from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Hand
-from tests.browser.steps import LIVE, fill_hand, join_as, start_four, to_group
+from tests.browser.steps import LIVE, fill_hand, join_as, start_four, to_group, unchanged
 
 # A poll every 2 s: a few polls' time is plenty.
 SOON = 10_000
@@ -89,7 +89,7 @@ def test_a_hand_kept_on_the_phone_stays_kept_when_the_link_was_replaced(
     expect(phone.locator("#hands [data-waiting] li")).to_have_count(1)
     # The polls are answered "unchanged" (as from a server that has not heard yet), so it is
     # the kept hand's own send that meets the replaced link, and is refused with 410.
-    phone.route(LIVE, lambda route: route.fulfill(status=304))
+    phone.route(LIVE, unchanged)
     _replace_links(host)
     saves = _saves(phone)
     line = phone.locator("#status [data-offline]")

@@ -18,6 +18,7 @@ from tests.browser.steps import (
     start_game,
     start_group,
     tricks,
+    unchanged,
 )
 
 
@@ -117,7 +118,7 @@ def test_a_made_amerikaner_whose_answer_is_lost_is_kept_and_stored_once(
     # phone says, its polls hear "unchanged": one bringing the saved hand would end the wait
     # before the line could be read.
     page.route("**/hands/", lambda route: (route.fetch(), route.abort("connectionreset")))
-    page.route(LIVE, lambda route: route.fulfill(status=304))
+    page.route(LIVE, unchanged)
     choice(page, "bidder", "Bjørn").click()
     choice(page, "bid", "amerikaner").click()
     choice(page, "made", "True").click()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
@@ -422,6 +424,20 @@ def test_an_entry_saved_and_deleted_since_is_not_added_back(phone: Client, game:
     assert response["X-Hand-Entry"] == "done"
 
 
+@contextmanager
+def _plays() -> Iterator[list[tuple[int, int]]]:
+    """Each play of the engine meanwhile, as (hands played, hands it went on from)."""
+    played: list[tuple[int, int]] = []
+    real_play = rules.play
+
+    def counted(table: Any, hands: Any, known: Any = None) -> Any:
+        played.append((len(hands), len(known.hands) if known else 0))
+        return real_play(table, hands, known)
+
+    with mock.patch("games.state.play", counted):
+        yield played
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("finishing", [False, True], ids=["in-play", "finishing"])
 def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool) -> None:
@@ -440,17 +456,7 @@ def test_a_save_does_its_work_once(phone: Client, group: Group, finishing: bool)
     game = make_game(group, hands=anne_wins()[:4])
     hand = anne_wins()[4] if finishing else {**FIRST, "dealer": "Anne"}
     post = hand_post(game, hand, 5, entry="k" * 32)
-    played = []
-    real_play = rules.play
-
-    def counted(table: Any, hands: Any, known: Any = None) -> Any:
-        played.append((len(hands), len(known.hands) if known else 0))
-        return real_play(table, hands, known)
-
-    with (
-        CaptureQueriesContext(connection) as captured,
-        mock.patch("games.state.play", counted),
-    ):
+    with CaptureQueriesContext(connection) as captured, _plays() as played:
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     queries = [q["sql"] for q in captured if q["sql"] not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
     assert len(queries) == (21 if finishing else 8) + ANNOUNCED, "\n".join(q[:60] for q in queries)
@@ -474,14 +480,7 @@ def test_a_hand_saved_into_a_game_given_up_takes_it_up_and_plays_the_hands_once(
     game = make_game(group, hands=anne_wins()[:4])
     assert game.abandon("Anne")
     post = hand_post(game, {**FIRST, "dealer": "Anne"}, 5, entry="k" * 32)
-    played = []
-    real_play = rules.play
-
-    def counted(table: Any, hands: Any, known: Any = None) -> Any:
-        played.append((len(hands), len(known.hands) if known else 0))
-        return real_play(table, hands, known)
-
-    with mock.patch("games.state.play", counted):
+    with _plays() as played:
         response = phone.post(_url(game), post, HTTP_HX_REQUEST="true")
     assert response["X-Hand-Entry"] == "done"
     game.refresh_from_db()
