@@ -14,6 +14,9 @@ and it reports over the next `--seconds`:
 - save to screen: from the tap on Save (the save's request sent) to each other phone
   holding the version it made (read from the ETag of what it fetched), p50 and p99.
 
+and then the answer times by kind of request (saves, fetches of a new version, unchanged
+answers), p50, p90 and p99: which of them make the tail.
+
 A server holds a number of tables when requests p99 < 100 ms and save to screen p99 < 1 s.
 The phones run on the same two cores as the server: the figures are what one 2-core box
 does with its own load on it, which is the worst case for the server.
@@ -68,9 +71,13 @@ class Figures:
     errors: int = 0
     measuring: bool = False
 
-    def request(self, seconds: float) -> None:
+    # The same times by kind: "save", "fetch" (the live part drawn) and "unchanged" (304).
+    kinds: dict[str, list[float]] = field(default_factory=dict)
+
+    def request(self, seconds: float, kind: str) -> None:
         if self.measuring:
             self.requests.append(seconds)
+            self.kinds.setdefault(kind, []).append(seconds)
 
     def screen(self, seconds: float) -> None:
         if self.measuring:
@@ -123,7 +130,9 @@ async def fetch(
     try:
         async with session.get(url, headers={"If-None-Match": etag} if etag else {}) as answer:
             await answer.read()
-            figures.request(time.monotonic() - started)
+            figures.request(
+                time.monotonic() - started, "unchanged" if answer.status == 304 else "fetch"
+            )
             return answer.status, answer.headers.get("ETag", etag)
     except (aiohttp.ClientError, TimeoutError):
         figures.errors += 1
@@ -197,7 +206,7 @@ async def scorer(
                 ) as answer:
                     await answer.read()
                     saved = answer.status == 200
-                figures.request(time.monotonic() - started)
+                figures.request(time.monotonic() - started, "save")
             except aiohttp.ClientError:
                 saved = False
             table.hands += saved
@@ -252,6 +261,7 @@ def main(counts: list[int], seconds: float, tmp: Path, settle: float = SETTLE) -
     )
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     made: list[Table] = []
+    kinds: list[tuple[int, dict[str, list[float]]]] = []
     with http.gunicorn(tmp) as port:
         for count in counts:
             made += tables(count - len(made), len(made))
@@ -265,3 +275,12 @@ def main(counts: list[int], seconds: float, tmp: Path, settle: float = SETTLE) -
                 f"| {figures.errors} | {'yes' if holds else 'no'} |",
                 flush=True,
             )
+            kinds.append((count, figures.kinds))
+    # Which requests make the tail: the answer times by kind, for each count.
+    print(
+        "\n| tables | request | count | p50 | p90 | p99 |\n| ---: | --- | ---: | ---: | ---: | ---: |"
+    )
+    for count, by_kind in kinds:
+        for kind, values in sorted(by_kind.items()):
+            quantiles = " | ".join(f"{_p(values, q) * 1000:.0f} ms" for q in (50, 90, 99))
+            print(f"| {count:,} | {kind} | {len(values):,} | {quantiles} |")

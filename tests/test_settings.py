@@ -1,3 +1,4 @@
+import gc
 import os
 import runpy
 import secrets
@@ -12,6 +13,7 @@ from django.core.management import call_command
 from django.test import Client
 
 import scorekeeper.settings
+from scorekeeper import gunicorn
 
 
 def _settings_with(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, Any]:
@@ -184,3 +186,16 @@ def test_deploy_check_is_clean_with_the_readmes_https_settings() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_a_served_worker_sets_the_loaded_app_aside_from_the_cycle_collector() -> None:
+    """Each of gunicorn's workers, once the app is loaded: the app's objects frozen out of
+    the collector's reach, and the collector run less often (scorekeeper/gunicorn.py)."""
+    before = gc.get_threshold()
+    try:
+        gunicorn.post_worker_init(worker=None)
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (10_000, 10, 100)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
