@@ -15,10 +15,10 @@ from starlette.types import ASGIApp
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 #: Django's threads a worker: while a save waits for its game's row lock (or SQLite's one
-#: writer), the worker's other requests go on in the other thread. More threads answered
-#: slower, not faster: they share one interpreter lock, and at 2,000 tables a 304 waited its
-#: turn behind the others' drawing (request p99 189 ms with two, 279 to 571 ms with four,
-#: 2.4 s with eight; docs/scale.md).
+#: writer), the worker's other requests go on in the other thread. Fewer threads answered
+#: faster: they share one interpreter lock, and at 2,000 tables a 304 waited its turn
+#: behind the others' drawing (request p99 143 ms with one, 189 with two, 279 and 571 with
+#: four; 2.4 s with eight before the collector's change; docs/scale.md).
 THREADS = 2
 
 

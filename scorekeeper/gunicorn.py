@@ -37,9 +37,10 @@ def post_worker_init(worker: Any) -> None:
     about 250 objects of the streaming library's tasks, all long-lived): at the default
     thresholds it went through all of them, a million objects, every 10 to 15 s at 2,000
     tables, a second each time with every request of the worker waiting. The objects of
-    the loaded app are set aside for good (`freeze`); the young generation is collected
-    every 10,000 new objects instead of 700, so that fewer of a request's objects outlive
-    it into the older ones, and the oldest every 100 of those instead of 10
-    (docs/scale.md)."""
+    the loaded app are set aside for good (`freeze`, after a collection of what loading
+    left); the young generation is collected every 10,000 new objects instead of 700, so
+    that fewer of a request's objects outlive it into the older ones, and all of them at
+    most once every 1,000 of those collections instead of 100 (docs/scale.md)."""
+    gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 10, 100)
