@@ -257,6 +257,18 @@ async def play(
     return figures
 
 
+def hello(port: int, times: int = 200) -> float:
+    """Milliseconds of a hello-world answer over a kept connection, the median: the
+    absolute figures here (100 ms, 1 s) are the table's, so a run says how fast the shared
+    machine was when it ran, to compare runs of different days by."""
+    connection = http.KeptConnection(port)
+    request = http.Request("hello", "/bench/ok/", 200)
+    try:
+        return statistics.median(connection.fetch(request)[1] for _ in range(times))
+    finally:
+        connection.close()
+
+
 def _p(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100)[q - 1] if len(values) > 1 else float("nan")
 
@@ -267,13 +279,18 @@ def main(counts: list[int], seconds: float, tmp: Path, settle: float = SETTLE) -
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     print(f"# Scorekeeper load: tables a server holds. {measure.machine()}\n")
-    print(
-        "| tables | phones | requests/s | request p50 | request p99 | save to screen p50 | p99 | errors | holds |"
-    )
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     made: list[Table] = []
     kinds: list[tuple[int, dict[str, list[float]]]] = []
     with http.gunicorn(tmp) as port:
+        print(
+            f"Hello-world over a kept connection, before the phones: {hello(port):.2f} ms "
+            "(the median of 200; how fast the machine is today).\n"
+        )
+        print(
+            "| tables | phones | requests/s | request p50 | request p99 "
+            "| save to screen p50 | p99 | errors | holds |"
+        )
+        print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
         for count in counts:
             made += tables(count - len(made), len(made))
             figures = uvloop.run(play(port, made, scorer_headers(made), seconds, settle))

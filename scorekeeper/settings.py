@@ -199,9 +199,15 @@ else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            # Kept parts of the game pages beside the request rates: Django's 300 would
-            # cull them, rates first.
-            "OPTIONS": {"MAX_ENTRIES": 10_000},
+            # The kept parts of the game pages, beside the request rates; when full, the
+            # least recently used third goes. A table of twelve hands followed by both
+            # links keeps about 38 parts in a worker (each hand's row among them), and each
+            # change leaves about 11 behind: a worker must hold every table's parts and
+            # what a round of changes leaves, or the first phone after every change draws
+            # every row again. 150,000 hold 2,000 such tables (about 100,000) with room
+            # for longer games; about 2 kB each, so a worker's cache stays under about
+            # 300 MB, reached only with that many tables (docs/scale.md).
+            "OPTIONS": {"MAX_ENTRIES": 150_000},
         }
     }
 

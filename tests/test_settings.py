@@ -8,12 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.cache import caches
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, override_settings
+from django.urls import reverse
 
 import scorekeeper.settings
+from games.models import Group
 from scorekeeper import gunicorn
+from tests.factories import endless_hands, hand_post, make_game
 
 
 def _settings_with(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, Any]:
@@ -113,6 +117,48 @@ def test_cache_is_each_processes_own_memory_without_cache_url(
 ) -> None:
     backend = _settings_with(monkeypatch)["CACHES"]["default"]["BACKEND"]
     assert backend == "django.core.cache.backends.locmem.LocMemCache"
+
+
+@pytest.mark.django_db
+def test_a_workers_own_cache_keeps_what_two_thousand_tables_show(
+    phone: Client, group: Group, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without CACHE_URL each worker keeps the parts of the pages it drew in its own memory,
+    at most MAX_ENTRIES of them, the least recently used going first. Between two changes
+    at a table (90 s) every other table changes too, and each change leaves the parts of
+    the version before it behind: unless a worker holds every table's parts and what a
+    round of changes leaves, the first phone after each change draws every row again (2.6
+    times the Python calls, docs/scale.md). Counted at a table of twelve hands followed by
+    both links, the page and its live part."""
+    cache_settings = _settings_with(monkeypatch)["CACHES"]
+    game = make_game(group, hands=endless_hands(12))
+    urls = [
+        reverse(name, args=[key, game.code])
+        for key in (group.edit_key, group.view_key)
+        for name in ("game", "game_live")
+    ]
+    with override_settings(CACHES=cache_settings):
+        kept: set[str] = set()
+        keep = caches["default"].set
+        monkeypatch.setattr(
+            caches["default"], "set", lambda key, *args: kept.add(key) or keep(key, *args)
+        )
+        for url in urls:
+            assert phone.get(url).status_code == 200
+        shown = len(kept)
+        kept.clear()
+        # The next hand, from the scorer's phone, then the others look.
+        answer = phone.post(
+            reverse("hand_create", args=[group.edit_key, game.code]),
+            hand_post(game, endless_hands(13)[-1], 13),
+            headers={"HX-Request": "true"},
+        )
+        assert answer.status_code == 200
+        for url in urls:
+            assert phone.get(url).status_code == 200
+        left_behind = len(kept)
+    assert 30 < shown < 60 and 5 < left_behind < 20
+    assert 2_000 * (shown + left_behind) <= cache_settings["default"]["OPTIONS"]["MAX_ENTRIES"]
 
 
 def test_cache_url_shares_one_redis(monkeypatch: pytest.MonkeyPatch) -> None:
