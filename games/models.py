@@ -414,20 +414,17 @@ def seats_and_hands() -> tuple[
 
 
 class GameManager(models.Manager["Game"]):
-    def _reached(self, key: str, code: str, *, edit_only: bool = False) -> QuerySet[Game]:
-        """The game with this code in the group this link (or, `edit_only`, this full link)
-        leads to: nothing, or one game."""
-        link = Q(group__edit_key=key)
-        if not edit_only:
-            link |= Q(group__view_key=key)
-        return self.filter(link, code=code)
+    def _reached(self, key: str, code: str) -> QuerySet[Game]:
+        """The game with this code in the group whose full link is `key`: nothing, or one
+        game."""
+        return self.filter(group__edit_key=key, code=code)
 
     def locked(self, key: str, code: str, entry: str = "") -> Game | None:
         """The game with this code in the group whose full link is `key`, locked until the
         caller's transaction ends (`holding`); None when the pair leads to no game to
         change. A change called on it works on this instance instead of reading it again."""
         try:
-            return self.holding(self._reached(key, code, edit_only=True), entry)
+            return self.holding(self._reached(key, code), entry)
         except Game.DoesNotExist:
             return None
 

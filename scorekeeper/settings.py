@@ -174,7 +174,7 @@ else:
     }
 
 
-# Without CACHE_URL each worker process keeps a small cache in its own memory. With
+# Without CACHE_URL each worker process keeps a cache in its own memory. With
 # CACHE_URL (e.g. redis://127.0.0.1:6379/0) every app server shares one Redis. The cache
 # only ever saves work: django-redis's IGNORE_EXCEPTIONS answers a cache that is down
 # (refused at once) or hung (half a second a call, SOCKET_*_TIMEOUT) as a miss, so pages,
@@ -200,14 +200,17 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             # The kept parts of the game pages, beside the request rates; when full, the
-            # least recently used third goes. A table of twelve hands followed by both
+            # least recently used tenth goes. A table of twelve hands followed by both
             # links keeps about 38 parts in a worker (each hand's row among them), and each
             # change leaves about 11 behind: a worker must hold every table's parts and
             # what a round of changes leaves, or the first phone after every change draws
-            # every row again. 150,000 hold 2,000 such tables (about 100,000) with room
-            # for longer games; about 2 kB each, so a worker's cache stays under about
-            # 300 MB, reached only with that many tables (docs/scale.md).
-            "OPTIONS": {"MAX_ENTRIES": 150_000},
+            # every row again. 135,000 (what a cull leaves) hold 2,000 such tables (about
+            # 100,000) with room for longer games. The parts a change leaves behind are
+            # never read again and stay until culled, about 3 kB each: a worker's cache
+            # fills to about 450 MB, at 2,000 tables within minutes, at one table after
+            # some 13,000 hands in the worker's life. A tenth, not Django's third, so that
+            # a cull holds the worker a few milliseconds, not tens (docs/scale.md).
+            "OPTIONS": {"MAX_ENTRIES": 150_000, "CULL_FREQUENCY": 10},
         }
     }
 

@@ -122,8 +122,8 @@ def game_chart(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
 
 def _live_etag(request: HttpRequest, key: str, code: str) -> str:
     """The live fragment's ETag: from the shared cache when it knows (`games.live`), else
-    from one query, the game's version found by its code and the link together (a wrong
-    pair is a 404 before anything else runs)."""
+    from one query, the game's version and its group's links found by its code (a code
+    and a link of another group are a 404 before anything else runs)."""
     if (cached := live.known(key, code)) is not None:
         return etag(*cached)
     found = Game.objects.version_by_link(key, code)
