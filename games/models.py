@@ -414,17 +414,12 @@ def seats_and_hands() -> tuple[
 
 
 class GameManager(models.Manager["Game"]):
-    def _reached(self, key: str, code: str) -> QuerySet[Game]:
-        """The game with this code in the group whose full link is `key`: nothing, or one
-        game."""
-        return self.filter(group__edit_key=key, code=code)
-
     def locked(self, key: str, code: str, entry: str = "") -> Game | None:
         """The game with this code in the group whose full link is `key`, locked until the
         caller's transaction ends (`holding`); None when the pair leads to no game to
         change. A change called on it works on this instance instead of reading it again."""
         try:
-            return self.holding(self._reached(key, code), entry)
+            return self.holding(self.filter(group__edit_key=key, code=code), entry)
         except Game.DoesNotExist:
             return None
 
