@@ -51,9 +51,8 @@ test test-postgres test-redis test-fast screenshots: export PYTHONDONTWRITEBYTEC
 test test-postgres test-redis test-fast screenshots: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 
 # Each test goes to whichever process is free (a file's tests kept in one process left the
-# other idle for the last minute and a half of the PostgreSQL run); test_live_shared_cache's
-# stay together (`xdist_group`): they share a Redis database they empty.
-PARALLEL = -n 2 --dist loadgroup
+# other idle for the last minute and a half of the PostgreSQL run).
+PARALLEL = -n 2 --dist load
 export POSTGRES_ANSWERS = import psycopg, sys; psycopg.connect(sys.argv[1], dbname="postgres", connect_timeout=3).close()
 export REDIS_ANSWERS = import socket; socket.create_connection(("127.0.0.1", 6379), timeout=3).close()
 
