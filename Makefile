@@ -111,7 +111,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # `make bench BENCH_ARGS=--postgres` runs on PostgreSQL (see bench/README.md).
 BENCH_ARGS ?=
 
-.PHONY: bench bench-scale bench-load bench-screens
+.PHONY: bench bench-scale bench-load bench-engines bench-screens
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
@@ -124,6 +124,11 @@ bench-scale: $(VENV)/.installed
 TABLES ?= 500,1000,2000
 bench-load: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.run --load $(TABLES) $(BENCH_ARGS)
+
+# The hands table's rows drawn by Django's templates and by Jinja2, and where the first
+# phone's and a save's time goes, by layer (a minute; see bench/README.md).
+bench-engines: $(VENV)/.installed-dev
+	$(BIN)/python -m bench.run --engines $(BENCH_ARGS)
 
 # A saved hand on the other phones' screens, in Chromium (48 hands, about two minutes).
 bench-screens: $(VENV)/.installed-dev /usr/bin/chromium

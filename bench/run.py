@@ -63,6 +63,11 @@ def main(argv: list[str] | None = None) -> None:
         metavar="HANDS",
         help="save to screen: HANDS hands tapped in on one of four phones in Chromium",
     )
+    parser.add_argument(
+        "--engines",
+        action="store_true",
+        help="the hands table's rows drawn by Django's templates and by Jinja2 (dev dependency)",
+    )
     parser.add_argument("--games", type=int, default=10_000, help="games to generate (--scale)")
     parser.add_argument("--hands", type=int, default=300_000, help="hands to generate (--scale)")
     args = parser.parse_args(argv)
@@ -89,6 +94,10 @@ def main(argv: list[str] | None = None) -> None:
                     from bench import screens  # Playwright is a dev dependency
 
                     screens.main(args.screens, Path(tmp))
+                elif args.engines:
+                    from bench import engines  # Jinja2 is a dev dependency
+
+                    engines.main(measure.Limits(runs, warmup, args.budget))
                 elif args.load:
                     from bench import load  # the phones' client library is a dev dependency
 

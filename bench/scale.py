@@ -164,9 +164,19 @@ BUCKETS: list[tuple[str, Callable[[str, str], bool]]] = [
     # SQLite's C calls and Django's thin wrapper around them; psycopg's modules.
     ("database driver", lambda file, func: "sqlite" in func.lower() or "psycopg" in file + func),
     ("ORM (django/db)", lambda file, func: "/django/db/" in file),
-    ("templates", lambda file, func: "/django/template/" in file or "template_partials" in file),
+    (
+        "templates",
+        lambda file, func: any(
+            part in file
+            for part in ("/django/template/", "/django/templatetags/", "template_partials")
+        ),
+    ),
     ("rules engine (games/rules)", lambda file, func: "/games/rules/" in file),
     ("app (games/, templatetags)", lambda file, func: "/games/" in file),
+    # Escaping, safe and lazy strings, translations (with asgiref's per-request locals).
+    ("django/utils", lambda file, func: "/django/utils/" in file or "/asgiref/" in file),
+    # The request's way in and out: handlers, middleware, sessions, URLs, responses.
+    ("request handling", lambda file, func: "/django/" in file),
 ]
 
 
@@ -179,7 +189,7 @@ def where_time_goes(client: Client, pages: list[Page]) -> None:
     print("| --- | ---: |" + " ---: |" * len(names))
     for page in pages:
         assert page.url is not None
-        shares = _profile(partial(client.get, page.url))
+        shares = profile_shares(partial(client.get, page.url))
         total = sum(shares.values())
         cells = " | ".join(f"{100 * shares[name] / total:.0f} %" for name in names)
         print(f"| {page.name} | {total:.0f} | {cells} |")
@@ -256,14 +266,26 @@ def rebuild(group: Group) -> None:
     print(f"| every kind | | | {total:.1f} | |\n")
 
 
-def _profile(request: Callable[[], HttpResponseBase]) -> dict[str, float]:
+def profile_shares(request: Callable[[], HttpResponseBase]) -> dict[str, float]:
     profiler = cProfile.Profile()
     profiler.enable()
     request()
     profiler.disable()
     shares: dict[str, float] = defaultdict(float)
-    # pstats keeps (file, line, function) -> (calls, primitive calls, own time, cumulative, ...)
-    for (file, _line, func), row in pstats.Stats(profiler).stats.items():  # type: ignore[attr-defined]
-        bucket = next((name for name, test in BUCKETS if test(file, func)), "other Python")
-        shares[bucket] += row[2] * 1000
+    # pstats keeps (file, line, function) -> (calls, primitive calls, own time, cumulative,
+    # callers). Python's built-in functions (getattr, isinstance: file "~") count for the
+    # parts that call them, in proportion to their calls.
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    for (file, _line, func), (_cc, _nc, own, _cumulative, callers) in stats.items():
+        if file != "~" or "sqlite" in func.lower() or not callers:
+            shares[_bucket(file, func)] += own * 1000
+            continue
+        calls = {caller: counts[1] for caller, counts in callers.items()}
+        for (caller_file, _, caller_func), count in calls.items():
+            share = own * 1000 * count / sum(calls.values())
+            shares[_bucket(caller_file, caller_func)] += share
     return shares
+
+
+def _bucket(file: str, func: str) -> str:
+    return next((name for name, test in BUCKETS if test(file, func)), "other Python")
