@@ -126,6 +126,7 @@ def _group() -> Group:
     return group
 
 
+@pytest.mark.slow  # 30 to 40 s: handed out first, so that no process waits on it at the end
 def test_backup_round_trips_between_sqlite_and_postgresql(
     fresh_postgres: Callable[[], str], tmp_path: Path
 ) -> None:

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from games.rules.limits import MOST_HANDS
 from tests.factories import FOUR, endless_hands, game_file
 
@@ -60,6 +62,7 @@ def _manage(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow  # 20 to 30 s: handed out first, so that no process waits on it at the end
 def test_saves_wait_for_a_large_import_and_all_succeed(tmp_path: Path) -> None:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
