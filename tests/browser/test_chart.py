@@ -149,6 +149,27 @@ def test_a_deleted_games_page_and_chart_are_not_kept_for_offline(
     assert kept == [False, False, False]
 
 
+@pytest.mark.parametrize("service_workers", ["allow"])
+def test_a_page_its_service_worker_keeps_is_asked_for_once(
+    live_server: LiveServer, page: Page
+) -> None:
+    """Once the service worker is in charge it keeps the page on its way in, and the page's
+    script asks the server only for the files it links: a second request for the page
+    (the script's own copy) could come back after a deleted game's 404 had taken the copies
+    away, and keep the deleted game's page for offline."""
+    _kept_with_its_chart(page, live_server.url)
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+    asked: list[tuple[str, str]] = []
+    page.on("request", lambda request: asked.append((request.url, request.resource_type)))
+    # The script keeps its files (the page's stylesheets and scripts) once loaded.
+    with page.expect_request(
+        lambda request: request.url.endswith(".js") and request.resource_type == "fetch"
+    ):
+        page.reload()
+    wait_for_offline_copy(page)
+    assert [kind for url, kind in asked if url == page.url] == ["document"]
+
+
 def test_a_chart_that_could_not_come_is_asked_for_again(
     live_server: LiveServer, page: Page
 ) -> None:

@@ -256,14 +256,14 @@
   else if (store(SENT).includes(form?.elements.entry.value)) form.elements.entry.value = newKey();
   last && !navigator.onLine ? lost() : showQueue();
   addEventListener("offline", lost);
-  // The offline copy (sw.js answers with it without a connection; https or localhost only).
-  // Registered once; each save then refreshes the page's copy.
+  // The offline copy (sw.js answers with it without a connection; https or localhost only),
+  // refreshed by each save. sw.js keeps a page it answered; a first visit keeps itself.
   const worker = texts.serviceWorker && navigator.serviceWorker?.register(texts.serviceWorker);
   async function keepCopy(urls) {
     if (!(await worker)) return; // not on http
     await navigator.serviceWorker.ready;
     await (await caches.open("scorekeeper-v1")).addAll(urls); // the name sw.js reads
   }
-  const assets = all("script[src], link[rel=stylesheet]").map((el) => el.src || el.href);
-  keepCopy([location.href, ...assets]).catch(() => {});
+  const kept = all("script[src], link[rel=stylesheet]").map((el) => el.src || el.href);
+  keepCopy(navigator.serviceWorker?.controller ? kept : [location.href, ...kept]).catch(() => {});
 })();
