@@ -102,6 +102,8 @@ def main(limits: measure.Limits) -> None:
     call_command("collectstatic", interactive=False, verbosity=0)  # the pages' static URLs
     print(f"# Scorekeeper engines bench: {measure.machine()}\n")
     game = measure.build_game(HANDS)
+    # Read again, as a page reads it: the instance `build_game` changed still holds its
+    # last change, whose hand a page would draw without its history's mark.
     game = Game.objects.select_related("group").get(pk=game.pk)
     access = Access(game.group, game.group.edit_key, True)
     django_row = get_template("games/game.html#hand-row")

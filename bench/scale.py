@@ -281,9 +281,9 @@ def profile_shares(request: Callable[[], HttpResponseBase]) -> dict[str, float]:
             shares[_bucket(file, func)] += own * 1000
             continue
         calls = {caller: counts[1] for caller, counts in callers.items()}
+        each = own * 1000 / sum(calls.values())
         for (caller_file, _, caller_func), count in calls.items():
-            share = own * 1000 * count / sum(calls.values())
-            shares[_bucket(caller_file, caller_func)] += share
+            shares[_bucket(caller_file, caller_func)] += each * count
     return shares
 
 
