@@ -15,6 +15,7 @@ from tests.browser.steps import (
     fill_new_game,
     open_new_game,
     play_hand,
+    start_four,
     start_game,
     start_group,
     to_group,
@@ -96,3 +97,32 @@ def test_ending_a_game_screenshots(
     page.locator(".night-game h3 a").click()
     expect(page.locator("#abandoned")).to_be_visible()
     shots("63-game-abandoned")
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_a_watching_phone_sees_the_game_given_up_and_taken_up_again(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page], transactional_db: None
+) -> None:
+    view_link = start_four(page, live_server.url)
+    play_hand(page, "Anne", 8, "Cato", {"Bjørn": 3, "Dina": 1})
+    watcher = new_phone()
+    watcher.goto(view_link)
+    watcher.locator('a[href*="/games/"]').first.click()
+    expect(watcher.locator("#live .badge.dealer")).to_have_count(1)
+    expect(watcher.locator("#live .to-go").first).not_to_be_empty()
+
+    game = page.url
+    page.locator("#end-game").click()
+    page.locator("#abandon button").click()
+    # Without a reload, within a poll: the banner says who gave it up, and the scoreboard
+    # no longer names a dealer, a leader or what each has to go.
+    banner = watcher.locator("#abandoned")
+    expect(banner).to_contain_text("Avbrutt av Anne")
+    expect(banner.locator("button")).to_have_count(0)  # taken up only by the full link
+    expect(watcher.locator("#live .badge")).to_have_count(0)
+    expect(watcher.locator("#live .to-go:not(:empty)")).to_have_count(0)
+
+    page.goto(game)
+    page.locator("#abandoned button").click()
+    expect(banner).to_have_count(0)
+    expect(watcher.locator("#live .badge.dealer")).to_have_count(1)
