@@ -180,28 +180,41 @@ def evening_in_words(rows: list[ListedGame], table: list[NightStanding]) -> str:
     """One line for the evening: who won most of the games that were won.
 
     Several players lead together when they won the same number: partners whose team
-    won, or players who shared wins. Wins add up in sixths (halves and thirds)."""
+    won, or players who shared wins. Wins add up in sixths (halves and thirds). While
+    another game of the night is in play, or was given up, the games won are those
+    finished, not all those played."""
     count = sum(1 for row in rows if counted(row))
     if not count:
         return _("No game was won yet this evening.")
+    every = count == len(rows)
     best = table[0].won
     sixths = round(best * 6)
     leaders = [s.name for s in table if s.won == best]
     values = {"won": wins_text(best), "count": count, "names": join_names(leaders, _)}
     if count == 1 and sixths < 6:
-        # The only game ended in a win shared by the leaders.
-        return _("%(names)s shared the win in the only game played.") % values
+        # The only game won ended in a win shared by the leaders.
+        if every:
+            return _("%(names)s shared the win in the only game played.") % values
+        return _("%(names)s shared the win in the only game finished.") % values
     if count == 1:
-        # The only game: its winner, or a team's partners, won it.
-        return _("%(names)s won the only game played.") % values
+        # The only game won: its winner, or a team's partners, won it.
+        if every:
+            return _("%(names)s won the only game played.") % values
+        return _("%(names)s won the only game finished.") % values
     # From here on there are several games (so "games" is always plural).
     if len(leaders) == 1:
-        return _("%(names)s won %(won)s of %(count)d games.") % values
+        if every:
+            return _("%(names)s won %(won)s of %(count)d games.") % values
+        return _("%(names)s won %(won)s of the %(count)d games finished.") % values
     # Several leaders, each with the same number won: one whole game, or any other share
     # ("each won ½ of the 2 games played", never "½ games").
     if sixths == 6:
-        return _("%(names)s won one game each of the %(count)d played.") % values
-    return _("%(names)s each won %(won)s of the %(count)d games played.") % values
+        if every:
+            return _("%(names)s won one game each of the %(count)d played.") % values
+        return _("%(names)s won one game each of the %(count)d finished.") % values
+    if every:
+        return _("%(names)s each won %(won)s of the %(count)d games played.") % values
+    return _("%(names)s each won %(won)s of the %(count)d games finished.") % values
 
 
 def night_date(date: dt.date) -> str:

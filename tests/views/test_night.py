@@ -258,7 +258,7 @@ def test_standings_count_the_games_won_and_show_every_total(phone: Client, group
     ]
     assert 'id="game-4"' in text(response)
     found = part(response, "night-summary")
-    assert found is not None and found[0] == "Anne won 2 of 2 games."
+    assert found is not None and found[0] == "Anne won 2 of the 2 games finished."
 
 
 def test_summary_names_every_player_who_won_most(phone: Client, group: Group) -> None:
@@ -356,3 +356,65 @@ def test_games_won_are_written_as_on_a_score_sheet(won: float, written: str) -> 
         assert wins_text(won) == written
     with translation.override("nb"):
         assert wins_text(won) == written.replace(".", ",")
+
+
+@pytest.mark.parametrize(
+    ("leaders", "won", "others", "english", "norwegian"),
+    [
+        pytest.param(
+            [("Anne", 1.0)],
+            1,
+            ["in play"],
+            "Anne won the only game finished.",
+            "Anne vant det eneste spillet som ble spilt ferdig.",
+            id="one-won-one-in-play",
+        ),
+        pytest.param(
+            [("Anne", 0.5), ("Bjørn", 0.5)],
+            1,
+            ["abandoned"],
+            "Anne and Bjørn shared the win in the only game finished.",
+            "Anne og Bjørn delte seieren i det eneste spillet som ble spilt ferdig.",
+            id="one-shared-one-abandoned",
+        ),
+        pytest.param(
+            [("Anne", 2.0)],
+            2,
+            ["in play", "abandoned"],
+            "Anne won 2 of the 2 games finished.",
+            "Anne vant 2 av de 2 spillene som ble spilt ferdig.",
+            id="two-won-and-two-not",
+        ),
+        pytest.param(
+            [("Anne", 1.0), ("Cato", 1.0)],
+            2,
+            ["in play"],
+            "Anne and Cato won one game each of the 2 finished.",
+            "Anne og Cato vant ett spill hver av de 2 som ble spilt ferdig.",
+            id="one-each-and-one-in-play",
+        ),
+        pytest.param(
+            [("Anne", 1.5), ("Bjørn", 1.5)],
+            3,
+            ["abandoned"],
+            "Anne and Bjørn each won 1½ of the 3 games finished.",
+            "Anne og Bjørn vant hver 1½ av de 3 spillene som ble spilt ferdig.",
+            id="shared-wins-and-one-abandoned",
+        ),
+    ],
+)
+def test_summary_says_finished_while_another_game_is_in_play_or_given_up(
+    leaders: list[tuple[str, float]], won: int, others: list[str], english: str, norwegian: str
+) -> None:
+    # A game in play or given up counts for nothing: "the only game played" would be false.
+    finished = SimpleNamespace(abandoned=False, result=SimpleNamespace(finished=True))
+    not_won = {
+        "in play": SimpleNamespace(abandoned=False, result=SimpleNamespace(finished=False)),
+        "abandoned": SimpleNamespace(abandoned=True, result=SimpleNamespace(finished=True)),
+    }
+    rows = [cast(ListedGame, finished)] * won + [cast(ListedGame, not_won[o]) for o in others]
+    table = [NightStanding(name, wins) for name, wins in leaders] + [NightStanding("Per", 0.0)]
+    with translation.override("en"):
+        assert evening_in_words(rows, table) == english
+    with translation.override("nb"):
+        assert evening_in_words(rows, table) == norwegian

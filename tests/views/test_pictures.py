@@ -276,7 +276,7 @@ def test_night_page_previews_with_the_view_only_link_and_shares(
     page = meta(phone, reverse("night", args=[group.edit_key, night.code]))
     tags = page.found
     assert tags["og:title"] == "Quiz · The Friday table"
-    assert tags["og:description"].startswith("Anne won the only game played. Anne 1, ")
+    assert tags["og:description"].startswith("Anne won the only game finished. Anne 1, ")
     image = urlsplit(tags["og:image"])
     assert image.path == night_picture_url(night, group.view_key)
     assert (
