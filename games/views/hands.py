@@ -480,6 +480,7 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "points": scored.points,
             "explanation": " ".join(say(t) for t in scored.outcome.explanation),
             "winner": say(scored.decision.text) if scored.decision else "",
+            "winners": scored.decision.winners if scored.decision else (),
         }
     context = {"form": form, "preview": preview, "hint": form.hint()}
     return render(request, "games/_hand_form.html#preview", context)

@@ -11,6 +11,7 @@ from tests.browser.steps import (
     choice,
     expect_dealer,
     expect_totals,
+    fill_hand,
     fill_new_game,
     open_new_game,
     play_hand,
@@ -95,7 +96,14 @@ def test_a_game_played_to_52_ends_in_a_tie_the_bidder_wins(
     # Hand 7, Bjørn deals: Anne 10 with Cato; Dina takes 2, so they take 10: made.
     # Anne and Cato both reach 52, level: the tie rule gives the game to the bidder.
     expect_dealer(page, "Bjørn")
-    play_hand(page, "Anne", 10, "Cato", {"Bjørn": 0, "Dina": 2})
+    fill_hand(page, "Anne", 10, "Cato", {"Bjørn": 0, "Dina": 2})
+    # Before Save, the preview in reach above it says first that this hand ends the game,
+    # within the two lines the bar keeps.
+    preview, said = page.locator("#preview"), page.locator("#preview [data-winner]")
+    expect(said).to_contain_text("Anne wins!")
+    box, line = preview.bounding_box(), said.bounding_box()
+    assert box and line and line["y"] + line["height"] <= box["y"] + box["height"]
+    save(page)
     expect_totals(page, {"Anne": 52, "Bjørn": -61, "Cato": 52, "Dina": -6})
     winner = page.locator("#winner")
     expect(winner).to_contain_text("Anne wins!")
