@@ -7,6 +7,7 @@ from typing import Any
 
 from django import template
 from django.contrib.messages import WARNING
+from django.template.defaultfilters import floatformat
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
@@ -28,6 +29,13 @@ register.filter("say", say)
 def stream_url(group: Any) -> str:
     """The address of the group's live stream."""
     return stream.url_for(group.pk)
+
+
+@register.filter
+def decimal(value: float | None, places: int = 1) -> str:
+    """A figure with `places` decimals in the reader's language, negative with the true
+    minus sign the totals have (`num`): Django's `floatformat` writes a hyphen."""
+    return floatformat(value, places).replace("-", "\N{MINUS SIGN}")
 
 
 @register.filter

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from games.models import Award, Group
-from tests.factories import anne_wins, make_game
+from tests.factories import anne_wins, anne_wins_on_hand_40, make_game
 from tests.views.pages import Page, part, text
 from tests.views.test_player import player_url
 from tests.views.test_stats import table
@@ -47,6 +47,15 @@ def test_the_record_names_rival_streak_and_bids_by_size(client: Client, group: G
     # Bids of 6 (three, all made, +6 each) and 12 (twelve, +12 each), 6 first.
     assert table(anne, "bid-levels") == {"6": ["3", "100%", "6.0"], "12": ["12", "100%", "12.0"]}
     assert list(table(anne, "bid-levels")) == ["6", "12"]
+
+
+def test_a_bid_failed_on_average_has_a_true_minus_sign(client: Client, group: Group) -> None:
+    # Bjørn bid 12 eight times in this game and never made it: -12 on average.
+    make_game(group, hands=anne_wins_on_hand_40())
+    levels = table(_page(client, group, "Bjørn"), "bid-levels")
+    assert levels["12"] == ["8", "0%", "\u221212.0"]
+    norwegian = client.get(player_url(group.players.get(name="Bjørn")), HTTP_ACCEPT_LANGUAGE="nb")
+    assert table(norwegian, "bid-levels")["12"] == ["8", "0%", "\u221212,0"]
 
 
 def test_a_players_awards_are_listed_newest_first(client: Client, group: Group) -> None:
