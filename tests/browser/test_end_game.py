@@ -120,6 +120,7 @@ def test_a_watching_phone_sees_the_game_given_up_and_taken_up_again(
     expect(banner).to_contain_text("Avbrutt av Anne")
     expect(banner.locator("button")).to_have_count(0)  # taken up only by the full link
     expect(watcher.locator("#live .badge")).to_have_count(0)
+    expect(watcher.locator("#live .scoreboard tr.leader")).to_have_count(0)
     expect(watcher.locator("#live .to-go:not(:empty)")).to_have_count(0)
 
     page.goto(game)

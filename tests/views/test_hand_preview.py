@@ -10,9 +10,10 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertInHTML
 
+from games import backup
 from games.models import Game, Group
-from tests.factories import anne_wins, bid, hand_post, make_game, revision
-from tests.test_stats import kaiser_game
+from tests.factories import FOUR, anne_wins, bid, game_file, hand_post, make_game, revision
+from tests.test_stats import TEAMS, kaiser_game
 from tests.views.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,24 @@ def test_preview_says_when_the_hand_would_win_the_game(phone: Client, group: Gro
     *played, last = anne_wins()
     game = make_game(group, hands=played)
     response = _preview(phone, game, hand_post(game, last, 5))
-    assert "Anne reached 52 with 54 and wins." in text(response)
+    html = text(response)
+    assert "Anne reached 52 with 54 and wins." in html
+    # First in the preview, as the banner says it: the bar above Save shows two lines.
+    first = html.split("<div", 1)[1]
+    assert first.startswith(" data-winner>") and "Anne wins!" in first.split("</div>", 1)[0]
+
+
+def test_preview_names_a_winning_team_as_the_banner_does(phone: Client, group: Group) -> None:
+    # Kaiser's third hand, a kaiser bid made by Cato, wins the game for Nord at once.
+    *played, last = [hand.data for hand in kaiser_game(group).hand_list()]
+    game = backup.import_game(group, game_file("kaiser", FOUR, played, teams=TEAMS))
+    for language, said in (("en", "Nord win!"), ("nb", "Nord vinner!")):
+        response = phone.get(
+            reverse("hand_preview", args=[group.edit_key, game.code]),
+            hand_post(game, last, len(played) + 1),
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert said in text(response).split("</div>", 1)[0]
 
 
 def test_preview_of_a_correction_replaces_that_hand(phone: Client, group: Group) -> None:

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from pytest_django.asserts import assertContains
+from pytest_django.asserts import assertContains, assertNotContains
 
 from games.models import Game, Group
 from tests.factories import new_game_post
@@ -146,3 +146,13 @@ def test_the_big_screen_picture_and_why_of_a_game_the_lowest_wins(
     assertContains(tv, "Cato wins with the lowest total, 0.")
     picture = phone.get(_url("game_picture", group, game.code))
     assert (picture.status_code, picture["Content-Type"]) == (200, "image/png")
+
+
+def test_a_hand_that_ends_the_game_previews_its_winner_in_place_of_the_sum(
+    phone: Client, group: Group
+) -> None:
+    # Two lines show above Save: the winner takes the running sum's place, then the points.
+    game = _new_game(phone, group, rule_target="100", rule_low_wins="on")
+    preview = phone.get(_url("hand_preview", group, game.code), _scores(1, 0, 100, 1, 2))
+    assertContains(preview, "Anne wins!")
+    assertNotContains(preview, "The scores add up to")
