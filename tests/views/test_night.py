@@ -284,6 +284,17 @@ def test_summary_in_norwegian(phone: Client, group: Group) -> None:
     assert found is not None and found[0] == "Anne vant 2 av 2 spill."
 
 
+def _says(
+    rows: list[ListedGame], leaders: list[tuple[str, float]], english: str, norwegian: str
+) -> None:
+    """The evening's line over `rows`, the `leaders` ahead of one who won nothing."""
+    table = [NightStanding(name, wins) for name, wins in leaders] + [NightStanding("Per", 0.0)]
+    with translation.override("en"):
+        assert evening_in_words(rows, table) == english
+    with translation.override("nb"):
+        assert evening_in_words(rows, table) == norwegian
+
+
 @pytest.mark.parametrize(
     ("leaders", "count", "english", "norwegian"),
     [
@@ -341,11 +352,7 @@ def test_summary_counts_games_in_words_for_one_and_for_many(
     # Only whether a game was won counts here, so a stand-in for each won game will do.
     won = SimpleNamespace(abandoned=False, result=SimpleNamespace(finished=True))
     rows = [cast(ListedGame, won)] * count
-    table = [NightStanding(name, wins) for name, wins in leaders] + [NightStanding("Per", 0.0)]
-    with translation.override("en"):
-        assert evening_in_words(rows, table) == english
-    with translation.override("nb"):
-        assert evening_in_words(rows, table) == norwegian
+    _says(rows, leaders, english, norwegian)
 
 
 @pytest.mark.parametrize(
@@ -413,8 +420,4 @@ def test_summary_says_finished_while_another_game_is_in_play_or_given_up(
         "abandoned": SimpleNamespace(abandoned=True, result=SimpleNamespace(finished=True)),
     }
     rows = [cast(ListedGame, finished)] * won + [cast(ListedGame, not_won[o]) for o in others]
-    table = [NightStanding(name, wins) for name, wins in leaders] + [NightStanding("Per", 0.0)]
-    with translation.override("en"):
-        assert evening_in_words(rows, table) == english
-    with translation.override("nb"):
-        assert evening_in_words(rows, table) == norwegian
+    _says(rows, leaders, english, norwegian)
