@@ -541,6 +541,8 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         "game": game,
         "table": table,
         "result": result,
+        # Still being played: only then the dealer, the leader, the notes and the points to go.
+        "open": not result.finished and game.abandoned_at is None,
         "target": standing.target,
         "board": board,
         # The longest total, in characters: the totals' type is sized to fit it (pages.css).

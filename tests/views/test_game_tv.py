@@ -10,7 +10,7 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group
-from tests.factories import FOUR, anne_wins, endless_hands, hand_post, make_game
+from tests.factories import FOUR, anne_wins, endless_hands, hand_post, kaiser_hand, make_game
 from tests.test_stats import TEAMS, euchre_game
 from tests.views.pages import part, table_rows
 
@@ -45,6 +45,30 @@ def test_big_screen_shows_totals_dealer_leader_and_points_to_go(
         ["2", "Bjørn 12 alone", "0", "\u221212", "+1", "0"],
         ["1", "Anne 12 alone", "\u221212", "+1", "0", "0"],
     ]
+
+
+def test_a_game_given_up_marks_no_leader_dealer_or_points_to_go(
+    client: Client, group: Group
+) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    game.abandon(by="Anne")
+    response = client.get(reverse("game_tv", args=[group.view_key, game.code]))
+    assert "abandoned" in response.content.decode()
+    board = _board(client, game, group.view_key)
+    assert board["Anne"] == "Anne \u221212"
+    assert board["Cato"] == "Cato 1"
+    assert board["Dina"] == "Dina 0"
+
+
+def test_a_team_at_bid_out_is_noted_while_the_game_is_played(client: Client, group: Group) -> None:
+    game = group.start_game("kaiser", list(FOUR), teams=TEAMS, start={"Nord": 40}, by="Anne")
+    assert game.add_hand(1, kaiser_hand(8, 6), "Anne").stands  # Nord 51: past bid-out (45)
+    note = "At bid-out (45): scores only by bidding."
+    page = client.get(reverse("game_tv", args=[group.view_key, game.code])).content.decode()
+    assert note in page
+    game.abandon(by="Anne")
+    page = client.get(reverse("game_tv", args=[group.view_key, game.code])).content.decode()
+    assert note not in page
 
 
 def test_big_screen_names_the_winner(client: Client, group: Group) -> None:
