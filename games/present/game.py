@@ -286,7 +286,7 @@ def follow_form(page: GamePage, sent: QueryDict) -> Following:
     line = ""
     if same:
         row = HandRow(page, same, page.result.hands[-1], recent=True)
-        summary = f"{row.summary}, {row.outcome_text}" if row.outcome else row.summary
+        summary = f"{row.summary}, {row.outcome_text}" if row.outcomes else row.summary
         line = _(
             "Hand %(number)s was just saved on another phone exactly as this form has it: "
             "%(summary)s. Save it as hand %(next)s only if it is a new hand."
@@ -435,14 +435,22 @@ class HandRow:
         self.entry = hand.entry
         # The newest rows carry what table.js reads.
         self.recent = recent
-        self.outcome = "made" if scored.made is True else "failed" if scored.made is False else ""
+        # Whether the bid was made; where each side has a contract of its own (Spades), each
+        # side's, by name.
+        self.outcomes: tuple[tuple[str, bool], ...] = (
+            (("", scored.made),)
+            if isinstance(scored.made, bool)
+            else tuple((scored.made_each or {}).items())
+        )
         self.note = hand.data.get(NOTE, "")
         self.cells = [
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
         ]
         # What the row shows, as one value: what its kept copy is kept under (with the
         # page's `row_key`).
-        self.key = f"{self.code}.{self.revision}.{self.number}.{recent}.{self.outcome}.{self.cells}"
+        self.key = (
+            f"{self.code}.{self.revision}.{self.number}.{recent}.{self.outcomes}.{self.cells}"
+        )
 
     @cached_property
     def url(self) -> str:
@@ -471,13 +479,23 @@ class HandRow:
         return say(get_game(self.page.game.kind).summary(self.hand.data))
 
     @property
+    def outcome(self) -> list[tuple[str, str]]:
+        """The short words beside a hand, each with its class: "made" or "failed", or each
+        side's ("Nord made, Sør set"). The engine's "made" names a field of the game file."""
+        words = []
+        for side, made in self.outcomes:
+            if not side:
+                text = pgettext("hand outcome", "made" if made else "failed")
+            elif made:
+                text = pgettext("a side's hand outcome", "%(side)s made") % {"side": side}
+            else:
+                text = pgettext("a side's hand outcome", "%(side)s set") % {"side": side}
+            words.append(("made" if made else "failed", text))
+        return words
+
+    @property
     def outcome_text(self) -> str:
-        # The short word beside a hand; the engine's "made" names a field of the game file.
-        if self.outcome == "made":
-            return pgettext("hand outcome", "made")
-        if self.outcome == "failed":
-            return pgettext("hand outcome", "failed")
-        return ""
+        return ", ".join(text for _, text in self.outcome)
 
 
 def hand_rows(page: GamePage) -> list[HandRow]:

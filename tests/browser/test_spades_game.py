@@ -82,6 +82,8 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
     tap(page.locator("button[name=save]"))
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     assert tap.count == 8, f"a spades hand took {tap.count} taps"
+    made = {"en": "Sharks made, Jets made", "nb": "Sharks hjem, Jets hjem"}[language]
+    expect(page.locator("#hands tbody tr").first).to_contain_text(made)
     expect_totals(page, {"Sharks": -57, "Jets": 60})
     _bags_note(page, "Sharks", language, 3)
 
@@ -123,7 +125,9 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
     page.screenshot(path=screenshots / f"spades-won-{language}.png", full_page=True)
     code = game_code(page)
     page.goto(page.url.rstrip("/") + "/tv/")
-    expect(page.locator('.tv-side[data-side="Sharks"] .tv-note')).to_be_visible()
+    # The game is over: the big screen names the winner, and counts no bags to a penalty.
+    expect(page.locator('.tv-side[data-side="Sharks"] .badge.lead')).to_be_visible()
+    expect(page.locator(".tv-note")).to_have_count(0)
     page.screenshot(path=screenshots / f"spades-tv-{language}.png")
 
     document = exported_and_scored(code, tmp_path)

@@ -5,6 +5,7 @@ the exports with the made object and the bags, and the awards."""
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game, Group
 from tests.factories import make_group, new_game_post
-from tests.views.pages import form_errors, scoreboard, text, winner
+from tests.views.pages import form_errors, scoreboard, table_rows, text, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -126,6 +127,22 @@ def test_a_correction_shows_the_hand_as_it_was_and_scores_it_again(
     assert response.status_code == 302, form_errors(response)
     page = phone.get(_url("game", group, game.code))
     assert scoreboard(page) == {"Nord": 71, "Sør": -60}
+
+
+@pytest.mark.parametrize(
+    ("language", "made", "set_"), [("en", "made", "set"), ("nb", "hjem", "bet")]
+)
+def test_each_hand_row_says_which_team_made_its_contract(
+    phone: Client, group: Group, language: str, made: str, set_: str
+) -> None:
+    game = _new_spades(phone, group)
+    # Nord bid 7 and took 8; Sør bid 6 and took 5.
+    phone.post(_url("hand_create", group, game.code), _posted(1, ("4", "3", "3", "3"), (4, 3, 4)))
+    page = phone.get(_url("game", group, game.code), HTTP_ACCEPT_LANGUAGE=language)
+    said = rf'<span class="made">Nord {made}</span>,\s*<span class="failed">Sør {set_}</span>'
+    # In the hands table, and in the sheet to print.
+    assert len(re.findall(said, page.content.decode())) == 2
+    assert table_rows(page, "hand-rows")[1][-2:] == ["71 +71", "\u221260 \u221260"]
 
 
 def test_a_game_to_its_end_exports_the_made_object_and_the_bags(
