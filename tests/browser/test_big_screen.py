@@ -14,6 +14,7 @@ from tests.browser.steps import (
     play_hand,
     start_four,
 )
+from tests.factories import FOUR, make_group
 
 
 @pytest.fixture
@@ -85,3 +86,23 @@ def test_the_big_screen_follows_the_phone_that_keeps_score(
     expect(television).not_to_have_url(first, timeout=6000)
     assert television.url.endswith("/tv/")
     expect(board.locator('[data-side="Anne"] [data-total]')).to_have_text("0")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_team_name_is_shown_whole_on_a_phone_and_a_tv(
+    live_server: LiveServer, page: Page, television: Page
+) -> None:
+    group = make_group(players=list(FOUR))
+    teams = {
+        "Nordlendingene": ["Anne", "Cato"],
+        "Sørlendingene fra Kristiansand": ["Bjørn", "Dina"],
+    }
+    game = group.start_game("euchre", list(FOUR), teams=teams, first_dealer="Anne", by="Anne")
+    # Each name sized to its card, over two lines where it must: never cut short.
+    whole = "n => n.scrollHeight <= n.clientHeight && n.scrollWidth <= n.clientWidth"
+    for screen in (page, television):
+        screen.goto(f"{live_server.url}/g/{group.view_key}/games/{game.code}/tv/")
+        for team in teams:
+            name = screen.locator(f'.tv-side[data-side="{team}"] .tv-name')
+            expect(name).to_have_text(team)
+            assert name.evaluate(whole), (screen.viewport_size, team)
