@@ -1,14 +1,36 @@
-"""An engine sentence in the reader's language."""
+"""An engine sentence in the reader's language, and the app's own about who won."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext
 
 from games.rules import Text
-from games.rules.text import sheet_number
+from games.rules.text import join_names, sheet_number
+
+#: The tag of the message that says a change to a hand changed who won: it stands beside
+#: the winner banner, which says who won, not that it changed.
+WINNER_MOVED = "winner-moved"
 
 
 def say(text: Text | None) -> str:
     """An engine sentence in the reader's language, its numbers written as the score pages'
     tables write them ("" for none). The templates' ``say`` filter too."""
     return text.render(gettext, ngettext, sheet_number) if text is not None else ""
+
+
+def winner_moved(before: list[str] | None, after: list[str] | None) -> str:
+    """The line that says a change to a hand changed who won the game ("" if it did not)."""
+    if (set(before) if before else None) == (set(after) if after else None):
+        return ""
+    if not after:
+        return gettext("The game is no longer won: it goes on.")
+    if not before:
+        return gettext("This ends the game: %(names)s won.") % {"names": _names(after)}
+    return gettext("The winner changed: %(names)s won, not %(before)s.") % {
+        "names": _names(after),
+        "before": _names(before),
+    }
+
+
+def _names(names: list[str]) -> str:
+    return join_names(names, gettext)

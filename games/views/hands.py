@@ -23,7 +23,7 @@ from games.forms import (
 )
 from games.models import Attempt, Change, Game, Hand, Outcome
 from games.present.game import all_hands, change_rows, describe_hand, game_context
-from games.present.words import say
+from games.present.words import WINNER_MOVED, say, winner_moved
 from games.rules import get_game
 from games.rules.base import NOTE, is_adjustment
 from games.views.access import (
@@ -138,9 +138,11 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
         if form.is_valid():
             mine = form.cleaned_data["hand"]
             by = who_is(request, access.group)
+            won = game.winners
             done = game.edit_hand(number, form.cleaned_data["revision"] or 0, mine, by)
             if done.stands:
-                messages.success(request, _("Hand %(number)d corrected.") % {"number": number})
+                said = _("Hand %(number)d corrected.") % {"number": number}
+                _tell(request, said, won, done)
                 return redirect(game_url(access, game))
             if done.reason is not None:
                 form.refuse(done.reason)
@@ -213,12 +215,11 @@ def _page_url(request: HttpRequest, access: Access, game: Game) -> str:
 
 def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> None:
     revision, by = to_int(request.POST.get("revision")), who_is(request, access.group)
+    won = game.winners
     done = game.delete_hand(number, revision, by)
     if done.stands:
-        messages.success(
-            request,
-            _("Hand %(number)d deleted. The history can bring it back.") % {"number": number},
-        )
+        said = _("Hand %(number)d deleted. The history can bring it back.") % {"number": number}
+        _tell(request, said, won, done)
     elif done.reason is not None:
         messages.error(request, rule_error(done.reason))
     else:
@@ -247,12 +248,24 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
     access = access_to_edit(key)
     game = find_game(access, code)
     found = get_object_or_404(game.changes, code=change)
+    won = game.winners
     done = game.restore(found, who_is(request, access.group))
     if done.reason is not None:
         messages.error(request, rule_error(done.reason))
         return redirect("history", key, code)
-    messages.success(request, _("Hand %(number)d restored.") % {"number": found.number})
+    _tell(request, _("Hand %(number)d restored.") % {"number": found.number}, won, done)
     return redirect(game_url(access, game))
+
+
+def _tell(request: HttpRequest, said: str, won: list[str] | None, done: Attempt) -> None:
+    """What a correction, a deletion or a hand brought back did, and what it did to who won
+    the game: beside the winner banner a confirmation gives way, but not that line."""
+    now = done.played.game.winners if done.played is not None else won
+    line = winner_moved(won, now)
+    if line:
+        messages.success(request, f"{said} {line}", extra_tags=WINNER_MOVED)
+    else:
+        messages.success(request, said)
 
 
 @require_POST

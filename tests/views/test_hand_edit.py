@@ -16,6 +16,7 @@ from tests.views.pages import (
     field_values,
     form_fields,
     hand_form_is_open,
+    notices,
     scoreboard,
     text,
     winner,
@@ -123,6 +124,38 @@ def test_correction_below_the_target_reopens_the_game(phone: Client, group: Grou
     assert scoreboard(page) == {"Anne": 42, "Bjørn": 3, "Cato": 2, "Dina": 2}
     assert hand_form_is_open(page)
     assert field_values(page, within="data-hand-form")["number"] == ["6"]
+
+
+def test_a_correction_that_changes_who_won_says_so_beside_the_winner(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=anne_wins())
+    # Hand 5 really was Bjørn's Amerikaner, made: Bjørn 52, Anne 48.
+    amerikaner = bid("Bjørn", "amerikaner", None, {"Anne": 0, "Cato": 0, "Dina": 0})
+    page = phone.get(_correct(phone, game, 5, amerikaner, revision(game, 5))["Location"])
+    assert winner(page) == "🏆 Bjørn wins!"
+    assert notices(page) == ["Hand 5 corrected. The winner changed: Bjørn won, not Anne."]
+    # Back as it was: the same line, the other way round, in Norwegian too.
+    posted = hand_post(game, anne_wins()[4], 5, revision=revision(game, 5))
+    response = phone.post(_url(game, 5), posted, HTTP_ACCEPT_LANGUAGE="nb")
+    page = phone.get(response["Location"], HTTP_ACCEPT_LANGUAGE="nb")
+    said = "Runde 5 er rettet. Vinneren er endret: Anne vant, ikke Bjørn."
+    assert notices(page) == [said]
+
+
+def test_a_correction_that_ends_or_reopens_the_game_says_so(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=anne_wins())
+    failed = bid("Anne", 6, None, {"Bjørn": 3, "Cato": 2, "Dina": 2}, dealer="Anne")
+    page = phone.get(_correct(phone, game, 5, failed, revision(game, 5))["Location"])
+    assert notices(page) == ["Hand 5 corrected. The game is no longer won: it goes on."]
+    page = phone.get(_correct(phone, game, 5, anne_wins()[4], revision(game, 5))["Location"])
+    assert notices(page) == ["Hand 5 corrected. This ends the game: Anne won."]
+    # A correction that leaves the winner as it was says only what it did: beside the
+    # winner banner, nothing.
+    again = bid("Anne", 7, None, dict.fromkeys(["Bjørn", "Cato", "Dina"], 1), dealer="Anne")
+    page = phone.get(_correct(phone, game, 5, again, revision(game, 5))["Location"])
+    assert winner(page) == "🏆 Anne wins!"
+    assert notices(page) == []
 
 
 def test_correction_that_ends_the_game_before_later_hands_is_refused(

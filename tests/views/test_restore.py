@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Change, Game, Group
 from tests.factories import FOUR, anne_wins, bid, endless_hands, make_game, revision
-from tests.views.pages import hand_form_is_open, scoreboard, text, winner
+from tests.views.pages import hand_form_is_open, notices, scoreboard, text, winner
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
@@ -63,6 +63,18 @@ def test_restoring_the_deleted_winning_hand_ends_the_game_again(
     assert winner(page) == "🏆 Anne wins!"
     assert scoreboard(page) == {"Anne": 54, "Bjørn": 2, "Cato": 2, "Dina": 2}
     assert not hand_form_is_open(page)
+    # Beside the winner banner, what the hand brought back did to the game.
+    assert notices(page) == ["Hand 5 restored. This ends the game: Anne won."]
+
+
+def test_deleting_the_winning_hand_says_the_game_goes_on(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=anne_wins())
+    url = reverse("hand_delete", args=[group.edit_key, game.code, 5])
+    page = phone.post(url, {"revision": revision(game, 5)}, follow=True)
+    assert winner(page) is None
+    assert notices(page) == [
+        "Hand 5 deleted. The history can bring it back. The game is no longer won: it goes on."
+    ]
 
 
 def test_an_earlier_version_of_a_corrected_hand_comes_back(phone: Client, group: Group) -> None:
