@@ -77,7 +77,11 @@ def test_second_tap_on_abandon_changes_nothing_more(phone: Client, group: Group)
 
 def test_abandoned_game_is_taken_up_again(phone: Client, group: Group) -> None:
     game = make_game(group, hands=endless_hands(2))
+    undo = reverse("undo", args=[group.edit_key, game.code])
+    assert f'action="{undo}"' in text(phone.get(_url("game", game)))
     phone.post(_url("game_abandon", game))
+    # Given up, no hand is taken back: taking it up is what goes on with it.
+    assert f'action="{undo}"' not in text(phone.get(_url("game", game)))
     response = phone.post(_url("game_take_up", game))
     assert response["Location"] == _url("game", game)
     game.refresh_from_db()
