@@ -33,7 +33,7 @@ from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, 
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
 from games.present.words import say
 from games.rules import GameResult, Standing, Table, Text, get_game
-from games.rules.base import NOTE
+from games.rules.base import NOTE, is_adjustment
 from games.rules.text import sheet_number
 from games.stats.record import Earned, game_awards
 
@@ -685,7 +685,9 @@ def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
     card_game = get_game(game.kind)
     data = gamefile.seated(game.table(), data)  # the same words on any database
     summary, details = say(card_game.summary(data)), card_game.details(data)
-    return f"{summary} ({details})" if details else summary
+    if is_adjustment(data) or not card_game.details_in_summary:
+        return f"{summary} ({details})" if details else summary
+    return summary
 
 
 def all_hands(request: HttpRequest) -> bool:

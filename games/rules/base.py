@@ -419,6 +419,8 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     optional_teams = False
     #: After a redeal the same player deals again (False: the deal passes on).
     redeal_keeps_dealer = True
+    #: The hand's `summary` already names its `details` (the pages say them once).
+    details_in_summary = False
     presets: tuple[Preset, ...] = ()
     #: Statistics: the counters of its own it keeps per player (`Figures.extra`), summed
     #: over games, and those taken at their highest instead; whether a bidder's partner

@@ -82,7 +82,7 @@ class Rules:
     lose_at: int | None = number_rule(
         _("A team at or below this loses"),
         -500,
-        _("Empty (null in a game file): nobody loses that way."),
+        _("Empty: nobody loses that way."),
         nullable=True,
     )
     win_needs_bid: bool = flag_rule(

@@ -51,7 +51,7 @@ from .base import (
 from .figures import FigureTable, hand_figures
 from .limits import LARGEST_NUMBER
 from .rulebook import read_house_rules
-from .text import Names, Param, Text, _, error, ngettext_lazy
+from .text import Names, Param, Text, _, error, ngettext_lazy, sheet_number
 
 SEATS = (2, 12)
 
@@ -91,6 +91,7 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
     usual_players = 4
     optional_teams = True
     redeal_keeps_dealer = True
+    details_in_summary = True
     presets = (
         Preset("hearts", Text(_("Hearts: to 100, lowest wins")), {"target": 100, "low_wins": True}),
         Preset("rummy", Text(_("Rummy: to 500")), {"target": 500}),
@@ -284,7 +285,12 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         redeal = redeal_summary(raw)
         if redeal is not None:
             return redeal
-        return Text(_("Scores: %(details)s"), {"details": self.hand_details(raw)})
+        scores = raw.get("scores")
+        if not isinstance(scores, Mapping):
+            return Text(_("Scores: %(details)s"), {"details": ""})
+        # As the score sheet writes them: below zero with a true minus sign.
+        listed = (f"{n} {sheet_number(s) if type(s) is int else s}" for n, s in scores.items())
+        return Text(_("Scores: %(details)s"), {"details": ", ".join(listed)})
 
     def hand_details(self, raw: Mapping[str, Any]) -> str:
         scores = raw.get("scores")

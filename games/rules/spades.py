@@ -75,7 +75,7 @@ class Rules:
     lose_at: int | None = number_rule(
         _("A team at or below this loses"),
         -200,
-        _("Empty (null in a game file): nobody loses that way."),
+        _("Empty: nobody loses that way."),
         nullable=True,
     )
     nil: int = number_rule(_("Nil"), 100, _("Won or lost by a player who bids nil."), minimum=0)

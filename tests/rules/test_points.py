@@ -287,9 +287,10 @@ def test_words_for_a_hand_and_the_end() -> None:
 def test_summary_details_and_the_running_sum() -> None:
     game = get_game("points")
     table = make_table("points", FOUR)
-    assert str(game.summary(scores(Ann=26, Bo=-5))) == "Scores: Ann 26, Bo -5"
+    assert str(game.summary(scores(Ann=26, Bo=-5))) == "Scores: Ann 26, Bo \u22125"
     assert str(game.summary({"redeal": True})) == "Redeal"
     assert game.details({"scores": None}) == ""
+    assert str(game.summary({"scores": None})) == "Scores: "
     # The sum of what is typed so far (Hearts: 26 a hand).
     assert str(game.hint(table, [], scores(Ann=13, Bo=13))) == "The scores add up to 26."
     assert game.hint(table, [], {}) is None

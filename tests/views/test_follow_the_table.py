@@ -64,6 +64,12 @@ def test_a_game_of_another_kind_started_from_the_group_page_is_offered(
     after = client.get(live, HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200
     assert _next_link(text(after)) == reverse("game", args=[group.view_key, american.code])
+    # The offer says which game it is, on the phones and on the big screen.
+    assert "The next game has started (American): go to it →" in text(after)
+    tv = client.get(reverse("game_tv", args=[group.view_key, game.code]))
+    assert "The next game has started (American): show it →" in text(tv)
+    nb = client.get(live, HTTP_ACCEPT_LANGUAGE="nb")
+    assert "Neste spill har begynt (American): gå dit →" in text(nb)
 
 
 def test_a_game_at_another_table_of_the_group_is_not_offered(

@@ -17,7 +17,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games.models import Game, Group
 from tests.factories import new_game_post
-from tests.views.pages import form_errors, scoreboard, winner
+from tests.views.pages import form_errors, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -71,6 +71,10 @@ def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     assert phone.post(_url("hand_edit", group, game.code, 1), edit).status_code == 302
     hand.refresh_from_db()
     assert hand.data["scores"]["Cato"] == 18
+    # The history says each version once, its scores as the sheet writes them.
+    history = text(phone.get(_url("history", group, game.code)))
+    assert "Scores: Anne 13, Bjørn \u22125, Cato 18" in history
+    assert "(Anne 13" not in history
 
     # A score out of bounds is refused beside its side.
     refused = phone.post(_url("hand_create", group, game.code), _scores(2, 10_001))
