@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 if TYPE_CHECKING:
@@ -78,6 +79,15 @@ def record(group: Group | int, what: str, by: str, game: Game | None = None, **d
         what=what,
         data=data,
     )
+
+
+def deleted(key: str, code: str) -> dict[str, Any] | None:
+    """What was recorded of the game with this code in the group of this link when it was
+    deleted (`Game.delete_if_empty`): the game it followed; None if no such game was."""
+    found = Entry.objects.filter(
+        Q(group__edit_key=key) | Q(group__view_key=key), what=Entry.DELETED, data__code=code
+    )
+    return found.values_list("data", flat=True).first()
 
 
 def record_hand(game: Game, change: Change) -> None:

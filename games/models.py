@@ -743,7 +743,11 @@ class Game(models.Model):
             if game.hand_list():
                 return False
             previous = game.previous_id
-            feed.record(game.group_id, feed.Entry.DELETED, by, game)
+            # Its code, and the game it followed: where a phone still on it goes next.
+            went_back = game.previous.code if game.previous is not None else ""
+            feed.record(
+                game.group_id, feed.Entry.DELETED, by, game, code=game.code, previous=went_back
+            )
             game.delete()
             live.changed(game.code, None, None)
             # Its phones learn at once that it is gone, the group's pages too.

@@ -26,11 +26,11 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(fresh.catch(async () => (await caches.match(key)) ?? Response.error()));
 });
 
-// A copy of each answer; a page or chart the server no longer has loses its copies, whatever
-// their query (a page's chart with it).
+// A copy of each answer; a page or chart the server no longer has (or sends elsewhere: a page
+// redirected is status 0 here) loses its copies, whatever their query (a page's chart with it).
 async function keep(key, response, gone) {
   const cache = await caches.open(CACHE);
   if (response.ok) return cache.put(key, response);
-  if (response.status === 404 || response.status === 410)
+  if ([0, 404, 410].includes(response.status))
     return Promise.all(gone.map((at) => cache.delete(at, { ignoreSearch: true })));
 }

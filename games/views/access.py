@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
+from typing import Any
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -11,8 +15,10 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
+from games import feed
 from games.models import Game, Group, Player
 from games.present.game import read_seats_and_hands
 
@@ -49,6 +55,43 @@ def access_to_edit(key: str) -> Access:
 def find_game(access: Access, code: str) -> Game:
     """The group's game with its seats and hands."""
     return read_seats_and_hands(get_object_or_404(Game, group=access.group, code=code))
+
+
+def after_deletion(
+    page: str,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """For a game's `page` (a URL name taking the link and the game's code): once the game
+    is deleted (it had no hands), a phone or a big screen still on it goes on to the same
+    page of the game the table played before it, or to the group's page, and is told why.
+    A poll (htmx) is sent there by its answer (`HX-Redirect`), as when the next game starts."""
+
+    def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def answer(request: HttpRequest, key: str, code: str, **kwargs: Any) -> HttpResponse:
+            try:
+                return view(request, key, code, **kwargs)
+            except Http404:
+                gone = feed.deleted(key, code)
+                if gone is None:
+                    raise
+            previous = gone.get("previous")
+            same_group = Q(group__edit_key=key) | Q(group__view_key=key)
+            if previous and Game.objects.filter(same_group, code=previous).exists():
+                url = reverse(page, args=[key, previous])
+            else:
+                url = reverse("group", args=[key])
+            # A warning: it stands beside the winner banner of the game gone back to.
+            messages.warning(request, _("That game was deleted: no hand had been saved in it."))
+            if request.headers.get("HX-Request"):
+                response: HttpResponse = HttpResponseClientRedirect(url)
+            else:
+                response = redirect(url)
+            response["Cache-Control"] = "no-cache"
+            return response
+
+        return answer
+
+    return wrap
 
 
 def game_to_change(key: str, code: str, entry: str = "") -> tuple[Access, Game]:

@@ -26,6 +26,7 @@ from games.rules import GAMES
 from games.views.access import (
     HtmxHttpRequest,
     access_to_edit,
+    after_deletion,
     ask_who,
     find_game,
     game_by_link,
@@ -79,6 +80,7 @@ def play_again(request: HttpRequest, key: str, code: str) -> HttpResponse:
 
 
 @require_GET
+@after_deletion("game")
 def game_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The game page: its parts drawn once per version and kept (`games.present`), the
     latest hands shown and the rest one tap away (``?hands=all``)."""
@@ -149,6 +151,7 @@ def _live_headers(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 
 
 @require_GET
+@after_deletion("game")
 @_live_headers
 @condition(etag_func=_live_etag)
 def game_live(request: HttpRequest, key: str, code: str) -> HttpResponse:

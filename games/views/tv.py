@@ -15,7 +15,7 @@ from django.views.decorators.http import condition, require_GET
 
 from games.models import Game
 from games.present import game as present
-from games.views.access import access_for, find_game
+from games.views.access import access_for, after_deletion, find_game
 
 
 def _etag(request: HttpRequest, key: str, code: str) -> str:
@@ -48,11 +48,13 @@ def _board(key: str, code: str) -> dict[str, Any]:
 
 
 @require_GET
+@after_deletion("game_tv")
 def game_tv(request: HttpRequest, key: str, code: str) -> HttpResponse:
     return _answer(render(request, "games/tv.html", _board(key, code)))
 
 
 @require_GET
+@after_deletion("game_tv")
 @condition(etag_func=_etag)
 def game_tv_live(request: HttpRequest, key: str, code: str) -> HttpResponse:
     """The board alone, for the polling screen; `condition` answers 304 while unchanged.

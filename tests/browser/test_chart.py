@@ -150,6 +150,26 @@ def test_a_deleted_games_page_and_chart_are_not_kept_for_offline(
 
 
 @pytest.mark.parametrize("service_workers", ["allow"])
+def test_a_game_deleted_before_its_first_hand_is_not_kept_for_offline(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    wait_for_offline_copy(page)
+    url = page.url
+    Game.objects.get(code=game_code(page)).delete_if_empty("Anne")
+    # Asked for again, it sends the phone to the group's page, and its copy goes.
+    page.goto(url)
+    expect(page.locator(".messages")).to_contain_text("That game was deleted")
+    assert "/games/" not in page.url
+    for _ in range(50):
+        if not page.evaluate("(key) => caches.match(key).then((copy) => !!copy)", url):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the deleted game's page is still kept for offline")
+
+
+@pytest.mark.parametrize("service_workers", ["allow"])
 def test_a_page_its_service_worker_keeps_is_asked_for_once(
     live_server: LiveServer, page: Page
 ) -> None:

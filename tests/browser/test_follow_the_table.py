@@ -10,7 +10,9 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Game
 from tests.browser.steps import play_hand, start_four
+from tests.factories import anne_wins
 
 
 # The flow does not depend on the language: Norwegian here, English for the screenshots.
@@ -57,3 +59,36 @@ def test_a_watcher_is_offered_the_next_game_in_one_tap(
     expect(watcher).to_have_url(f"{view_link}games/{new_game}")
     expect(watcher.locator("#live .scoreboard")).to_be_visible()
     expect(watcher.locator("#winner")).to_have_count(0)
+
+
+def test_a_game_deleted_sends_the_phones_and_the_big_screen_back_to_the_one_before(
+    live_server: LiveServer,
+    page: Page,
+    new_phone: Callable[..., Page],
+    transactional_db: None,
+) -> None:
+    view_link = start_four(page, live_server.url)
+    game = Game.objects.get()
+    for number, hand in enumerate(anne_wins(), 1):
+        game.add_hand(number, hand, "Anne")
+    finished = f"{view_link}games/{game.code}/"
+    watcher, screen = new_phone(), new_phone()
+    screen.set_viewport_size({"width": 1280, "height": 720})
+    watcher.goto(finished)
+    screen.goto(f"{finished}tv/")
+    # "New game, same table": both go on to it.
+    page.reload()
+    page.locator("form[action$='/again/'] button").click()
+    expect(page.locator("form[data-hand-form]")).to_be_visible()
+    started = page.url.split("/games/", 1)[1]
+    watcher.locator("[data-next-game]").click()
+    expect(watcher).to_have_url(f"{view_link}games/{started}")
+    expect(screen).to_have_url(f"{view_link}games/{started}tv/")
+    # Started by mistake, and deleted: both go back to the game before, told why.
+    page.goto(page.url + "end/")
+    page.locator(f"form[action$='/{started}delete/'] button").click()
+    said = "That game was deleted: no hand had been saved in it."
+    for phone, url in ((watcher, finished), (screen, f"{finished}tv/")):
+        expect(phone).to_have_url(url)
+    expect(watcher.locator(".messages")).to_have_text(said)
+    expect(watcher.locator("#winner")).to_be_visible()

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, GameEvent, GameStat, Group
-from tests.factories import anne_wins, endless_hands, hand_post, make_game, revision
+from tests.factories import anne_wins, endless_hands, hand_post, make_game, make_group, revision
 from tests.views.pages import hand_form_is_open, part, text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -152,6 +152,44 @@ def test_game_without_hands_is_deleted_after_asking(phone: Client, group: Group)
     assert response.redirect_chain[-1][0] == reverse("group", args=[group.edit_key])
     assert "Game deleted." in text(response)
     assert not Game.objects.filter(pk=game.pk).exists()
+
+
+@pytest.mark.parametrize("link", ["edit_key", "view_key"])
+def test_phones_and_the_big_screen_on_a_deleted_game_go_back_to_the_one_before(
+    phone: Client, client: Client, group: Group, link: str
+) -> None:
+    finished = make_game(group, hands=anne_wins())
+    again = finished.play_again(by="Anne")
+    key = getattr(group, link)
+    pages = {name: reverse(name, args=[key, again.code]) for name in ("game_live", "game_tv_live")}
+    assert client.get(pages["game_live"]).status_code == 200
+    phone.post(_url("game_delete", again))
+    # A poll (htmx) is sent on, as when the next game starts; the page it lands on says why.
+    for name, to in (("game_live", "game"), ("game_tv_live", "game_tv")):
+        answer = client.get(pages[name], HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200
+        assert answer["HX-Redirect"] == reverse(to, args=[key, finished.code])
+    said = "That game was deleted: no hand had been saved in it."
+    assert said in text(client.get(reverse("game", args=[key, finished.code])))
+    # The page itself, asked for again (a reload), goes there too.
+    page = client.get(reverse("game", args=[key, again.code]))
+    assert page["Location"] == reverse("game", args=[key, finished.code])
+    # A code no game of this group ever had is still not found.
+    assert client.get(reverse("game_live", args=[key, "nosuchgame"])).status_code == 404
+
+
+def test_a_deleted_game_that_followed_no_game_sends_its_phones_to_the_group(
+    phone: Client, client: Client, group: Group
+) -> None:
+    game = make_game(group)
+    phone.post(_url("game_delete", game))
+    answer = client.get(_url("game_live", game, group.view_key), HTTP_HX_REQUEST="true")
+    assert answer["HX-Redirect"] == reverse("group", args=[group.view_key])
+    # A game of another group under this code is no way in either.
+    other = make_game(make_group(name="Others"))
+    other_deleted = other.code
+    other.delete_if_empty("Anne")
+    assert client.get(reverse("game", args=[group.view_key, other_deleted])).status_code == 404
 
 
 def test_game_with_a_hand_is_not_deleted(phone: Client, group: Group) -> None:

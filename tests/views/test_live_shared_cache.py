@@ -129,4 +129,6 @@ def test_a_deleted_game_is_gone_for_its_watchers(client: Client, group: Group) -
     game = make_game(group)
     etag = client.get(_live(group, game))["ETag"]
     assert game.delete_if_empty()
-    assert client.get(_live(group, game), HTTP_IF_NONE_MATCH=etag).status_code == 404
+    # Not "unchanged": the watcher is sent on to the group's page (its game followed none).
+    gone = client.get(_live(group, game), HTTP_IF_NONE_MATCH=etag)
+    assert (gone.status_code, gone["Location"]) == (302, reverse("group", args=[group.view_key]))
