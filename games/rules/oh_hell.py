@@ -336,13 +336,14 @@ class OhHell(CardGame[Rules, AnyHand]):
         if len(given) < len(others):
             return words
         forbidden = cards - sum(given)
+        # The dealer's bid first: the line above Save may have room for only that.
         if not 0 <= forbidden <= cards:
             return Text(
-                _("%(cards)s %(dealer)s bids last, and may bid anything."),
+                _("%(dealer)s bids last, and may bid anything. %(cards)s"),
                 {"cards": words, "dealer": dealer},
             )
         return Text(
-            _("%(cards)s %(dealer)s bids last, and may not bid %(bid)d (the hook)."),
+            _("%(dealer)s bids last, and may not bid %(bid)d (the hook). %(cards)s"),
             {"cards": words, "dealer": dealer, "bid": forbidden},
         )
 

@@ -60,6 +60,13 @@ def test_a_game_of_hearts_to_100_won_by_the_lowest_total(
     expect(page.locator("#id_scores-3")).to_have_value("-5")
     # The running sum before Save: 13 + 13 - 5 = 21.
     expect(page.locator("#preview .hint")).to_contain_text("21")
+    # A number typed is added in as it is typed, its box not yet left: Cato's 8, then 0.
+    cato = page.locator("#id_scores-2")
+    cato.press_sequentially("8")
+    expect(page.locator("#preview .hint")).to_contain_text("29")
+    cato.press("Backspace")
+    expect(page.locator("#preview .hint")).to_contain_text("21")
+    expect(cato).to_be_focused()
     page.screenshot(path=screenshots / f"points-hand-form-{locale}.png", full_page=True)
     problems += _violations(page, "points hand form")
     save(page)

@@ -316,11 +316,11 @@ def test_the_hint_names_the_cards_and_the_bid_the_hook_forbids() -> None:
     # Ann and Bo bid 1 + 0: the dealer Cy may not bid 2 - 1 = 1.
     bids = {"dealer": "Cy", "bids": {"Ann": 1, "Bo": 0}}
     assert str(game.hint(table, played, bids)) == (
-        "Hand 2 of 5: 2 cards each. Cy bids last, and may not bid 1 (the hook)."
+        "Cy bids last, and may not bid 1 (the hook). Hand 2 of 5: 2 cards each."
     )
     # Bids already over the cards: the dealer may bid anything.
     over = {"dealer": "Cy", "bids": {"Ann": 2, "Bo": 1}}
-    assert str(game.hint(table, played, over)).endswith("Cy bids last, and may bid anything.")
+    assert str(game.hint(table, played, over)).startswith("Cy bids last, and may bid anything.")
     # Not every other bid in yet, or no hook: only the cards.
     assert str(game.hint(table, played, {"dealer": "Cy", "bids": {"Ann": 1}})) == (
         "Hand 2 of 5: 2 cards each."

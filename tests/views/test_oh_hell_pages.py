@@ -83,7 +83,7 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
         {"number": "1", "dealer": "Cato", "bids-0": "1", "bids-1": "0"},
     )
     assertContains(
-        preview, "Hand 1 of 3: 2 cards each. Cato bids last, and may not bid 1 (the hook)."
+        preview, "Cato bids last, and may not bid 1 (the hook). Hand 1 of 3: 2 cards each."
     )
     # Tapped anyway: refused in words.
     refused = phone.post(
