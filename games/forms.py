@@ -1123,6 +1123,13 @@ def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
             initial[key] = value
         else:
             initial[key] = str(value)
+    # Where the last player's tricks are the rest of the others' (a team game's players,
+    # `CardGame.implied`), the last is left open, as in a new hand's form: a count changed
+    # then moves the open one with it (app.js), instead of the four adding up wrong.
+    for name, spec in specs.items():
+        rows = _rows(spec, table) if spec.kind == "tricks" else []
+        if table.teams and spec.maximum and len(rows) > 2:
+            initial.pop(side_field(name, len(rows) - 1), None)
     return initial
 
 

@@ -120,7 +120,9 @@ def test_a_correction_shows_the_hand_as_it_was_and_scores_it_again(
     hand = game.hands.get()
     edit_url = _url("hand_edit", group, game.code, 1)
     form = phone.get(edit_url).context["form"]
-    assert (form["bids-0"].value(), form["tricks-3"].value()) == ("4", 3)
+    # Dina's tricks are left open, as in a new hand's form: they are the rest of the 13.
+    assert (form["bids-0"].value(), form["tricks-2"].value()) == ("4", 3)
+    assert form["tricks-3"].value() is None
     # Cato took 4, Dina 2: Nord 8 of 7 bid (71, one bag), Sør 5 of 6 (-60).
     edit = {**_posted(1, ("4", "3", "3", "3"), (4, 3, 4)), "revision": hand.revision}
     response = phone.post(edit_url, edit)
