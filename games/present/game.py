@@ -436,11 +436,14 @@ class HandRow:
         # The newest rows carry what table.js reads.
         self.recent = recent
         # Whether the bid was made; where each side has a contract of its own (Spades), each
-        # side's, by name.
-        self.outcomes: tuple[tuple[str, bool], ...] = (
-            (("", scored.made),)
+        # side's, by name, then each nil's, by its player.
+        self.outcomes: tuple[tuple[str, str, bool], ...] = (
+            (("", "", scored.made),)
             if isinstance(scored.made, bool)
-            else tuple((scored.made_each or {}).items())
+            else (
+                *(("side", side, made) for side, made in (scored.made_each or {}).items()),
+                *(("alone", player, made) for player, made in (scored.made_alone or {}).items()),
+            )
         )
         self.note = hand.data.get(NOTE, "")
         self.cells = [
@@ -483,9 +486,13 @@ class HandRow:
         """The short words beside a hand, each with its class: "made" or "failed", or each
         side's ("Nord made, Sør set"). The engine's "made" names a field of the game file."""
         words = []
-        for side, made in self.outcomes:
-            if not side:
+        for kind, side, made in self.outcomes:
+            if not kind:
                 text = pgettext("hand outcome", "made" if made else "failed")
+            elif kind == "alone" and made:
+                text = pgettext("a nil's outcome", "%(player)s's nil made") % {"player": side}
+            elif kind == "alone":
+                text = pgettext("a nil's outcome", "%(player)s's nil failed") % {"player": side}
             elif made:
                 text = pgettext("a side's hand outcome", "%(side)s made") % {"side": side}
             else:

@@ -110,6 +110,9 @@ class Score:
     # Where each side (or player) has a contract of its own: whether each was made, the
     # file's "made" object (then `made` is None: no one bid for the hand).
     made_each: Mapping[str, bool] | None = None
+    # Players whose own bid stands beside their side's contract (Spades' nils): whether
+    # each was made. For the pages; not in the file's "made".
+    made_alone: Mapping[str, bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,7 @@ class HandOutcome:
     made: Made
     words: Callable[[], Explanation] = field(repr=False, compare=False)
     made_each: Mapping[str, bool] | None = None
+    made_alone: Mapping[str, bool] | None = None
 
     @property
     def explanation(self) -> tuple[Text, ...]:
@@ -180,6 +184,10 @@ class ScoredHand:
     @property
     def made_each(self) -> Mapping[str, bool] | None:
         return self.outcome.made_each
+
+    @property
+    def made_alone(self) -> Mapping[str, bool] | None:
+        return self.outcome.made_alone
 
 
 @dataclass(frozen=True)
@@ -641,7 +649,9 @@ class CardGame(ABC, Generic[RulesT, HandT]):
                 state.totals[side] += points
             verdict = self.decide(table, state, hand, score)
             words = partial(self.explain, table, hand, score)
-            outcome = HandOutcome(score.points, score.made, words, score.made_each)
+            outcome = HandOutcome(
+                score.points, score.made, words, score.made_each, score.made_alone
+            )
             decision = (
                 Decision(verdict.winners, self.explain_verdict(table, verdict)) if verdict else None
             )

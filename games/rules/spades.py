@@ -232,6 +232,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         rules = table.rules
         points: dict[str, int] = {}
         made: dict[str, bool] = {}
+        nils: dict[str, bool] = {}
         facts: dict[str, Param] = {}
         for team in table.teams:
             worked = _team_score(rules, hand, team, state.extra["bags"][team.name])
@@ -239,9 +240,11 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
             points[team.name] = _team_points(rules, worked)
             if worked.contract > 0:
                 made[team.name] = worked.made
+            nils |= {player: tricks == 0 for player, _kind, tricks in worked.nils}
             facts[f"penalties {team.name}"] = worked.penalties
             facts[f"carried {team.name}"] = worked.carried
-        return Score(points, None, facts, made_each=made)
+        alone = {player: nils[player] for player in table.players if player in nils}
+        return Score(points, None, facts, made_each=made, made_alone=alone)
 
     def decide(
         self, table: Table[Rules], state: State, hand: SpadesHand | Redeal, score: Score

@@ -82,7 +82,10 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
     tap(page.locator("button[name=save]"))
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     assert tap.count == 8, f"a spades hand took {tap.count} taps"
-    made = {"en": "Sharks made, Jets made", "nb": "Sharks hjem, Jets hjem"}[language]
+    made = {
+        "en": "Sharks made, Jets made, Cato's nil failed",
+        "nb": "Sharks hjem, Jets hjem, Cato gikk bet på nil",
+    }[language]
     expect(page.locator("#hands tbody tr").first).to_contain_text(made)
     expect_totals(page, {"Sharks": -57, "Jets": 60})
     _bags_note(page, "Sharks", language, 3)

@@ -144,6 +144,18 @@ def test_one_hand_scores_each_team_by_the_spec(
     assert out["bags"] == {US: bags[0], THEM: bags[1]}
 
 
+def test_each_nil_is_made_or_failed_apart_from_the_file_s_made() -> None:
+    # Ann's nil made, Cy's failed with 3 tricks; Bo's blind nil made. The file's "made"
+    # names the teams' contracts only (Them's 10): the nils are for the pages.
+    table = make_table("spades", PLAYERS, teams=TEAMS)
+    scored = play(table, [h(("nil", "blind_nil", "nil", 10), (0, 0, 3, 10))]).hands[0]
+    assert scored.made_alone == {"Ann": True, "Bo": True, "Cy": False}
+    assert scored.made_each == {THEM: True}
+    assert score([h(("nil", "blind_nil", "nil", 10), (0, 0, 3, 10))])["hands"][0]["made"] == {
+        THEM: True
+    }
+
+
 # --- Bags carry, and cost a penalty each time they reach the limit -------------------------
 
 

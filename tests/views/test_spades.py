@@ -147,6 +147,27 @@ def test_each_hand_row_says_which_team_made_its_contract(
     assert table_rows(page, "hand-rows")[1][-2:] == ["71 +71", "\u221260 \u221260"]
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Nord made, Sør made, Bjørn's nil failed, Cato's nil made"),
+        ("nb", "Nord hjem, Sør hjem, Bjørn gikk bet på nil, Cato gikk hjem på nil"),
+    ],
+)
+def test_a_hand_row_says_each_nil_beside_the_contracts(
+    phone: Client, group: Group, language: str, said: str
+) -> None:
+    game = _new_spades(phone, group)
+    # Anne 4 and Cato nil (Nord: 4, took 5 and 0); Bjørn nil and Dina 4 (Sør: took 1 and 7).
+    phone.post(
+        _url("hand_create", group, game.code), _posted(1, ("4", "nil", "nil", "4"), (5, 1, 0))
+    )
+    page = phone.get(_url("game", group, game.code), HTTP_ACCEPT_LANGUAGE=language)
+    assert f"Dina 4 {said}" in " ".join(
+        table_rows(page, "hand-rows")[1][0].replace(" ,", ",").split()
+    )
+
+
 def test_a_game_to_its_end_exports_the_made_object_and_the_bags(
     phone: Client, group: Group, tmp_path: Path
 ) -> None:
