@@ -20,7 +20,7 @@ from django.views.decorators.http import (
 
 from games import live
 from games.forms import GameNoteForm, NewGameForm
-from games.models import Game
+from games.models import Game, Group, seats_and_hands
 from games.present.game import GamePage, all_hands, etag, game_context
 from games.rules import GAMES
 from games.views.access import (
@@ -45,13 +45,13 @@ def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
     if asked := ask_who(request, access):
         return asked
     group = access.group
-    # Seats as at the group's last game of this kind that was not abandoned (one given up
-    # is no table to sit down at again), else the group's players in the order they joined.
-    last = group.games.filter(kind=kind, abandoned_at=None).prefetch_related("seats").first()
-    usual = GAMES[kind].usual_players
-    seats = last.players if last else [p.name for p in group.players.order_by("id")[:usual]]
+    seats, dealer = _table_for(group, kind)
     form = NewGameForm(
-        request.POST if request.method == "POST" else None, group=group, kind=kind, seats=seats
+        request.POST if request.method == "POST" else None,
+        group=group,
+        kind=kind,
+        seats=seats,
+        initial={"first_dealer": dealer},
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -68,6 +68,22 @@ def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
         )
         return redirect(game_url(access, started))
     return render(request, "games/new_game.html", {"access": access, "form": form})
+
+
+def _table_for(group: Group, kind: str) -> tuple[list[str], int]:
+    """Who sits down to a new game of `kind`, and in which seat the first dealer: the table
+    that played the group's last game, of any kind, if that many can play this one, with
+    the deal passed on; else the table of its last game of this kind; else the group's
+    players in the order they joined. A game given up is no table to sit down at again."""
+    low, high = GAMES[kind].seats
+    played = group.games.filter(abandoned_at=None).prefetch_related(*seats_and_hands())
+    last = played.first()
+    if last is not None and low <= len(last.players) <= high:
+        dealer = last.state().next_dealer()
+        return last.players, last.players.index(dealer) + 1 if dealer else 1
+    if same := played.filter(kind=kind).first():
+        return same.players, 1
+    return [p.name for p in group.players.order_by("id")[: GAMES[kind].usual_players]], 1
 
 
 @require_POST

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Group
-from tests.factories import make_game, new_game_post
-from tests.views.pages import field_values, part, text
+from tests.factories import endless_hands, make_game, new_game_post
+from tests.views.pages import checked, field_values, part, text
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +33,29 @@ def test_form_seats_the_table_as_at_the_last_game(phone: Client, group: Group) -
     make_game(group, players=["Dina", "Cato", "Anne"])
     values = field_values(phone.get(reverse("new_game", args=[group.edit_key])))
     assert [values[f"seats-{i}-name"] for i in range(4)] == [["Dina"], ["Cato"], ["Anne"], [""]]
+
+
+def test_a_game_of_another_kind_seats_the_table_that_just_played_the_deal_passed_on(
+    phone: Client, group: Group
+) -> None:
+    # Points after Amerikaner: the table that just played, Dina dealing next (hand 2 was
+    # Bjørn's: Cato, Bjørn, Dina sit in that order), not Points' own last table.
+    group.add_player("Erik")
+    make_game(group, players=["Anne", "Bjørn", "Cato", "Dina"])
+    make_game(
+        group, players=["Cato", "Bjørn", "Dina"], hands=endless_hands(2, ["Cato", "Bjørn", "Dina"])
+    )
+    page = phone.get(reverse("new_game_of", args=[group.edit_key, "points"]))
+    values = field_values(page)
+    assert [values[f"seats-{i}-name"] for i in range(4)] == [["Cato"], ["Bjørn"], ["Dina"], [""]]
+    assert checked(page, "first_dealer") == "3"
+    # After a game of American for two, who cannot play Amerikaner: Amerikaner's own last
+    # table instead, its first dealer the form's first seat.
+    group.start_game("american", ["Anne", "Erik"], first_dealer="Anne", by="Anne")
+    page = phone.get(reverse("new_game_of", args=[group.edit_key, "amerikaner"]))
+    values = field_values(page)
+    assert [values[f"seats-{i}-name"] for i in range(4)] == [["Cato"], ["Bjørn"], ["Dina"], [""]]
+    assert checked(page, "first_dealer") == "1"
 
 
 def test_the_form_sent_as_the_page_shows_it_seats_the_group(phone: Client, group: Group) -> None:
