@@ -930,7 +930,8 @@ class HandForm(forms.Form):
             return data
         hand = self.hand()
         for spec in self.unchosen(hand):
-            self.add_error(spec.name, say(spec.unchosen()))
+            # A sentence of its own beside the input, as the engine's refusals are there.
+            self.add_error(spec.name, capfirst(say(spec.unchosen())) + ".")
         data["hand"] = hand
         if self.errors:
             return data

@@ -28,7 +28,7 @@ def test_a_forgotten_partner_is_asked_for_and_nothing_is_saved(
     fill_hand(page, "Bjørn", 8, None, {"Anne": 2, "Cato": 1})
     page.locator("button[name=save]").click()
     fieldset = page.locator("form[data-hand-form] fieldset:has(input[name=partner])")
-    expect(fieldset.locator(".errorlist")).to_have_text("choose the partner, or alone")
+    expect(fieldset.locator(".errorlist")).to_have_text("Choose the partner, or alone.")
     # In view where the scorer looks, not the unchanged totals at the top of the page.
     expect(fieldset.locator(".errorlist")).to_be_in_viewport()
     page.screenshot(path=screenshots / "refused-partner.png")

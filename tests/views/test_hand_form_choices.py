@@ -44,7 +44,7 @@ def test_a_hand_without_a_partner_chosen_is_refused_and_asks_for_one(
     del data["partner"]  # the partner was forgotten: Dina's tricks are not the question
     response = phone.post(_create(game), data)
     assert response.status_code == 422
-    assert "choose the partner, or alone" in text(response)
+    assert "Choose the partner, or alone." in text(response)
     assert "the tricks of Dina are missing" not in text(response)
     assert not game.hands.exists()
     # Nothing tapped is kept: the bidder and bid are still chosen, the partner still not.
@@ -63,7 +63,7 @@ def test_the_partner_is_asked_for_in_norwegian_too(phone: Client, game: Game) ->
     data = hand_post(game, WITH_DINA, 1)
     del data["partner"]
     response = phone.post(_create(game), data, HTTP_ACCEPT_LANGUAGE="nb")
-    assert "velg makkeren, eller alene" in text(response)
+    assert "Velg makkeren, eller alene." in text(response)
 
 
 def test_correcting_an_alone_hand_shows_alone_chosen(phone: Client, group: Group) -> None:

@@ -100,7 +100,7 @@ def test_preview_writes_a_loss_with_the_minus_sign_of_the_points_beside_it(
         # be wrongly asked for).
         pytest.param(
             {"dealer": "Anne", "bidder": "Anne", "bid": "6", "number": "1"},
-            "choose the partner, or alone",
+            "Choose the partner, or alone.",
             id="no-partner",
         ),
     ],
