@@ -116,3 +116,24 @@ def test_a_game_played_to_52_ends_in_a_tie_the_bidder_wins(
     expect(page.locator("#hands")).to_contain_text("No hands yet.")
     expect_totals(page, {"Anne": 0, "Bjørn": 0, "Cato": 0, "Dina": 0})
     expect_dealer(page, "Cato")
+
+
+def test_every_total_of_a_hand_row_stands_on_the_same_line(
+    live_server: LiveServer, page: Page
+) -> None:
+    """A total whose points were 0 has no points under it: it still stands level with the
+    others, not halfway down the row."""
+    start_group(page, live_server.url)
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+    play_hand(page, "Anne", 12, "", {"Bjørn": 0, "Cato": 0, "Dina": 0})
+    expect_totals(page, {"Anne": 12, "Bjørn": 0, "Cato": 0, "Dina": 0})
+    tops = page.locator("#hands tbody tr").first.locator("td.num").evaluate_all(
+        """cells => cells.map(cell => {
+            const range = document.createRange();
+            range.selectNodeContents(cell.firstChild);
+            return Math.round(range.getBoundingClientRect().top);
+        })"""
+    )
+    assert len(tops) == 4 and len(set(tops)) == 1, tops
