@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 from games.feed import Entry
 from games.models import Game, Group
 from games.numbers import signed_text
-from games.present.words import say
+from games.present.words import counted, say
 from games.rules import GAMES
 from games.rules.base import NOTE
 from games.rules.text import join_names
@@ -161,8 +161,9 @@ def _hand_words(entry: Entry, values: dict[str, str]) -> str:
 
 def _difference(entry: Entry, before: Any, after: Any) -> tuple[str, str]:
     """Two versions of a hand in words, leaving out what they share: the summary when
-    only the counts changed ("Anne 2, Cato 1 → Anne 3, Cato 1"), the counts when only the
-    summary did; a note that changed is said on both sides ("no note" for none)."""
+    only the counts changed ("tricks: Anne 2, Cato 1 → tricks: Anne 3, Cato 1"), the
+    counts when only the summary did; a note that changed is said on both sides ("no
+    note" for none)."""
     old, new = _parts(entry, before), _parts(entry, after)
     kept = {i for i in range(3) if old[i] != new[i]}
     if not kept - {2}:
@@ -213,7 +214,7 @@ def _parts(entry: Entry, data: Any) -> tuple[str, str, str]:
         key: dict(_in_order(value, sides)) if isinstance(value, Mapping) else value
         for key, value in data.items()
     }
-    return say(card_game.summary(seated)), card_game.details(seated), note
+    return say(card_game.summary(seated)), counted(card_game, card_game.details(seated)), note
 
 
 def _sides(entry: Entry) -> list[str]:

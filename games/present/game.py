@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from games import gamefile, ratings
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
-from games.present.words import say
+from games.present.words import counted, say
 from games.rules import GameResult, Standing, Table, Text, get_game
 from games.rules.base import NOTE, is_adjustment
 from games.rules.text import sheet_number
@@ -692,9 +692,10 @@ def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
     card_game = get_game(game.kind)
     data = gamefile.seated(game.table(), data)  # the same words on any database
     summary, details = say(card_game.summary(data)), card_game.details(data)
-    if is_adjustment(data) or not card_game.details_in_summary:
+    if is_adjustment(data):
         return f"{summary} ({details})" if details else summary
-    return summary
+    details = counted(card_game, details)
+    return f"{summary} ({details})" if details else summary
 
 
 def all_hands(request: HttpRequest) -> bool:

@@ -1,10 +1,11 @@
-"""An engine sentence in the reader's language, and the app's own about who won."""
+"""An engine sentence in the reader's language, and the app's own words around them: who won,
+what a hand's details count."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext
 
-from games.rules import Text
+from games.rules import AnyCardGame, Text
 from games.rules.text import join_names, sheet_number
 
 #: The tag of the message that says a change to a hand changed who won: it stands beside
@@ -34,3 +35,11 @@ def winner_moved(before: list[str] | None, after: list[str] | None) -> str:
 
 def _names(names: list[str]) -> str:
     return join_names(names, gettext)
+
+
+def counted(card_game: AnyCardGame, details: str) -> str:
+    """A hand's `details` named by what they count ("tricks: Anne 2, Cato 1"), or "" where
+    there are none or the hand's summary already says them."""
+    if not details or card_game.details_in_summary:
+        return ""
+    return f"{say(card_game.details_label)}: {details}"

@@ -429,6 +429,8 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     redeal_keeps_dealer = True
     #: The hand's `summary` already names its `details` (the pages say them once).
     details_in_summary = False
+    #: What a hand's `details` count, as the pages name them ("tricks: Anne 2, Cato 1").
+    details_label = Text(_("tricks"))
     presets: tuple[Preset, ...] = ()
     #: Statistics: the counters of its own it keeps per player (`Figures.extra`), summed
     #: over games, and those taken at their highest instead; whether a bidder's partner

@@ -141,6 +141,7 @@ BID_WORDS = CountWords(
 class OhHell(CardGame[Rules, AnyHand]):
     name = "oh_hell"
     title = Text(_("Oh Hell"))
+    details_label = Text(_("bid/tricks"))
     rules_class = Rules
     seats = SEATS
     usual_players = 4

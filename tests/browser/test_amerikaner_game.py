@@ -129,11 +129,15 @@ def test_every_total_of_a_hand_row_stands_on_the_same_line(
     start_game(page)
     play_hand(page, "Anne", 12, "", {"Bjørn": 0, "Cato": 0, "Dina": 0})
     expect_totals(page, {"Anne": 12, "Bjørn": 0, "Cato": 0, "Dina": 0})
-    tops = page.locator("#hands tbody tr").first.locator("td.num").evaluate_all(
-        """cells => cells.map(cell => {
+    tops = (
+        page.locator("#hands tbody tr")
+        .first.locator("td.num")
+        .evaluate_all(
+            """cells => cells.map(cell => {
             const range = document.createRange();
             range.selectNodeContents(cell.firstChild);
             return Math.round(range.getBoundingClientRect().top);
         })"""
+        )
     )
     assert len(tops) == 4 and len(set(tops)) == 1, tops

@@ -87,7 +87,7 @@ def test_a_hand_saved_says_who_which_hand_and_what(phone: Client, group: Group) 
     phone.post(reverse("hand_create", args=[group.edit_key, game.code]), hand_post(game, FIRST, 1))
     assert game.hands.count() == 1
     assert newest(phone, group) == (
-        "Bjørn saved hand 1 of Amerikaner: Bjørn 8 with Dina (Anne 2, Cato 1)",
+        "Bjørn saved hand 1 of Amerikaner: Bjørn 8 with Dina (tricks: Anne 2, Cato 1)",
         history_url(group, game),
     )
 
@@ -98,7 +98,7 @@ def test_a_correction_says_what_changed_and_no_more(phone: Client, group: Group)
     game.edit_hand(1, revision(game, 1), fewer, "Bjørn")
     # The bid is as it was: only the opponents' tricks are said, before and after.
     assert newest(phone, group) == (
-        "Bjørn corrected hand 1 of Amerikaner: Anne 2, Cato 1 → Anne 3, Cato 1",
+        "Bjørn corrected hand 1 of Amerikaner: tricks: Anne 2, Cato 1 → tricks: Anne 3, Cato 1",
         history_url(group, game),
     )
     game.edit_hand(1, revision(game, 1), {**fewer, "bid": 9}, "Cato")
@@ -117,12 +117,12 @@ def test_a_hand_deleted_and_brought_back(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
     game.delete_hand(1, revision(game, 1), "Cato")
     assert newest(phone, group) == (
-        "Cato deleted hand 1 of Amerikaner: Bjørn 8 with Dina (Anne 2, Cato 1)",
+        "Cato deleted hand 1 of Amerikaner: Bjørn 8 with Dina (tricks: Anne 2, Cato 1)",
         history_url(group, game),
     )
     game.restore(game.changes.get(action="delete"), "Dina")
     assert newest(phone, group)[0] == (
-        "Dina brought back hand 1 of Amerikaner: Bjørn 8 with Dina (Anne 2, Cato 1)"
+        "Dina brought back hand 1 of Amerikaner: Bjørn 8 with Dina (tricks: Anne 2, Cato 1)"
     )
 
 
@@ -335,7 +335,7 @@ def test_filtered_by_the_player_who_made_the_change(phone: Client, group: Group)
     bjorn = group.players.get(name="Bjørn")
     lines = feed_lines(phone, group.edit_key, f"?player={bjorn.code}")
     assert [words for words, _link in lines] == [
-        "Bjørn saved hand 1 of Amerikaner: Bjørn 8 with Dina (Anne 2, Cato 1)",
+        "Bjørn saved hand 1 of Amerikaner: Bjørn 8 with Dina (tricks: Anne 2, Cato 1)",
         "Bjørn started Amerikaner: Anne, Bjørn, Cato and Dina",
     ]
     cato = group.players.get(name="Cato")
@@ -439,7 +439,7 @@ def test_the_view_only_link_sees_it_with_its_own_links(client: Client, group: Gr
     game = make_game(group, hands=[FIRST], by="Bjørn")
     lines = feed_lines(client, group.view_key)
     assert lines[0] == (
-        "Bjørn saved hand 1 of Amerikaner: Bjørn 8 with Dina (Anne 2, Cato 1)",
+        "Bjørn saved hand 1 of Amerikaner: Bjørn 8 with Dina (tricks: Anne 2, Cato 1)",
         reverse("history", args=[group.view_key, game.code]),
     )
     assert group.edit_key not in text(client.get(reverse("feed", args=[group.view_key])))

@@ -125,15 +125,15 @@ def test_history_is_read_only(client: Client, group: Group) -> None:
             "en",
             "was",
             "now",
-            "Bjørn 8 with Dina (Anne 2, Cato 1), dealt by Anne",
-            "Bjørn 8 with Dina (Anne 2, Cato 1), dealt by Cato",
+            "Bjørn 8 with Dina (tricks: Anne 2, Cato 1), dealt by Anne",
+            "Bjørn 8 with Dina (tricks: Anne 2, Cato 1), dealt by Cato",
         ),
         (
             "nb",
             "før",
             "nå",
-            "Bjørn 8 med Dina (Anne 2, Cato 1), gitt av Anne",
-            "Bjørn 8 med Dina (Anne 2, Cato 1), gitt av Cato",
+            "Bjørn 8 med Dina (stikk: Anne 2, Cato 1), gitt av Anne",
+            "Bjørn 8 med Dina (stikk: Anne 2, Cato 1), gitt av Cato",
         ),
     ],
 )
@@ -163,6 +163,6 @@ def test_a_correction_that_keeps_the_dealer_does_not_name_it(
         phone.get(reverse("history", args=[group.edit_key, game.code])), "changes"
     )[0]
     assert corrected.split(" was ", 1)[1].split(" now ") == [
-        "Bjørn 8 with Dina (Anne 2, Cato 1)",
-        "Bjørn 9 with Dina (Anne 2, Cato 1)",
+        "Bjørn 8 with Dina (tricks: Anne 2, Cato 1)",
+        "Bjørn 9 with Dina (tricks: Anne 2, Cato 1)",
     ]

@@ -170,10 +170,10 @@ def test_a_changed_note_is_a_change_in_the_history(phone: Client, group: Group) 
     history = list_items(phone.get(reverse("history", args=[group.edit_key, game.code])), "changes")
     # Newest first: the note taken away, the note written, the hand entered.
     removed, written, entered = history
-    assert "was Bjørn 8 with Dina (Anne 2, Cato 1) · note: “" + NOTE + "”" in removed
-    assert "now Bjørn 8 with Dina (Anne 2, Cato 1) · no note" in removed
-    assert "was Bjørn 8 with Dina (Anne 2, Cato 1) · no note" in written
-    assert "now Bjørn 8 with Dina (Anne 2, Cato 1) · note: “" + NOTE + "”" in written
+    assert "was Bjørn 8 with Dina (tricks: Anne 2, Cato 1) · note: “" + NOTE + "”" in removed
+    assert "now Bjørn 8 with Dina (tricks: Anne 2, Cato 1) · no note" in removed
+    assert "was Bjørn 8 with Dina (tricks: Anne 2, Cato 1) · no note" in written
+    assert "now Bjørn 8 with Dina (tricks: Anne 2, Cato 1) · note: “" + NOTE + "”" in written
     assert "note" not in entered
 
 
