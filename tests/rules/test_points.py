@@ -290,6 +290,8 @@ def test_summary_details_and_the_running_sum() -> None:
     assert str(game.summary(scores(Ann=26, Bo=-5))) == "Scores: Ann 26, Bo \u22125"
     assert str(game.summary({"redeal": True})) == "Redeal"
     assert game.details({"scores": None}) == ""
+    # The details, as the CSV export writes them, keep the hyphen a spreadsheet reads.
+    assert game.details(scores(Ann=26, Bo=-5)) == "Ann 26, Bo -5"
     assert str(game.summary({"scores": None})) == "Scores: "
     # The sum of what is typed so far (Hearts: 26 a hand).
     assert str(game.hint(table, [], scores(Ann=13, Bo=13))) == "The scores add up to 26."
