@@ -113,6 +113,9 @@ class Score:
     # Players whose own bid stands beside their side's contract (Spades' nils): whether
     # each was made. For the pages; not in the file's "made".
     made_alone: Mapping[str, bool] | None = None
+    # The team whose bid `made` is about, where teams play ("" where a player's is): the
+    # preview says "Sør made", not "made" before both teams' points.
+    made_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ class HandOutcome:
     words: Callable[[], Explanation] = field(repr=False, compare=False)
     made_each: Mapping[str, bool] | None = None
     made_alone: Mapping[str, bool] | None = None
+    made_by: str = ""
 
     @property
     def explanation(self) -> tuple[Text, ...]:
@@ -652,7 +656,7 @@ class CardGame(ABC, Generic[RulesT, HandT]):
             verdict = self.decide(table, state, hand, score)
             words = partial(self.explain, table, hand, score)
             outcome = HandOutcome(
-                score.points, score.made, words, score.made_each, score.made_alone
+                score.points, score.made, words, score.made_each, score.made_alone, score.made_by
             )
             decision = (
                 Decision(verdict.winners, self.explain_verdict(table, verdict)) if verdict else None

@@ -166,7 +166,8 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
                 table.other_team(makers),
                 rules.lone_euchre if hand.alone else rules.euchre,
             )
-        return Score({side: (value if side == scorer else 0) for side in table.sides}, made)
+        points = {side: (value if side == scorer else 0) for side in table.sides}
+        return Score(points, made, made_by=makers)
 
     def decide(
         self, table: Table[Rules], state: State, hand: TrumpHand | Redeal, score: Score

@@ -246,13 +246,14 @@ class FiveHundred(CardGame[Rules, AnyHand]):
             value = rules.misere if hand.bid == MISERE else rules.open_misere
             made = hand.tricks == 0
             points = {bidding: value if made else -value, other: 0}
-            return Score({team: points[team] for team in table.sides}, made)
+            return Score({team: points[team] for team in table.sides}, made, made_by=bidding)
         made = hand.tricks >= hand.bid
         value = hand.value
         slam = made and hand.tricks == TRICKS and value < rules.slam
         won = rules.slam if slam else value
         points = {bidding: won if made else -value, other: 10 * (TRICKS - hand.tricks)}
-        return Score({team: points[team] for team in table.sides}, made, {"slam": slam})
+        facts: dict[str, Param] = {"slam": slam}
+        return Score({team: points[team] for team in table.sides}, made, facts, made_by=bidding)
 
     def decide(
         self, table: Table[Rules], state: State, hand: AnyHand, score: Score

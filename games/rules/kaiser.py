@@ -266,7 +266,8 @@ class Kaiser(CardGame[Rules, AnyHand]):
             return REDEAL_SCORE
         if isinstance(hand, KaiserBid):
             # It scores nothing: it decides the game (`decide`).
-            return Score(dict.fromkeys(table.sides, 0), hand.made)
+            made_by = table.team_of(hand.bidder)
+            return Score(dict.fromkeys(table.sides, 0), hand.made, made_by=made_by)
         rules = table.rules
         bidding = table.team_of(hand.bidder)
         other = table.other_team(bidding)
@@ -298,7 +299,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
             "raised_now": raised_now,
             "target": target,
         }
-        return Score({team: points[team] for team in table.sides}, made, facts)
+        return Score({team: points[team] for team in table.sides}, made, facts, made_by=bidding)
 
     def decide(
         self, table: Table[Rules], state: State, hand: AnyHand, score: Score

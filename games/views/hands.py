@@ -490,6 +490,8 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
         scored = result.hands[(number or len(result.hands)) - 1]
         preview = {
             "made": scored.made,
+            # A team's bid: which team made it or was set (the points follow for both).
+            "made_by": scored.outcome.made_by,
             "points": scored.points,
             "explanation": " ".join(say(t) for t in scored.outcome.explanation),
             "winner": say(scored.decision.text) if scored.decision else "",

@@ -5,6 +5,7 @@ the awards."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -58,14 +59,25 @@ def test_the_new_game_form_has_the_spec_defaults(phone: Client, group: Group) ->
     assert [value for value, _label in bids][-2:] == ["10", "open_misere"]
 
 
+def _words(response: Any) -> str:
+    """The words an answer shows, one space apart."""
+    return " ".join(re.sub(r"<[^>]+>", " ", text(response)).split()).replace(" ,", ",")
+
+
 def test_a_hand_is_previewed_with_its_value_saved_and_explained(
     phone: Client, group: Group
 ) -> None:
     game = _new_game(phone, group)
     asked = _posted(1, "Bjørn", "8", "hearts", 9)
-    preview = text(phone.get(_url("hand_preview", group, game.code), asked))
+    answer = phone.get(_url("hand_preview", group, game.code), asked)
+    preview = text(answer)
     # 8 hearts: 40 + 3 * 20 + 2 * 100 = 300; Nord took the 1 trick left: 10.
     assert "Bjørn bid 8 hearts (worth 300) and Sør took 9 tricks: made, +300." in preview
+    # The outcome names the team whose bid it is, before both teams' points.
+    assert "Sør made Nord +10, Sør +300" in _words(answer)
+    failed = _posted(1, "Bjørn", "8", "hearts", 7)
+    nb = phone.get(_url("hand_preview", group, game.code), failed, HTTP_ACCEPT_LANGUAGE="nb")
+    assert "Sør bet Nord +30, Sør \u2212300" in _words(nb)
     response = phone.post(_url("hand_create", group, game.code), asked)
     assert response.status_code == 302, form_errors(response)
     assert game.hands.get().data == {
