@@ -87,7 +87,8 @@ def deleted(key: str, code: str) -> dict[str, Any] | None:
     found = Entry.objects.filter(
         Q(group__edit_key=key) | Q(group__view_key=key), what=Entry.DELETED, data__code=code
     )
-    return found.values_list("data", flat=True).first()
+    # The latest: a code brought back from a backup and deleted again says its new way.
+    return found.order_by("-at", "-id").values_list("data", flat=True).first()
 
 
 def record_hand(game: Game, change: Change) -> None:

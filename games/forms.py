@@ -1124,13 +1124,19 @@ def initial_for(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
             initial[key] = value
         else:
             initial[key] = str(value)
-    # Where the last player's tricks are the rest of the others' (a team game's players,
-    # `CardGame.implied`), the last is left open, as in a new hand's form: a count changed
-    # then moves the open one with it (app.js), instead of the four adding up wrong.
-    for name, spec in specs.items():
+    return initial
+
+
+def correction_initial(table: Table[object], hand: dict[str, Any]) -> dict[str, Any]:
+    """A correction's form, as `initial_for` shows the hand, but where the last player's
+    tricks are the rest of the others' (a team game's players, `CardGame.implied`) with
+    the last left open, as in a new hand's form: a count changed then moves the open one
+    with it (app.js), instead of the four adding up wrong."""
+    initial = initial_for(table, hand)
+    for spec in get_game(table.game).inputs(table):
         rows = _rows(spec, table) if spec.kind == "tricks" else []
         if table.teams and spec.maximum and len(rows) > 2:
-            initial.pop(side_field(name, len(rows) - 1), None)
+            initial.pop(side_field(spec.name, len(rows) - 1), None)
     return initial
 
 

@@ -988,9 +988,10 @@ class Game(models.Model):
     ) -> Played:
         """What every change does once written: the instance as the game now is (returned), a
         new version, the derived rows."""
-        self.now = Played(self, tuple(sorted(hands, key=_number)), result, added=added)
-        self._bump(steps)
         won_before = self.winners
+        ordered = tuple(sorted(hands, key=_number))
+        self.now = Played(self, ordered, result, added=added, won_before=won_before)
+        self._bump(steps)
         self._write_statistics()
         if won_before is None and self.winners is not None:
             feed.record_won(self)

@@ -27,14 +27,16 @@ if TYPE_CHECKING:
 class Played:
     """A game's hands in order, at the table its seats and house rules make (`game`, set up
     once); their result when it is known already (the change that made it played it), else
-    played when asked; the rating rows a change wrote (None: as stored) and the hand it
-    added, if any."""
+    played when asked; the rating rows a change wrote (None: as stored), the hand it
+    added, if any, and who had won before it (read under its lock: the pages say when a
+    change moved that)."""
 
     game: Game
     hands: tuple[Hand, ...]
     known: GameResult | None = None
     ratings: tuple[Rating, ...] | None = None
     added: Hand | None = None
+    won_before: list[str] | None = None
 
     def result(self) -> GameResult:
         """The hands played at the game's table, within the spec's limits (`RuleError` when

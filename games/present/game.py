@@ -487,8 +487,10 @@ class HandRow:
         side's ("Nord made, Sør set"). The engine's "made" names a field of the game file."""
         words = []
         for kind, side, made in self.outcomes:
-            if not kind:
-                text = pgettext("hand outcome", "made" if made else "failed")
+            if not kind and made:
+                text = pgettext("hand outcome", "made")
+            elif not kind:
+                text = pgettext("hand outcome", "failed")
             elif kind == "alone" and made:
                 text = pgettext("a nil's outcome", "%(player)s's nil made") % {"player": side}
             elif kind == "alone":

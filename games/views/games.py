@@ -80,7 +80,8 @@ def _table_for(group: Group, kind: str) -> tuple[list[str], int]:
     last = played.first()
     if last is not None and low <= len(last.players) <= high:
         dealer = last.state().next_dealer()
-        return last.players, last.players.index(dealer) + 1 if dealer else 1
+        # A game read from a backup may name a first dealer who sits nowhere: seat 1 then.
+        return last.players, last.players.index(dealer) + 1 if dealer in last.players else 1
     if same := played.filter(kind=kind).first():
         return same.players, 1
     return [p.name for p in group.players.order_by("id")[: GAMES[kind].usual_players]], 1

@@ -17,7 +17,7 @@ from games.forms import (
     AdjustmentForm,
     HandForm,
     adjustment_initial,
-    initial_for,
+    correction_initial,
     posted,
     rule_error,
 )
@@ -138,11 +138,9 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
         if form.is_valid():
             mine = form.cleaned_data["hand"]
             by = who_is(request, access.group)
-            won = game.winners
             done = game.edit_hand(number, form.cleaned_data["revision"] or 0, mine, by)
             if done.stands:
-                said = _("Hand %(number)d corrected.") % {"number": number}
-                _tell(request, said, won, done)
+                _tell(request, _("Hand %(number)d corrected.") % {"number": number}, done)
                 return redirect(game_url(access, game))
             if done.reason is not None:
                 form.refuse(done.reason)
@@ -154,7 +152,7 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
                 values["revision"] = str(done.hand.revision)
                 form = Form(values, game=game, replacing=number)
     else:
-        read = adjustment_initial if Form is AdjustmentForm else initial_for
+        read = adjustment_initial if Form is AdjustmentForm else correction_initial
         initial = {**read(game.table(), hand.data), "number": number, "revision": hand.revision}
         form = Form(game=game, replacing=number, initial=initial)
     return render(
@@ -215,11 +213,10 @@ def _page_url(request: HttpRequest, access: Access, game: Game) -> str:
 
 def _delete(request: HttpRequest, access: Access, game: Game, number: int) -> None:
     revision, by = to_int(request.POST.get("revision")), who_is(request, access.group)
-    won = game.winners
     done = game.delete_hand(number, revision, by)
     if done.stands:
         said = _("Hand %(number)d deleted. The history can bring it back.") % {"number": number}
-        _tell(request, said, won, done)
+        _tell(request, said, done)
     elif done.reason is not None:
         messages.error(request, rule_error(done.reason))
     else:
@@ -248,20 +245,20 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
     access = access_to_edit(key)
     game = find_game(access, code)
     found = get_object_or_404(game.changes, code=change)
-    won = game.winners
     done = game.restore(found, who_is(request, access.group))
     if done.reason is not None:
         messages.error(request, rule_error(done.reason))
         return redirect("history", key, code)
-    _tell(request, _("Hand %(number)d restored.") % {"number": found.number}, won, done)
+    _tell(request, _("Hand %(number)d restored.") % {"number": found.number}, done)
     return redirect(game_url(access, game))
 
 
-def _tell(request: HttpRequest, said: str, won: list[str] | None, done: Attempt) -> None:
+def _tell(request: HttpRequest, said: str, done: Attempt) -> None:
     """What a correction, a deletion or a hand brought back did, and what it did to who won
-    the game: beside the winner banner a confirmation gives way, but not that line."""
-    now = done.played.game.winners if done.played is not None else won
-    line = winner_moved(won, now)
+    the game (under the change's lock): beside the winner banner a confirmation gives way,
+    but not that line."""
+    played = done.played
+    line = winner_moved(played.won_before, played.game.winners) if played is not None else ""
     if line:
         messages.success(request, f"{said} {line}", extra_tags=WINNER_MOVED)
     else:

@@ -304,3 +304,14 @@ def test_a_team_may_be_named_after_one_of_its_own_players(phone: Client, group: 
     )
     assert response.status_code == 302
     assert Game.objects.get().teams == {"Anne": ["Anne", "Cato"], "Bjørn & Dina": ["Bjørn", "Dina"]}
+
+
+def test_a_last_game_whose_first_dealer_sits_nowhere_seats_the_first_dealer_first(
+    phone: Client, group: Group
+) -> None:
+    # As a backup may bring a game in: its first dealer named, but at no seat.
+    game = make_game(group, players=["Dina", "Cato", "Anne"])
+    Game.objects.filter(pk=game.pk).update(first_dealer="Nobody")
+    page = phone.get(reverse("new_game_of", args=[group.edit_key, "points"]))
+    assert page.status_code == 200
+    assert checked(page, "first_dealer") == "1"

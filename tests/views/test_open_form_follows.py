@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Group
-from tests.factories import bid, make_game
+from tests.factories import FOUR, bid, make_game
 from tests.views.pages import Page, checked, form_fields, part, text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -31,6 +31,12 @@ def _poll(phone: Client, group: Group, game: Game, **form: Any) -> Page:
     response = phone.get(url, sent, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     return response
+
+
+def _hand_1_polled(phone: Client, group: Group, game: Game, **taps: str) -> Page:
+    """The poll of a form holding hand 1, Anne dealing as the rotation has it."""
+    held = {"number": "1", "dealer": "Anne", "rotation_dealer": "Anne", "follow_rotation": "Anne"}
+    return _poll(phone, group, game, **held, **taps)
 
 
 def _notes(response: Page) -> list[str]:
@@ -52,16 +58,7 @@ def test_a_form_holding_the_hand_just_saved_elsewhere_moves_on_and_says_so(
     phone: Client, group: Group
 ) -> None:
     game = make_game(group, hands=[HAND_1])
-    polled = _poll(
-        phone,
-        group,
-        game,
-        number="1",
-        dealer="Anne",
-        rotation_dealer="Anne",
-        follow_rotation="Anne",
-        **TAPS,
-    )
+    polled = _hand_1_polled(phone, group, game, **TAPS)
     assert _notes(polled) == ["Hand 1 was just saved on another phone: this form now saves hand 2."]
     assert _same_hand(polled) == (
         "Hand 1 was just saved on another phone exactly as this form has it: "
@@ -193,3 +190,20 @@ def test_a_poll_without_an_open_form_and_the_page_say_nothing(
     page = phone.get(reverse("game", args=[group.edit_key, game.code]))
     assert part(page, "same-hand") == ("", [])
     assert "hx-swap-oob" not in text(page)
+
+
+def test_a_spades_form_holding_the_hand_just_saved_elsewhere_says_so(
+    phone: Client, group: Group
+) -> None:
+    # The open form sends all four trick counts (the phone fills in the fourth).
+    teams = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
+    game = group.start_game("spades", list(FOUR), teams=teams, first_dealer="Anne", by="Anne")
+    bids, tricks = dict.fromkeys(FOUR, 3), dict(zip(FOUR, (4, 3, 3, 3), strict=True))
+    assert game.add_hand(1, {"dealer": "Anne", "bids": bids, "tricks": tricks}, "Bjørn").stands
+    taps = {f"bids-{i}": "3" for i in range(4)} | {
+        f"tricks-{i}": str(tricks[p]) for i, p in enumerate(FOUR)
+    }
+    polled = _hand_1_polled(phone, group, game, **taps)
+    assert _same_hand(polled).startswith(
+        "Hand 1 was just saved on another phone exactly as this form has it:"
+    )
