@@ -585,6 +585,10 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         ],
         "next_game": next_game(game),
         "chances": chances,
+        # What the game says of the next hand (Oh Hell: its cards), while it is played.
+        "hint": say(rules.hint(table, [hand.data for hand in stored], {}))
+        if not result.finished and game.abandoned_at is None
+        else "",
     }
 
 

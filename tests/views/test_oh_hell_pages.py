@@ -17,7 +17,7 @@ from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game, Group
 from tests.factories import new_game_post
-from tests.views.pages import form_errors, scoreboard, text, winner
+from tests.views.pages import form_errors, part, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -98,6 +98,9 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     )
     assert saved.status_code == 302, form_errors(saved)
     hand = game.hands.get()
+    # The big screen says the next hand's cards, as the form does.
+    tv = phone.get(_url("game_tv", group, game.code))
+    assert part(tv, "tv-hint") == ("Hand 2 of 3: 1 card each.", [])
     assert hand.data == {
         "dealer": "Cato",
         "cards": 2,
@@ -140,6 +143,7 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     assert "Anne wins" in (winner(page) or "")
     game.refresh_from_db()
     assert game.winners == ["Anne"]
+    assert part(phone.get(_url("game_tv", group, game.code)), "tv-hint") is None
 
 
 def test_the_game_goes_out_as_a_file_that_score_agrees_with(
