@@ -742,9 +742,9 @@ class Game(models.Model):
         with self._locked() as game:
             if game.hand_list():
                 return False
-            previous = game.previous_id
             # Its code, and the game it followed: where a phone still on it goes next.
-            went_back = game.previous.code if game.previous is not None else ""
+            previous = game.previous
+            went_back = previous.code if previous is not None else ""
             feed.record(
                 game.group_id, feed.Entry.DELETED, by, game, code=game.code, previous=went_back
             )
@@ -755,7 +755,7 @@ class Game(models.Model):
             stream.group_moved(game.group_id)
             if previous is not None:
                 # The game it followed offered it ("the next game has started"): no more.
-                Game.objects.get(pk=previous)._lock()._bump()
+                previous._lock()._bump()
             return True
 
     def _mark(

@@ -561,6 +561,9 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
     # Before the first hand, each side's chance to win, as on the game page; the board is
     # drawn once per version (`game_tv_live` answers 304 in between), so they are read once.
     chances = chances_of(game, table) if not stored and game.abandoned_at is None else None
+    # Still being played: only then the dealer, the leader, the notes, the points to go and
+    # what the game says of the next hand (Oh Hell: its cards).
+    playing = not result.finished and game.abandoned_at is None
     for row, chance in zip(board, chances or [], strict=False):
         row["chance"] = chance.per_cent
     return {
@@ -568,8 +571,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         "game": game,
         "table": table,
         "result": result,
-        # Still being played: only then the dealer, the leader, the notes and the points to go.
-        "open": not result.finished and game.abandoned_at is None,
+        "open": playing,
         "target": standing.target,
         "board": board,
         # The longest total, in characters: the totals' type is sized to fit it (pages.css).
@@ -585,10 +587,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         ],
         "next_game": next_game(game),
         "chances": chances,
-        # What the game says of the next hand (Oh Hell: its cards), while it is played.
-        "hint": say(rules.hint(table, [hand.data for hand in stored], {}))
-        if not result.finished and game.abandoned_at is None
-        else "",
+        "hint": say(rules.hint(table, [hand.data for hand in stored], {})) if playing else "",
     }
 
 
@@ -698,9 +697,8 @@ def describe_hand(game: Game, data: dict[str, Any] | None) -> str:
     card_game = get_game(game.kind)
     data = gamefile.seated(game.table(), data)  # the same words on any database
     summary, details = say(card_game.summary(data)), card_game.details(data)
-    if is_adjustment(data):
-        return f"{summary} ({details})" if details else summary
-    details = counted(card_game, details)
+    if not is_adjustment(data):  # an adjustment's details are its points, said as they are
+        details = counted(card_game, details)
     return f"{summary} ({details})" if details else summary
 
 

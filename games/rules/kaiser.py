@@ -264,12 +264,11 @@ class Kaiser(CardGame[Rules, AnyHand]):
     def score(self, table: Table[Rules], state: State, hand: AnyHand) -> Score:
         if isinstance(hand, Redeal):
             return REDEAL_SCORE
+        bidding = table.team_of(hand.bidder)
         if isinstance(hand, KaiserBid):
             # It scores nothing: it decides the game (`decide`).
-            made_by = table.team_of(hand.bidder)
-            return Score(dict.fromkeys(table.sides, 0), hand.made, made_by=made_by)
+            return Score(dict.fromkeys(table.sides, 0), hand.made, made_by=bidding)
         rules = table.rules
-        bidding = table.team_of(hand.bidder)
         other = table.other_team(bidding)
         # A team's points: its tricks, +5 for the 5 of hearts, -3 for the 3 of spades.
         taken = {

@@ -67,7 +67,7 @@ def after_deletion(
 
     def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
-        def answer(request: HttpRequest, key: str, code: str, **kwargs: Any) -> HttpResponse:
+        def answer(request: HtmxHttpRequest, key: str, code: str, **kwargs: Any) -> HttpResponse:
             try:
                 return view(request, key, code, **kwargs)
             except Http404:
@@ -82,7 +82,7 @@ def after_deletion(
                 url = reverse("group", args=[key])
             # A warning: it stands beside the winner banner of the game gone back to.
             messages.warning(request, _("That game was deleted: no hand had been saved in it."))
-            if request.headers.get("HX-Request"):
+            if request.htmx:
                 response: HttpResponse = HttpResponseClientRedirect(url)
             else:
                 response = redirect(url)
