@@ -35,10 +35,9 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 	# The backup test between databases borrows scratch databases from this PostgreSQL server.
 	# The browser tests in a session of their own: in one session with the others the whole
 	# took 8 min 33 s, in two 6 min 6 s (docs/testing.md).
-	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) --ignore=tests/browser \
-		--cov=games/rules --cov-branch --cov-report=
-	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) tests/browser \
-		--cov=games/rules --cov-branch --cov-append --cov-report=
+	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) $(ENGINE_COVERAGE) \
+		--ignore=tests/browser
+	$(BIN)/pytest $(PARALLEL) $(ENGINE_COVERAGE) --cov-append tests/browser
 	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
 	@if [ "$${CI:-false}" != false ] || $(BIN)/python -c "$$POSTGRES_ANSWERS" $(TEST_DATABASE_URL) 2>/dev/null; then \
 		$(MAKE) --no-print-directory test-postgres; \
@@ -53,6 +52,9 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 # each.
 test test-postgres test-redis test-fast screenshots: export PYTHONDONTWRITEBYTECODE :=
 test test-postgres test-redis test-fast screenshots: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
+
+# The rules engine's branches, traced into .coverage for the report after both sessions.
+ENGINE_COVERAGE = --cov=games/rules --cov-branch --cov-report=
 
 # Each test goes to whichever process is free (a file's tests kept in one process left the
 # other idle for the last minute and a half of the PostgreSQL run).
