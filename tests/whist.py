@@ -45,7 +45,7 @@ from games.rules.base import (
 from games.rules.figures import Figure, FigureTable
 from games.rules.rulebook import read_house_rules
 from games.rules.teams import parse_teams
-from games.rules.text import Text, _, error
+from games.rules.text import Param, Text, _, error
 
 TRICKS = 13
 BOOK = 6  # the tricks that score nothing
@@ -114,7 +114,12 @@ class Whist(CardGame[Rules, WhistHand | Redeal]):
         if not over:
             return None
         winner = max(over, key=lambda team: state.totals[team])
-        return Verdict((winner,), "reached", {"winner": winner, "total": state.totals[winner]})
+        facts: dict[str, Param] = {
+            "winner": winner,
+            "total": state.totals[winner],
+            "target": table.rules.target,
+        }
+        return Verdict((winner,), "reached", facts)
 
     # --- The words ---
 

@@ -215,7 +215,7 @@ class GamePage:
 
     @cached_property
     def winner_text(self) -> str:
-        return say(self.result.decision.text) if self.result.decision else ""
+        return say(self.result.decision.reason) if self.result.decision else ""
 
     @cached_property
     def awards(self) -> list[Earned]:
@@ -576,7 +576,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         "board": board,
         # The longest total, in characters: the totals' type is sized to fit it (pages.css).
         "total_chars": max(len(sheet_number(row["total"])) for row in board),
-        "winner_text": say(result.decision.text) if result.decision else "",
+        "winner_text": say(result.decision.reason) if result.decision else "",
         "last_hands": [
             {
                 "number": hand.number,

@@ -132,6 +132,13 @@ class American(CardGame[Rules, Win]):
             target=facts["target"],
         )
 
+    def explain_reason(self, table: Table[Rules], verdict: Verdict) -> Text:
+        total = verdict.facts["total"]
+        assert isinstance(total, int)
+        return ngettext_lazy(
+            "Won %(count)d game: the match target.", "Won %(count)d games: the match target.", total
+        )
+
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
         figures = {player: Figures() for player in table.players}
         streak = dict.fromkeys(table.players, 0)

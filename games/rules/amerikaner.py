@@ -200,15 +200,16 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         if bid is None and not tricks:
             _ask_amerikaner_outcome(raw)
         side = {bidder} if partner is None else {bidder, partner}
-        for player in players:
-            if player not in side and player not in tricks:
-                raise error(
-                    _(
-                        "the tricks of %(name)s are missing (every player outside the bidding side must be listed)"
-                    ),
-                    field="tricks",
-                    name=player,
-                )
+        # Every count still missing, said at once: a form then asks for them all together.
+        missing = tuple(player for player in players if player not in side | tricks.keys())
+        if missing:
+            raise error(
+                _(
+                    "the tricks of %(names)s are missing (every player outside the bidding side must be listed)"
+                ),
+                field="tricks",
+                names=Names(missing),
+            )
         given = sum(tricks.values())
         if given > rules.tricks or (len(tricks) == len(players) and given != rules.tricks):
             raise error(
@@ -306,20 +307,33 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         return _explain_bid(table, hand, hand.bid, score)
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
+        return self._verdict_text(verdict, _VERDICTS, _LEVEL)
+
+    def explain_reason(self, table: Table[Rules], verdict: Verdict) -> Text:
+        if verdict.how == "reached":
+            return super().explain_reason(table, verdict)
+        verdicts = {how: _REASONS.get(how, text) for how, text in _VERDICTS.items()}
+        level = {how: _REASONS.get(how, text) for how, text in _LEVEL.items()}
+        return self._verdict_text(verdict, verdicts, level)
+
+    @staticmethod
+    def _verdict_text(
+        verdict: Verdict, verdicts: Mapping[str, str], level: Mapping[str, str]
+    ) -> Text:
         facts = verdict.facts
-        if verdict.how in _LEVEL:
+        if verdict.how in level:
             situation = Text(
                 _("%(names)s reached %(target)d, level on %(total)d")
                 if facts["all_level"]
                 else _("%(names)s reached %(target)d and %(level)s are level on %(total)d"),
                 {**facts, "names": facts["over"]},
             )
-            return Text(_LEVEL[verdict.how], {**facts, "situation": situation})
+            return Text(level[verdict.how], {**facts, "situation": situation})
         if verdict.how == "reached":
             return reached_text(facts)
         role = _ROLES.get(str(facts.get("role")), "")
         return Text(
-            _VERDICTS[verdict.how], {**facts, "names": facts.get("over", ""), "role": Text(role)}
+            verdicts[verdict.how], {**facts, "names": facts.get("over", ""), "role": Text(role)}
         )
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
@@ -620,6 +634,15 @@ _VERDICTS = {
     "highest": _(
         "%(names)s reached %(target)d; %(winner)s has the highest total (%(total)d) and wins."
     ),
+}
+
+#: The same rules under a banner that names the winner (the others say no winner's name,
+#: or need it: "Anne made an Amerikaner").
+_REASONS = {
+    "bidding-side": _("%(names)s reached %(target)d; the bidding side wins (house rule)."),
+    "highest": _("%(names)s reached %(target)d; the highest total (%(total)d) wins."),
+    "level, bidder": _("%(situation)s; the bidder wins ties."),
+    "level, partner": _("%(situation)s; the partner wins ties when the bidder is not level."),
 }
 
 _ROLES = {"bidder": _("the bidder"), "partner": _("the partner")}

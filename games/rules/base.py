@@ -120,7 +120,10 @@ class Score:
 
 @dataclass(frozen=True)
 class Verdict:
-    """Who won after a hand, `how` (the rule that decided it) and the figures it used."""
+    """Who won after a hand, `how` (the rule that decided it) and the figures it used.
+
+    A side that reached the target is "reached", with its `total` and the `target`
+    (`Rules.explain_reason` says it so)."""
 
     winners: tuple[str, ...]
     how: str
@@ -163,10 +166,13 @@ class HandOutcome:
 
 @dataclass(frozen=True)
 class Decision:
-    """Who won after a hand, and the sentence saying which rule decided it."""
+    """Who won after a hand: the sentence saying which rule decided it (`text`), and the
+    rule without naming the winners again (`reason`), for under a banner that names them
+    ("🏆 Nord win!" above "Reached 10 with 11.")."""
 
     winners: tuple[str, ...]
     text: Text
+    reason: Text
 
 
 @dataclass(frozen=True)
@@ -509,6 +515,14 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     def explain_verdict(self, table: Table[RulesT], verdict: Verdict) -> Text:
         """The sentence saying which rule decided the game."""
 
+    def explain_reason(self, table: Table[RulesT], verdict: Verdict) -> Text:
+        """Which rule decided the game, without naming the winners: under a banner that
+        names them. A side that reached the target says so; a game with other ways to end
+        says them, else its sentence stands as it is."""
+        if verdict.how == "reached":
+            return reached_reason(verdict.facts)
+        return self.explain_verdict(table, verdict)
+
     @abstractmethod
     def inputs(self, table: Table[RulesT]) -> tuple[HandInput, ...]:
         """The inputs of a hand, for generated forms."""
@@ -659,7 +673,13 @@ class CardGame(ABC, Generic[RulesT, HandT]):
                 score.points, score.made, words, score.made_each, score.made_alone, score.made_by
             )
             decision = (
-                Decision(verdict.winners, self.explain_verdict(table, verdict)) if verdict else None
+                Decision(
+                    verdict.winners,
+                    self.explain_verdict(table, verdict),
+                    self.explain_reason(table, verdict),
+                )
+                if verdict
+                else None
             )
             scored.append(ScoredHand(number, hand, outcome, dict(state.totals), decision))
         return GameResult(tuple(scored), dict(state.totals), decision, dict(state.extra))
@@ -966,11 +986,23 @@ def reached(state: State, target: int) -> list[str]:
     return [side for side, total in state.totals.items() if total >= target]
 
 
-def reached_text(facts: Mapping[str, Param]) -> Text:
-    """ "Nord reached 10 and wins.", with the total only when it went past the target."""
+def reached_text(facts: Mapping[str, Param], teams: bool = False) -> Text:
+    """ "Anne reached 52 and wins.", with the total only when it went past the target; a
+    team is many: "Nord reached 10 and win." """
     if facts["total"] == facts["target"]:
+        if teams:
+            return Text(_("%(winner)s reached %(target)d and win."), facts)
         return Text(_("%(winner)s reached %(target)d and wins."), facts)
+    if teams:
+        return Text(_("%(winner)s reached %(target)d with %(total)d and win."), facts)
     return Text(_("%(winner)s reached %(target)d with %(total)d and wins."), facts)
+
+
+def reached_reason(facts: Mapping[str, Param]) -> Text:
+    """ "Reached 10 with 11.": `reached_text` under a banner that names the winner."""
+    if facts["total"] == facts["target"]:
+        return Text(_("Reached %(target)d."), facts)
+    return Text(_("Reached %(target)d with %(total)d."), facts)
 
 
 #: When a hand input applies: only to a hand that was played (not a redeal).

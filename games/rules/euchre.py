@@ -214,7 +214,7 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         )
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
-        return reached_text(verdict.facts)
+        return reached_text(verdict.facts, teams=True)
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
         figures = {player: Figures() for player in table.players}

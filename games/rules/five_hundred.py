@@ -54,7 +54,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import check_below_target, read_house_rules
-from .teams import fell_text, higher_of, parse_teams
+from .teams import bid_out_reason, bid_out_text, fell_reason, fell_text, higher_of, parse_teams
 from .text import Param, Quoted, Text, _, error, ngettext_lazy
 
 TRICKS = 10
@@ -348,12 +348,15 @@ class FiveHundred(CardGame[Rules, AnyHand]):
         if verdict.how == "fell":
             return fell_text(facts)
         if verdict.how == "reached":
-            return reached_text(facts)
-        if facts["total"] == facts["target"]:
-            return Text(_("%(winner)s bid and reached %(target)d: %(winner)s wins."), facts)
-        return Text(
-            _("%(winner)s bid and reached %(target)d with %(total)d: %(winner)s wins."), facts
-        )
+            return reached_text(facts, teams=True)
+        return bid_out_text(facts)
+
+    def explain_reason(self, table: Table[Rules], verdict: Verdict) -> Text:
+        if verdict.how == "fell":
+            return fell_reason(verdict.facts)
+        if verdict.how == "reached":
+            return super().explain_reason(table, verdict)
+        return bid_out_reason(verdict.facts)
 
     # --- Statistics and awards ---
 

@@ -57,7 +57,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import read_house_rules
-from .teams import higher_of, parse_teams
+from .teams import bid_out_reason, bid_out_text, higher_of, parse_teams
 from .text import Param, Text, _, error, ngettext_lazy
 
 TRICKS = 8
@@ -390,19 +390,30 @@ class Kaiser(CardGame[Rules, AnyHand]):
             bidder = str(facts["bidder"])
             return _kaiser_bid_text(table, KaiserBid("", bidder, bool(facts["made"])))
         if verdict.how == "reached":
-            return reached_text(facts)
+            return reached_text(facts, teams=True)
         if verdict.how == "fell":
             return Text(
                 _(
-                    "%(loser)s fell to %(total)d, at or below %(lose_at)d (house rule): %(winner)s wins."
+                    "%(loser)s fell to %(total)d, at or below %(lose_at)d (house rule): %(winner)s win."
                 ),
                 facts,
             )
-        if facts["total"] == facts["target"]:
-            return Text(_("%(winner)s bid and reached %(target)d: %(winner)s wins."), facts)
-        return Text(
-            _("%(winner)s bid and reached %(target)d with %(total)d: %(winner)s wins."), facts
-        )
+        return bid_out_text(facts)
+
+    def explain_reason(self, table: Table[Rules], verdict: Verdict) -> Text:
+        facts = verdict.facts
+        if verdict.how == "kaiser":
+            bidder = str(facts["bidder"])
+            if facts["made"]:
+                return Text(_("%(bidder)s bid kaiser and made it."), {"bidder": bidder})
+            return Text(_("%(bidder)s bid kaiser and failed."), {"bidder": bidder})
+        if verdict.how == "fell":
+            return Text(
+                _("%(loser)s fell to %(total)d, at or below %(lose_at)d (house rule)."), facts
+            )
+        if verdict.how == "reached":
+            return super().explain_reason(table, verdict)
+        return bid_out_reason(facts)
 
     def figures(self, table: Table[Rules], result: GameResult) -> GameFigures:
         figures = GameFigures({player: Figures() for player in table.players})
@@ -552,9 +563,9 @@ def _kaiser_bid_text(table: Table[Rules], hand: KaiserBid) -> Text:
     bidding = table.team_of(hand.bidder)
     winner = bidding if hand.made else table.other_team(bidding)
     message = (
-        _("%(bidder)s bid kaiser and made it: %(winner)s wins the game.")
+        _("%(bidder)s bid kaiser and made it: %(winner)s win the game.")
         if hand.made
-        else _("%(bidder)s bid kaiser and failed: %(winner)s wins the game.")
+        else _("%(bidder)s bid kaiser and failed: %(winner)s win the game.")
     )
     return Text(message, {"bidder": hand.bidder, "winner": winner})
 

@@ -294,6 +294,24 @@ class OhHell(CardGame[Rules, AnyHand]):
             **facts,
         )
 
+    def explain_reason(self, table: Table[Rules], verdict: Verdict) -> Text:
+        facts = dict(verdict.facts)
+        hands = facts.pop("hands")
+        assert isinstance(hands, int)
+        if len(verdict.winners) > 1:
+            return ngettext_lazy(
+                "The schedule's last hand (%(count)d hand) is played: level on %(total)d.",
+                "The schedule's last hand (%(count)d hands) is played: level on %(total)d.",
+                hands,
+                **facts,
+            )
+        return ngettext_lazy(
+            "The schedule's last hand (%(count)d hand) is played: the highest total, %(total)d, wins.",
+            "The schedule's last hand (%(count)d hands) is played: the highest total, %(total)d, wins.",
+            hands,
+            **facts,
+        )
+
     def scheduled(self, table: Table[Rules], before: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """The cards the schedule deals the hand after `before` (none after the last)."""
         plan = schedule(table.rules)

@@ -238,6 +238,23 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         )
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
+        return self._ended(verdict, self._won(table, verdict))
+
+    def explain_reason(self, table: Table[Rules], verdict: Verdict) -> Text:
+        shared = len(verdict.winners) > 1
+        if table.rules.low_wins:
+            won = (
+                _("Level on the lowest total, %(total)d.")
+                if shared
+                else _("The lowest total, %(total)d, wins.")
+            )
+        else:
+            won = _("Level on %(total)d.") if shared else _("The highest total, %(total)d, wins.")
+        return self._ended(verdict, Text(won, {"total": verdict.facts["total"]}))
+
+    @staticmethod
+    def _ended(verdict: Verdict, won: Text) -> Text:
+        """How the game ended, then `won`: "All 10 hands are played: the game is over. …"."""
         facts = verdict.facts
         if verdict.how == "target":
             ended = Text(_("%(side)s reached %(target)d: the game is over."), facts)
@@ -249,26 +266,26 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
                 "All %(count)d hands are played: the game is over.",
                 hands,
             )
+        return Text(_("%(ended)s %(won)s"), {"ended": ended, "won": won})
+
+    @staticmethod
+    def _won(table: Table[Rules], verdict: Verdict) -> Text:
+        """Who won, and with what: a team is many ("Nord win with 120.")."""
         shared = len(verdict.winners) > 1
         if table.rules.low_wins:
-            won = (
-                _("%(winners)s share the win with the lowest total, %(total)d.")
-                if shared
-                else _("%(winners)s wins with the lowest total, %(total)d.")
-            )
+            if shared:
+                won = _("%(winners)s share the win with the lowest total, %(total)d.")
+            elif table.teams:
+                won = _("%(winners)s win with the lowest total, %(total)d.")
+            else:
+                won = _("%(winners)s wins with the lowest total, %(total)d.")
+        elif shared:
+            won = _("%(winners)s share the win with %(total)d.")
+        elif table.teams:
+            won = _("%(winners)s win with %(total)d.")
         else:
-            won = (
-                _("%(winners)s share the win with %(total)d.")
-                if shared
-                else _("%(winners)s wins with %(total)d.")
-            )
-        return Text(
-            _("%(ended)s %(won)s"),
-            {
-                "ended": ended,
-                "won": Text(won, {"winners": Names(verdict.winners), "total": facts["total"]}),
-            },
-        )
+            won = _("%(winners)s wins with %(total)d.")
+        return Text(won, {"winners": Names(verdict.winners), "total": verdict.facts["total"]})
 
     def hint(
         self, table: Table[Rules], before: Sequence[Mapping[str, Any]], raw: Mapping[str, Any]

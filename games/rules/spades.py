@@ -57,7 +57,7 @@ from .base import (
 )
 from .figures import Figure, Figures, FigureTable, GameFigures, hand_figures
 from .rulebook import check_below_target, read_house_rules
-from .teams import fell_text, higher_of, parse_teams
+from .teams import fell_reason, fell_text, higher_of, parse_teams
 from .text import Param, Text, _, error, ngettext_lazy
 
 TRICKS = 13
@@ -310,7 +310,12 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         facts = verdict.facts
         if verdict.how == "fell":
             return fell_text(facts)
-        return reached_text(facts)
+        return reached_text(facts, teams=True)
+
+    def explain_reason(self, table: Table[Rules], verdict: Verdict) -> Text:
+        if verdict.how == "fell":
+            return fell_reason(verdict.facts)
+        return super().explain_reason(table, verdict)
 
     def standing(self, table: Table[Rules], result: GameResult) -> Standing:
         bags = _bags_after(table, result)

@@ -65,5 +65,25 @@ def higher_of(teams: Sequence[str], totals: Mapping[str, int]) -> str | None:
 
 
 def fell_text(facts: Mapping[str, Param]) -> Text:
-    """ "Them fell to -210, at or below -200: Us wins." """
-    return Text(_("%(loser)s fell to %(total)d, at or below %(lose_at)d: %(winner)s wins."), facts)
+    """ "Them fell to -210, at or below -200: Us win." """
+    return Text(_("%(loser)s fell to %(total)d, at or below %(lose_at)d: %(winner)s win."), facts)
+
+
+def bid_out_text(facts: Mapping[str, Param]) -> Text:
+    """ "Us bid and reached 500 and win.": reaching the target on the team's own bid, where
+    a game asks that (Five Hundred, Kaiser's house rule)."""
+    if facts["total"] == facts["target"]:
+        return Text(_("%(winner)s bid and reached %(target)d and win."), facts)
+    return Text(_("%(winner)s bid and reached %(target)d with %(total)d and win."), facts)
+
+
+def bid_out_reason(facts: Mapping[str, Param]) -> Text:
+    """ "Bid and reached 500.": under a banner that names the winner."""
+    if facts["total"] == facts["target"]:
+        return Text(_("Bid and reached %(target)d."), facts)
+    return Text(_("Bid and reached %(target)d with %(total)d."), facts)
+
+
+def fell_reason(facts: Mapping[str, Param]) -> Text:
+    """ "Them fell to -210, at or below -200.": under a banner that names the winner."""
+    return Text(_("%(loser)s fell to %(total)d, at or below %(lose_at)d."), facts)

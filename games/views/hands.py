@@ -491,7 +491,7 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "made_by": scored.outcome.made_by,
             "points": scored.points,
             "explanation": " ".join(say(t) for t in scored.outcome.explanation),
-            "winner": say(scored.decision.text) if scored.decision else "",
+            "winner": say(scored.decision.reason) if scored.decision else "",
             "winners": scored.decision.winners if scored.decision else (),
         }
     context = {"form": form, "preview": preview, "hint": form.hint()}

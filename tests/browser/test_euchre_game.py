@@ -95,7 +95,8 @@ def test_a_game_to_10_with_a_lone_march_a_euchre_a_march_and_a_redeal(
     expect_totals(page, {"Sharks": 11, "Jets": 3})
     winner = page.locator("#winner")
     expect(winner).to_contain_text("Sharks win!")
-    expect(winner).to_contain_text("Sharks reached 10 with 11 and wins.")
+    # The team named once, above the rule that decided it.
+    expect(winner).to_have_text("🏆 Sharks win! Reached 10 with 11.")
     expect(page.locator("form[data-hand-form]")).to_have_count(0)
 
     document = exported_and_scored(game_code(page), tmp_path)

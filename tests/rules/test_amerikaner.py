@@ -518,6 +518,55 @@ def test_who_wins(
     assert decision is not None and rule_words in str(decision.text)
 
 
+@pytest.mark.parametrize(
+    ("start", "hand", "rules", "reason"),
+    [
+        ({"Bjørn": 46}, SIDE_6, {}, "Reached 52."),
+        (
+            {"Anne": 50, "Bjørn": 46},
+            OPPONENT_AHEAD,
+            {},
+            "Anne and Bjørn reached 52; the highest total (54) wins.",
+        ),
+        (
+            {"Bjørn": 46, "Dina": 46},
+            SIDE_6,
+            {},
+            "Bjørn and Dina reached 52, level on 52; the bidder wins ties.",
+        ),
+        (
+            {"Anne": 50, "Dina": 46},
+            BIDDER_LEVEL_WITH_OPPONENT,
+            {},
+            "Anne and Dina reached 52, level on 52; "
+            "the partner wins ties when the bidder is not level.",
+        ),
+        (
+            {"Anne": 50, "Bjørn": 46},
+            OPPONENT_AHEAD,
+            {"tie_break": "bidding-side"},
+            "Anne and Bjørn reached 52; the bidding side wins (house rule).",
+        ),
+        # Those who share are named in the banner too ("Shared win: Anne and Cato"): the
+        # rule says who was level, as the sentence does.
+        (
+            {"Anne": 50, "Cato": 50},
+            OPPONENTS_ONLY,
+            {},
+            "Anne and Cato reached 52, level on 52; "
+            "neither the bidder nor the partner is among them, so they share the win.",
+        ),
+    ],
+)
+def test_the_rule_under_the_banner_does_not_name_the_winner_again(
+    start: dict[str, int], hand: dict[str, Any], rules: dict[str, Any], reason: str
+) -> None:
+    """The banner says "Anne wins!"; the line under it says why, without "so Anne wins"."""
+    table = make_table("amerikaner", FOUR, rules=rules, start=start)
+    decision = play(table, [hand]).decision
+    assert decision is not None and str(decision.reason) == reason
+
+
 def test_amerikaner_wins_outright_with_the_house_rule() -> None:
     hand = bid("Bjørn", "amerikaner", None, {"Anne": 0, "Cato": 0, "Dina": 0})
     # 20 points would not reach 52, but amerikaner_wins ends the game at once.
@@ -626,8 +675,17 @@ def test_no_hand_after_the_game_is_won(late: dict[str, Any]) -> None:
         pytest.param(
             {"dealer": "Anne", "bidder": "Bjørn", "bid": "amerikaner", "made": True, "tricks": {}},
             {},
-            "the tricks of Anne are missing (every player outside the bidding side must be listed)",
+            "the tricks of Anne, Cato and Dina are missing "
+            "(every player outside the bidding side must be listed)",
             id="amerikaner-said-made-without-tricks",
+        ),
+        # A lost Amerikaner with one count given: the others still missing, named together.
+        pytest.param(
+            bid("Bjørn", "amerikaner", None, {"Cato": 1}) | {"made": False},
+            {},
+            "the tricks of Anne and Dina are missing "
+            "(every player outside the bidding side must be listed)",
+            id="amerikaner-lost-counts-missing",
         ),
         pytest.param(
             bid("Bjørn", "amerikaner", None, {"Anne": 0, "Cato": 0, "Dina": 0}) | {"made": False},

@@ -301,25 +301,46 @@ def test_the_words_name_the_bid_and_its_value(hand: dict[str, Any], lines: list[
 
 
 @pytest.mark.parametrize(
-    ("start", "hand", "rules", "verdict"),
+    ("start", "hand", "rules", "verdict", "reason"),
     [
-        ({US: 360}, h("Ann", 7, "spades", 7), {}, "Us bid and reached 500: Us wins."),
-        ({US: 400}, h("Ann", 7, "spades", 7), {}, "Us bid and reached 500 with 540: Us wins."),
+        (
+            {US: 360},
+            h("Ann", 7, "spades", 7),
+            {},
+            "Us bid and reached 500 and win.",
+            "Bid and reached 500.",
+        ),
+        (
+            {US: 400},
+            h("Ann", 7, "spades", 7),
+            {},
+            "Us bid and reached 500 with 540 and win.",
+            "Bid and reached 500 with 540.",
+        ),
         (
             {THEM: 490},
             h("Ann", 7, "spades", 5),
             {"win_needs_bid": False},
-            "Them reached 500 with 540 and wins.",
+            "Them reached 500 with 540 and win.",
+            "Reached 500 with 540.",
         ),
-        ({US: -400}, h("Ann", 7, "spades", 6), {}, "Us fell to -540, at or below -500: Them wins."),
+        (
+            {US: -400},
+            h("Ann", 7, "spades", 6),
+            {},
+            "Us fell to -540, at or below -500: Them win.",
+            "Us fell to -540, at or below -500.",
+        ),
     ],
 )
 def test_the_words_of_the_verdict(
-    start: dict[str, int], hand: dict[str, Any], rules: dict[str, Any], verdict: str
+    start: dict[str, int], hand: dict[str, Any], rules: dict[str, Any], verdict: str, reason: str
 ) -> None:
+    """The sentence (a hand's "Why?"), and the rule alone under the banner naming the team."""
     table = make_table("five_hundred", PLAYERS, rules, TEAMS, start)
     decision = play(table, [hand]).decision
-    assert decision is not None and str(decision.text) == verdict
+    assert decision is not None
+    assert (str(decision.text), str(decision.reason)) == (verdict, reason)
 
 
 def test_a_hand_in_a_few_words() -> None:

@@ -455,11 +455,18 @@ def test_words_for_a_redeal_a_hand_nobody_met_and_the_end() -> None:
     assert str(result.decision.text) == (
         "The schedule's last hand (1 hand) is played: Cy wins with 1."
     )
+    # Under the banner that names Cy, the rule alone.
+    assert str(result.decision.reason) == (
+        "The schedule's last hand (1 hand) is played: the highest total, 1, wins."
+    )
     level = play(table, [hand((0, 0, 0), (1, 0, 0))])
     # Bo and Cy exact at 0 (10 each), Ann 1: they share.
     assert level.decision is not None
     assert str(level.decision.text) == (
         "The schedule's last hand (1 hand) is played: Bo and Cy share the win with 10."
+    )
+    assert str(level.decision.reason) == (
+        "The schedule's last hand (1 hand) is played: level on 10."
     )
 
 

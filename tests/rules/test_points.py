@@ -66,6 +66,19 @@ def test_teams_score_as_teams_of_any_size() -> None:
     assert result["winners"] == ["Pair"]
 
 
+@pytest.mark.parametrize(
+    ("low_wins", "said"),
+    [(False, "Pair win with 120."), (True, "Solo win with the lowest total, -20.")],
+)
+def test_a_team_that_wins_is_many(low_wins: bool, said: str) -> None:
+    """ "Pair win", as the banner says it ("Pair win!"), not "Pair wins"."""
+    teams = {"Solo": ["Ann"], "Pair": ["Bo", "Cy"], "Last": ["Di"]}
+    table = make_table("points", FOUR, {"target": 100, "low_wins": low_wins}, teams)
+    result = play(table, [{"scores": {"Pair": 120, "Solo": -20}}])
+    assert result.decision is not None
+    assert str(result.decision.text) == f"Pair reached 100: the game is over. {said}"
+
+
 # --- The end of a game ----------------------------------------------------------------------
 
 
@@ -266,20 +279,27 @@ def test_words_for_a_hand_and_the_end() -> None:
     assert str(result.decision.text) == (
         "Ann reached 100: the game is over. Bo wins with the lowest total, -4."
     )
+    # Under the banner that names Bo, the rule alone.
+    assert str(result.decision.reason) == (
+        "Ann reached 100: the game is over. The lowest total, -4, wins."
+    )
     counted = play(make_table("points", FOUR, {"hands": 1}), [scores(Ann=1, Bo=1)])
     assert counted.decision is not None
     assert str(counted.decision.text) == (
         "The 1 hand is played: the game is over. Ann and Bo share the win with 1."
     )
+    assert str(counted.decision.reason) == "The 1 hand is played: the game is over. Level on 1."
     lowest = play(make_table("points", FOUR, {"hands": 2, "low_wins": True}), [scores()] * 2)
     assert lowest.decision is not None
     assert str(lowest.decision.text) == (
         "All 2 hands are played: the game is over. "
         "Ann, Bo, Cy and Di share the win with the lowest total, 0."
     )
+    assert str(lowest.decision.reason).endswith("over. Level on the lowest total, 0.")
     highest = play(make_table("points", FOUR, {"hands": 1}), [scores(Cy=2)])
     assert highest.decision is not None
     assert str(highest.decision.text).endswith("Cy wins with 2.")
+    assert str(highest.decision.reason).endswith("over. The highest total, 2, wins.")
     redeal = play(table, [{"redeal": True}]).hands[0].outcome
     assert [str(t) for t in redeal.explanation] == ["Redeal: nobody scores."]
 

@@ -495,19 +495,27 @@ def test_the_words_of_each_kind_of_hand(
 
 
 @pytest.mark.parametrize(
-    ("start", "rules", "verdict"),
+    ("start", "rules", "verdict", "reason"),
     [
-        ({US: 430}, {}, "Us reached 500 and wins."),
-        ({US: 440}, {}, "Us reached 500 with 510 and wins."),
-        ({THEM: -80}, {}, "Them fell to -200, at or below -200: Us wins."),
+        ({US: 430}, {}, "Us reached 500 and win.", "Reached 500."),
+        ({US: 440}, {}, "Us reached 500 with 510 and win.", "Reached 500 with 510."),
+        (
+            {THEM: -80},
+            {},
+            "Them fell to -200, at or below -200: Us win.",
+            "Them fell to -200, at or below -200.",
+        ),
     ],
 )
-def test_the_words_of_the_verdict(start: dict[str, int], rules: Any, verdict: str) -> None:
+def test_the_words_of_the_verdict(
+    start: dict[str, int], rules: Any, verdict: str, reason: str
+) -> None:
+    """The sentence (a hand's "Why?"), and the rule alone under the banner naming the team."""
     # Us bid 7 and take 7: +70; Them bid 12 and take 6: -120.
     table = make_table("spades", PLAYERS, rules, TEAMS, start)
     result = play(table, [h((4, 6, 3, 6), (4, 3, 3, 3))])
     assert result.decision is not None
-    assert str(result.decision.text) == verdict
+    assert (str(result.decision.text), str(result.decision.reason)) == (verdict, reason)
 
 
 def test_without_a_bag_penalty_the_scoreboard_only_counts_bags() -> None:

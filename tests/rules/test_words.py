@@ -22,14 +22,15 @@ DOUBLED = re.compile(r"\b(\d+) \(\1\)")
 
 
 def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setup: Any) -> str:
-    """Everything the engine says about these hands: lines, reasons and the verdict."""
+    """Everything the engine says about these hands: lines, reasons, the verdict, and the
+    verdict's rule as it stands under the banner naming the winners."""
     result = play(make_table(game, players, **setup), hands)
     texts: list[Text] = []
     for scored in result.hands:
         texts += scored.outcome.explanation
         texts += [reason.text for reason in scored.outcome.reasons]
     if result.decision is not None:
-        texts.append(result.decision.text)
+        texts += [result.decision.text, result.decision.reason]
     return " | ".join(str(text) for text in texts)
 
 
@@ -83,7 +84,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(12, 7)],
             {"teams": TEAMS, "start": {"Nord": 40}},
-            ["Nord bid and reached 52: Nord wins."],
+            ["Nord bid and reached 52 and win. | Bid and reached 52."],
             id="kaiser-reached-exactly",
         ),
         pytest.param(
@@ -91,7 +92,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(7, 7)],
             {"teams": TEAMS, "start": {"Nord": 45}},
-            ["Nord bid and reached 52 with 57: Nord wins."],  # 45 + 12
+            ["Nord bid and reached 52 with 57 and win. | Bid and reached 52 with 57."],  # 45 + 12
             id="kaiser-reached-past",
         ),
         # Euchred with one trick; the defenders' 2 points reach 10 exactly.
@@ -100,7 +101,10 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [{"dealer": "Anne", "maker": "Anne", "tricks": 1}],
             {"teams": TEAMS, "start": {"Sør": 8}},
-            ["Nord made trump and took only 1 trick: euchred.", "Sør reached 10 and wins."],
+            [
+                "Nord made trump and took only 1 trick: euchred.",
+                "Sør reached 10 and win. | Reached 10.",
+            ],
             id="euchre-one-trick-reached-exactly",
         ),
         pytest.param(
@@ -108,7 +112,10 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [{"dealer": "Anne", "maker": "Anne", "tricks": 1, "alone": True}],
             {"teams": TEAMS, "start": {"Sør": 9}},
-            ["Anne went alone and took only 1 trick: euchred.", "Sør reached 10 with 11 and wins."],
+            [
+                "Anne went alone and took only 1 trick: euchred.",
+                "Sør reached 10 with 11 and win. | Reached 10 with 11.",
+            ],
             id="euchre-lone-one-trick-reached-past",
         ),
         # A made Amerikaner: the bidder alone scores.
@@ -138,8 +145,37 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [{"dealer": "Anne", "bidder": "Anne", "kaiser": True, "made": True}],
             {"teams": TEAMS},
-            ["Anne bid kaiser and made it: Nord wins the game."],
+            ["Anne bid kaiser and made it: Nord win the game. | Anne bid kaiser and made it."],
             id="kaiser-bid-made",
+        ),
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [{"dealer": "Anne", "bidder": "Anne", "kaiser": True, "made": False}],
+            {"teams": TEAMS},
+            ["Anne bid kaiser and failed: Sør win the game. | Anne bid kaiser and failed."],
+            id="kaiser-bid-failed",
+        ),
+        # Nord bid 7 and took 4 tricks with the 3 of spades: 1 point, failed, -45 - 7 = -52.
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [kaiser_hand(7, 4, hearts="Sør", spades="Nord")],
+            {"teams": TEAMS, "rules": {"lose_at": -52}, "start": {"Nord": -45}},
+            [
+                "Nord fell to -52, at or below -52 (house rule): Sør win. | "
+                "Nord fell to -52, at or below -52 (house rule)."
+            ],
+            id="kaiser-fell",
+        ),
+        # The same hand; Sør's 4 tricks and the 5 of hearts reach 52 without a bid of its own.
+        pytest.param(
+            "kaiser",
+            FOUR,
+            [kaiser_hand(7, 4, hearts="Sør", spades="Nord")],
+            {"teams": TEAMS, "rules": {"win_needs_bid": False}, "start": {"Sør": 44}},
+            ["Sør reached 52 with 53 and win. | Reached 52 with 53."],
+            id="kaiser-reached-without-a-bid",
         ),
         pytest.param(
             "kaiser",
@@ -154,7 +190,9 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             ["Anne", "Bjørn"],
             [{"winner": "Anne"}],
             {"rules": {"target_wins": 1}},
-            ["Anne has won 1 game, reaching the match target of 1."],
+            [
+                "Anne has won 1 game, reaching the match target of 1. | Won 1 game: the match target."
+            ],
             id="american-one-game",
         ),
         pytest.param(
@@ -162,7 +200,9 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             ["Anne", "Bjørn"],
             [{"winner": "Anne"}],
             {"rules": {"target_wins": 2}, "start": {"Anne": 1}},
-            ["Anne has won 2 games, reaching the match target of 2."],
+            [
+                "Anne has won 2 games, reaching the match target of 2. | Won 2 games: the match target."
+            ],
             id="american-two-games",
         ),
     ],

@@ -144,10 +144,14 @@ def test_the_big_screen_picture_and_why_of_a_game_the_lowest_wins(
     why = phone.get(_url("hand", group, game.code, 1))
     assertContains(why, "Scored 100 points.")
     assertContains(why, "Left out: scores 0.")
+    assertContains(why, "Anne reached 100: the game is over. Cato wins with the lowest total, 0.")
     tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]))
     assert tv.status_code == 200
-    # Cato, left out with 0, has the lowest total: the winner, on the board too.
-    assertContains(tv, "Cato wins with the lowest total, 0.")
+    # Cato, left out with 0, has the lowest total: the winner, on the board too, named once
+    # above the rule that decided it.
+    assertContains(tv, "Cato wins!")
+    assertContains(tv, "Anne reached 100: the game is over. The lowest total, 0, wins.")
+    assertNotContains(tv, "Cato wins with")
     picture = phone.get(_url("game_picture", group, game.code))
     assert (picture.status_code, picture["Content-Type"]) == (200, "image/png")
 
