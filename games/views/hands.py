@@ -41,15 +41,27 @@ from games.views.access import (
 
 @require_GET
 def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpResponse:
-    """Why each player got their points on this hand."""
+    """Why each player got their points on this hand.
+
+    The page follows the table: it asks again, naming the hand it shows (`?hand=` its
+    code), whenever the group's stream says a game moved on. A correction shows in place;
+    a hand that moved (one before it deleted or brought back) or went says so, and the
+    page stops following rather than show another hand under the same address."""
     access = access_for(key)
     game = find_game(access, code)
+    hands = game.hand_list()
+    shown = request.GET.get("hand")
+    here = next((h for h in hands if h.number == number), None)
+    if shown and (here is None or here.code != shown):
+        moved = next((h for h in hands if h.code == shown), None)
+        context = {"access": access, "game": game, "number": number, "moved": moved}
+        return render(request, "games/hand.html#gone", context)
     result = game.result()
-    if not 1 <= number <= len(result.hands):
+    if here is None or number > len(result.hands):
         raise Http404
+    hand = here
     scored = result.hands[number - 1]
     before = result.hands[number - 2].totals if number > 1 else game.table().start_totals()
-    hand = next(h for h in game.hand_list() if h.number == number)
     changes = list(game.changes.filter(hand_code=hand.code))  # newest first
     # Who entered it (its first version) and who corrected it last: the hand itself keeps
     # the name of whoever wrote its version now.

@@ -4,13 +4,17 @@ on the scoreboard opens to show how it was reached, hand by hand."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Game
 from tests.browser.steps import play_hand, redeal, start_four, total
+from tests.conftest import StreamingServer
+from tests.factories import bid, revision
 
 WHY = {"en-GB": "Why?", "nb-NO": "Hvorfor?"}
 
@@ -79,3 +83,39 @@ def test_a_corrected_hand_is_marked_and_leads_to_the_history(
     page.screenshot(path=screenshots / "60-corrected-hand-en.png", full_page=True)
     mark.click()
     expect(page).to_have_url(re.compile(r"/history/$"))
+
+
+def test_a_why_page_follows_a_correction_and_says_when_its_hand_moved_or_went(
+    streaming_server: StreamingServer,
+    page: Page,
+    new_phone: Callable[..., Page],
+    screenshots: Path,
+) -> None:
+    """Someone at the table checks hand 2's "Why?" while the scorer corrects it, then
+    deletes the hand before it, then it: the page says each as it happens, never another
+    hand's points under hand 2's name."""
+    view_link = start_four(page, streaming_server.url)
+    game = Game.objects.get()
+    game.add_hand(1, bid("Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1}, dealer="Anne"), "Anne")
+    game.add_hand(2, bid("Cato", 9, "Anne", {"Bjørn": 3, "Dina": 1}, dealer="Bjørn"), "Anne")
+    watcher = new_phone()
+    watcher.goto(f"{view_link}games/{game.code}/hands/2/")
+    why = watcher.locator("section.card")
+    expect(why).to_contain_text("took 8 of 12 tricks against a bid of 9: failed")
+    # Corrected on the scorer's phone: Bjørn took 2 tricks, not 3.
+    corrected = bid("Cato", 9, "Anne", {"Bjørn": 2, "Dina": 1}, dealer="Bjørn")
+    game.edit_hand(2, revision(game, 2), corrected, "Anne")
+    expect(why).to_contain_text("took 9 of 12 tricks against a bid of 9: made", timeout=3000)
+    expect(watcher.locator("#entered")).to_contain_text("corrected by Anne")
+    # Hand 1 deleted: this hand is hand 1 now, one tap away.
+    game.delete_hand(1, revision(game, 1), "Anne")
+    moved = watcher.locator("#why")
+    expect(moved).to_contain_text("This hand is hand 1 now", timeout=3000)
+    expect(why).to_have_count(0)
+    watcher.screenshot(path=screenshots / "60-why-hand-moved-en.png", full_page=True)
+    moved.locator("a").click()
+    expect(watcher.locator("h1")).to_contain_text("Hand 1: Cato 9 with Anne")
+    # Then it goes too: the page says so, and shows no other hand's points.
+    game.delete_hand(1, revision(game, 1), "Anne")
+    expect(moved).to_contain_text("Hand 1 was deleted.", timeout=3000)
+    expect(watcher.locator("h1")).to_have_count(0)

@@ -167,3 +167,46 @@ def test_the_points_table_heads_its_rows_team_or_player(
 
     assert heading(kaiser_game(group)) == team
     assert heading(played) == player
+
+
+# --- The page follows the table -------------------------------------------------------------
+
+
+def _again(client: Client, played: Game, number: int) -> str:
+    """The address the page asks again, as its `#why` does: naming the hand it shows."""
+    page = text(client.get(_url(played, number, "view_key")))
+    again = re.search(r'<div id="why" hx-get="([^"]+)"', page)
+    assert again is not None, "the page asks again by itself"
+    assert "hx-sse:connect" in page  # when the group's stream says a game moved on
+    return again.group(1).replace("&amp;", "&")
+
+
+def test_a_correction_shows_in_place(client: Client, played: Game) -> None:
+    url = _again(client, played, 2)
+    corrected = bid("Cato", 7, None, {"Anne": 1, "Bjørn": 1, "Dina": 2}, dealer="Bjørn")
+    played.edit_hand(2, revision(played, 2), corrected, "Anne")
+    html = text(client.get(url))
+    assert "Cato played alone and took 8 of 12 tricks against a bid of 7: made." in html
+    assert "corrected by Anne" in html
+
+
+def test_a_hand_that_moved_says_its_new_number_and_stops_asking(
+    client: Client, played: Game
+) -> None:
+    url = _again(client, played, 2)
+    played.delete_hand(1, revision(played, 1), "Anne")
+    html = text(client.get(url))
+    # Not the hand now numbered 2 (there is none), nor a 404: what became of the one shown.
+    assert "This hand is hand 1 now: a hand before it was deleted or brought back." in html
+    assert f'href="{_url(played, 1, "view_key")}"' in html
+    assert "hx-get" not in html
+
+
+def test_a_hand_that_went_says_so_in_norwegian(client: Client, played: Game) -> None:
+    url = _again(client, played, 1)
+    played.delete_hand(1, revision(played, 1), "Anne")
+    # Hand 1 is now what was hand 2: the page does not show it under the deleted one's name.
+    html = text(client.get(url, HTTP_ACCEPT_LANGUAGE="nb"))
+    assert "Runde 1 ble slettet. Historikken for spillet kan hente den tilbake." in html
+    assert "Cato" not in html
+    assert "hx-get" not in html
