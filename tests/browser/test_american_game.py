@@ -53,12 +53,12 @@ def test_a_match_to_3_wins_keeps_the_tally_and_names_the_winner(
 
     # Game 5: Bjørn wins his third game, and with it the match.
     choice(page, "winner", "Bjørn").click()
-    expect(page.locator("#preview")).to_contain_text("reaching the match target of 3")
+    expect(page.locator("#preview")).to_contain_text("Bjørn wins! Won 3 games: the match target.")
     save(page)
     expect_totals(page, {"Anne": 2, "Bjørn": 3})
     winner = page.locator("#winner")
     expect(winner).to_contain_text("Bjørn wins!")
-    expect(winner).to_contain_text("Bjørn has won 3 games, reaching the match target of 3.")
+    expect(winner).to_contain_text("Won 3 games: the match target.")
     expect(page.locator("form[data-hand-form]")).to_have_count(0)
 
     document = exported_and_scored(game_code(page), tmp_path)
