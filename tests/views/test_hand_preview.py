@@ -96,7 +96,7 @@ def test_preview_writes_a_loss_with_the_minus_sign_of_the_points_beside_it(
         ),
         pytest.param(
             {"dealer": "Anne", "bidder": "Anne", "bid": "6", "partner": "", "number": "1"},
-            "the tricks of Bjørn are missing",
+            "the tricks of Bjørn, Cato and Dina are missing",
             id="half-filled",
         ),
         # No partner tapped: asked for, not taken for "alone" (whose tricks would then
