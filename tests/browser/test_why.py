@@ -18,6 +18,21 @@ from tests.factories import bid, revision
 
 WHY = {"en-GB": "Why?", "nb-NO": "Hvorfor?"}
 
+# The words of the table heads that a line break splits ("Poen / g"): each word's box.
+SPLIT_WORDS = """() => [...document.querySelectorAll("th")].flatMap((head) => {
+  const walker = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+  const split = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      if (range.getClientRects().length > 1) split.push(word[0]);
+    }
+  }
+  return split;
+})"""
+
 
 # The flow does not depend on the language: Norwegian here, English for the screenshots.
 @pytest.mark.parametrize("locale", ["nb-NO", pytest.param("en-GB", marks=pytest.mark.screenshots)])
@@ -51,6 +66,8 @@ def test_every_hand_row_says_why_and_a_total_opens_hand_by_hand(
     # The sentence writes the loss with the minus sign of the points table below it.
     expect(page.locator("section.card")).to_contain_text("\u22129")
     expect(page.locator("section.card")).not_to_contain_text("-9")
+    # Its table's heads whole at a phone's width ("Poeng", not "Poen / g").
+    assert page.evaluate(SPLIT_WORDS) == []
     shot("why-a-failed-bid")
     page.go_back()
     # Anne's total, opened: +2, redeal 0, -9 = -7.
@@ -58,6 +75,7 @@ def test_every_hand_row_says_why_and_a_total_opens_hand_by_hand(
     steps = page.locator("#steps tbody tr")
     expect(steps).to_have_count(3)
     expect(steps.locator("td:last-child")).to_have_text(["2", "2", "\u22127"])
+    assert page.evaluate(SPLIT_WORDS) == []
     shot("total-hand-by-hand")
     steps.first.locator("a").click()
     expect(page.locator("h1")).to_contain_text("1")
