@@ -200,9 +200,11 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
         if bid is None and not tricks:
             _ask_amerikaner_outcome(raw)
         side = {bidder} if partner is None else {bidder, partner}
-        # Every count still missing, said at once: a form then asks for them all together.
+        given = sum(tricks.values())
+        # Every count still missing, said at once: a form then asks for them all together;
+        # counts that already take more than a hand has say that first (the mistake).
         missing = tuple(player for player in players if player not in side | tricks.keys())
-        if missing:
+        if missing and given <= rules.tricks:
             raise error(
                 _(
                     "the tricks of %(names)s are missing (every player outside the bidding side must be listed)"
@@ -210,7 +212,6 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
                 field="tricks",
                 names=Names(missing),
             )
-        given = sum(tricks.values())
         if given > rules.tricks or (len(tricks) == len(players) and given != rules.tricks):
             raise error(
                 _("the tricks add up to %(given)d, but a hand has %(tricks)d tricks"),

@@ -408,11 +408,12 @@ class Preset:
 
 def last_count(counts: Mapping[str, Any], sides: Sequence[str], total: int) -> dict[str, Any]:
     """`counts` of tricks by side, with the one side left out given the rest of `total`
-    when every other side's count is a number; else `counts` as they are. In the order of
-    `sides`."""
+    when every other side's count is a number; else `counts` as they are (so where the
+    others already take more than `total`, the refusal says that, not that a count nobody
+    gave is below zero). In the order of `sides`."""
     missing = [side for side in sides if side not in counts]
     given = list(counts.values())
-    if len(missing) != 1 or not all(type(n) is int for n in given):
+    if len(missing) != 1 or not all(type(n) is int for n in given) or sum(given) > total:
         return dict(counts)
     found = {**counts, missing[0]: total - sum(given)}
     return {side: found[side] for side in sides if side in found}

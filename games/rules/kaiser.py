@@ -232,10 +232,11 @@ class Kaiser(CardGame[Rules, AnyHand]):
             )
         no_trump = read_bool(raw, "no_trump")
         tricks = read_counts(raw, "tricks", teams, what="team")
-        for team in teams:
-            if team not in tricks:
-                raise error(_("the tricks of %(name)s are missing"), field="tricks", name=team)
+        missing = [team for team in teams if team not in tricks]
         total = sum(tricks.values())
+        # Counts that already take more than a hand has say so first: that is the mistake.
+        if missing and total <= TRICKS:
+            raise error(_("the tricks of %(name)s are missing"), field="tricks", name=missing[0])
         if total != TRICKS:
             raise error(
                 _("the tricks add up to %(given)d, but a hand has %(tricks)d tricks"),

@@ -210,10 +210,11 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         assert dealer is not None
         bids = _read_bids(table, raw.get("bids"))
         tricks = read_counts(raw, "tricks", table.players)
-        for player in table.players:
-            if player not in tricks:
-                raise error(_("the tricks of %(name)s are missing"), field="tricks", name=player)
+        missing = [player for player in table.players if player not in tricks]
         total = sum(tricks.values())
+        # Counts that already take more than a hand has say so first: that is the mistake.
+        if missing and total <= TRICKS:
+            raise error(_("the tricks of %(name)s are missing"), field="tricks", name=missing[0])
         if total != TRICKS:
             raise error(
                 _("the tricks add up to %(given)d, but a hand has %(tricks)d tricks"),

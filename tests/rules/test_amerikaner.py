@@ -765,6 +765,13 @@ def test_no_hand_after_the_game_is_won(late: dict[str, Any]) -> None:
             "the tricks add up to 13, but a hand has 12 tricks",
             id="tricks-over",
         ),
+        # One count missing, the others already over: the sum is the mistake.
+        pytest.param(
+            bid("Bjørn", 8, None, {"Anne": 7, "Cato": 6}),
+            {},
+            "the tricks add up to 13, but a hand has 12 tricks",
+            id="tricks-over-one-missing",
+        ),
         pytest.param(
             bid("Bjørn", 8, "Dina", {"Anne": 2, "Bjørn": 3, "Cato": 2, "Dina": 3}),
             {},

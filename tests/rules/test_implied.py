@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.rules import get_game, make_table
-from tests.factories import FOUR
+from tests.factories import FOUR, TEAMS
 
 SIX = [*FOUR, "Erik", "Frida"]
 TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
@@ -109,3 +109,21 @@ def test_teams_tricks_otherwise_stay_as_given(tricks: dict[str, Any]) -> None:
 def test_a_game_without_tricks_implies_nothing() -> None:
     hand = {"winner": "Anne"}
     assert implied("american", FOUR[:2], hand) == hand
+
+
+@pytest.mark.parametrize(
+    ("game", "tricks"),
+    [
+        ("spades", {"Anne": 6, "Bjørn": 6, "Cato": 3}),  # 15 of 13
+        ("amerikaner", {"Bjørn": 8, "Dina": 3, "Anne": 2}),  # 13 of 12
+    ],
+)
+def test_counts_over_the_hand_leave_the_last_one_out(game: str, tricks: dict[str, int]) -> None:
+    """Not a count below zero for a player nobody gave one for: the form then says the
+    counts add up to too many."""
+    hand = {"dealer": "Anne", "bidder": "Bjørn", "bid": 8, "partner": "Dina", "tricks": tricks}
+    if game == "spades":
+        hand = {"dealer": "Anne", "bids": dict.fromkeys(FOUR, 3), "tricks": tricks}
+        assert implied(game, FOUR, hand, teams=TEAMS) == hand
+    else:
+        assert implied(game, FOUR, hand) == hand

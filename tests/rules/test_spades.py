@@ -322,6 +322,16 @@ def test_a_hand_after_the_game_was_won_is_an_error() -> None:
             {},
             "the tricks of Bo are missing",
         ),
+        # Three counts that take more than a hand has: that is the mistake, not the fourth.
+        (
+            {
+                "dealer": "Di",
+                "bids": {"Ann": 4, "Bo": 3, "Cy": 3, "Di": 3},
+                "tricks": {"Ann": 6, "Bo": 6, "Cy": 3},
+            },
+            {},
+            "the tricks add up to 15, but a hand has 13 tricks",
+        ),
         ({**h((4, 3, 3, 3), (4, 3, 3, 3)), "bid": 4}, {}, "unknown field “bid”"),
         ({"bids": {}, "tricks": {}}, {}, "the dealer is missing"),
     ],
