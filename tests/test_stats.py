@@ -545,6 +545,18 @@ def test_lines_add_up_each_players_games() -> None:
     ]
 
 
+def test_level_on_wins_the_better_average_place_goes_first() -> None:
+    """Anne wins the one game; of the three who won nothing, the better place goes first,
+    not the name first in the alphabet."""
+    group = make_group()
+    # Anne sweeps four times (48), then makes 6 alone (54); Cato took 3, Dina 1, Bjørn 0.
+    last = bid("Anne", 6, None, {"Bjørn": 0, "Cato": 3, "Dina": 1}, dealer="Anne")
+    make_game(group, hands=[*anne_wins()[:4], last])
+    lines = _lines(Selection(group.pk, "amerikaner"))
+    assert [line.player.name for line in lines] == ["Anne", "Cato", "Dina", "Bjørn"]
+    assert [line.average_place for line in lines] == [1, 2, 3, 4]
+
+
 def test_periods_count_only_their_nights() -> None:
     s = season()
     tonight, _, _ = nights()

@@ -171,8 +171,15 @@ def lines(selection: Selection, people: People, player_id: int | None = None) ->
     )
     # A player who joined after `people` was read waits for the next page.
     found = [_line(people[row["player_id"]], row) for row in values if row["player_id"] in people]
+    # Level on wins and on the share of games won, the better average place goes first.
     return sorted(
-        found, key=lambda line: (-line.wins, -(line.win_rate or 0), line.player.name.lower())
+        found,
+        key=lambda line: (
+            -line.wins,
+            -(line.win_rate or 0),
+            line.average_place if line.average_place is not None else float("inf"),
+            line.player.name.lower(),
+        ),
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.rules import get_game, make_table
-from tests.factories import FOUR, TEAMS
+from tests.factories import FOUR
 
 SIX = [*FOUR, "Erik", "Frida"]
 TEAMS = {"Nord": ["Anne", "Cato"], "Sør": ["Bjørn", "Dina"]}
