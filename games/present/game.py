@@ -14,7 +14,7 @@ whose parts are all kept reads the game's row and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
@@ -375,9 +375,15 @@ def chances_of(game: Game, table: Table[Any]) -> list[Chance]:
         [known.get(seats[name], ratings.NEW) for name in members[side]] for side in table.sides
     ]
     return [
-        Chance(side, tuple(members[side]) if table.teams else (), per_cent)
+        Chance(side, members_shown(side, members[side]) if table.teams else (), per_cent)
         for side, per_cent in zip(table.sides, ratings.chances(skills), strict=True)
     ]
+
+
+def members_shown(team: str, players: Sequence[str]) -> tuple[str, ...]:
+    """A team's players, shown beside its own name; none for a team named after them
+    ("Bjørn & Cato" is not followed by "(Bjørn and Cato)")."""
+    return () if team == " & ".join(players) else tuple(players)
 
 
 def scoreboard(
@@ -395,8 +401,7 @@ def scoreboard(
         rows.append(
             {
                 "name": side,
-                # Shown under a team's own name; a team named after its partners needs none.
-                "members": players if side in members and side != " & ".join(players) else (),
+                "members": members_shown(side, players) if side in members else (),
                 "total": totals[side],
                 "dealer": dealer if dealer in players else None,
                 "leader": best is not None and totals[side] == best,

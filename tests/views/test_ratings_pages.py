@@ -115,6 +115,17 @@ def test_a_new_team_game_gives_each_team_a_chance(phone: Client, group: Group) -
     assert found[0].startswith(f"Chance to win Nord (Anne and Cato) {nord} % Sør (Bjørn and Dina)")
 
 
+def test_a_team_named_after_its_players_is_not_followed_by_them(
+    phone: Client, group: Group
+) -> None:
+    euchre_game(group)
+    teams = {"Anne & Cato": ["Anne", "Cato"], "Bjørn & Dina": ["Bjørn", "Dina"]}
+    game = group.start_game("euchre", list(FOUR), teams=teams, first_dealer="Anne")
+    found = part(phone.get(_game_url(game)), "chances")
+    assert found is not None
+    assert "Anne & Cato" in found[0] and "(Anne and Cato)" not in found[0]
+
+
 def test_a_new_game_of_another_kind_has_no_games_yet(phone: Client, group: Group) -> None:
     make_game(group, hands=anne_wins())
     game = group.start_game("euchre", list(FOUR), teams=TEAMS, first_dealer="Anne")
