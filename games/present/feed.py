@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -268,7 +267,7 @@ def _cut(note: str) -> str:
 
 def offered(group: Group, chosen: Game | None) -> list[dict[str, Any]]:
     """The games the filter offers, newest first: the latest few, and the chosen one."""
-    games = list(group.games.order_by("-created_at", "-id")[:GAMES_OFFERED])
+    games = list(group.games.select_related("night").order_by("-created_at", "-id")[:GAMES_OFFERED])
     if chosen is not None and chosen not in games:
         games.append(chosen)
     return [
@@ -277,7 +276,8 @@ def offered(group: Group, chosen: Game | None) -> list[dict[str, Any]]:
             "label": _("%(game)s, %(date)s")
             % {
                 "game": game.get_kind_display(),
-                "date": date_format(timezone.localtime(game.created_at), "DATE_FORMAT"),
+                # The evening's date, as the night page says it (after midnight, the day before).
+                "date": date_format(game.evening(), "DATE_FORMAT"),
             },
         }
         for game in games

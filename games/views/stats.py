@@ -163,7 +163,7 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     if card_game.paired:
         pairs = stats.pair_lines(selection, people, player.pk)
     # The player's latest ratings at this game, newest first (the rating is of all time).
-    ratings = player.ratings.filter(kind=selection.kind).select_related("game")
+    ratings = player.ratings.filter(kind=selection.kind).select_related("game__night")
     rated = list(ratings.order_by("-played_at", "-game_id")[:RATINGS_SHOWN])
     games = Paginator(stats.games_of(selection, player.pk), GAMES_PER_PAGE)
     page = games.get_page(request.GET.get("page"))

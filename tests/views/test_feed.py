@@ -4,6 +4,7 @@ link to it; its filters, its pages, and the view-only link."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from html.parser import HTMLParser
 from types import SimpleNamespace
 
@@ -327,6 +328,17 @@ def test_filtered_by_game(phone: Client, group: Group) -> None:
     # The form shows the filter chosen, and offers the group's games.
     assert options(response, "game") == ["", other.code, one.code]
     assert field_values(response, "method")["game"] == [other.code]
+
+
+def test_the_game_filter_dates_a_game_by_its_evening(phone: Client, group: Group) -> None:
+    """As its night page does: a game started after midnight is the evening before's."""
+    game = make_game(group)
+    assert game.night is not None
+    game.night.date = dt.date(2020, 1, 15)
+    game.night.save()
+    html = text(phone.get(reverse("feed", args=[group.edit_key])))
+    label = re.search(rf'<option value="{game.code}"[^>]*>([^<]*)<', html)
+    assert label is not None and label[1] == "Amerikaner, 15 Jan 2020", label
 
 
 def test_filtered_by_the_player_who_made_the_change(phone: Client, group: Group) -> None:

@@ -8,6 +8,7 @@ Anne wins 54 to 2, 2, 2; last New Year's Eve Bjørn and Dina share the win on 54
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from html import unescape
 
@@ -247,3 +248,18 @@ def test_tonight_is_counted_in_this_year(client: Client) -> None:
     response = client.get(player_url(s.players["Anne"], period="year"))
     assert games(response) == [(game_url(s, "tonight"), "1", "54")]
     assert str(tonight.year) in text(response)
+
+
+def test_a_game_is_dated_by_its_evening(client: Client, group: Group) -> None:
+    """A game finished at four in the morning belongs to the evening before, as its night
+    page and the game list say: the rating table dates it by its night too, not by the
+    moment it was rated."""
+    game = make_game(group, hands=anne_wins())
+    assert game.night is not None
+    game.night.date = dt.date(2020, 1, 15)
+    game.night.save()
+    anne = group.players.get(name="Anne")
+    html = text(client.get(player_url(anne, group.view_key)))
+    rating_table = html.split('id="rating-history"', 1)[1].split("</table>", 1)[0]
+    dated = re.search(r'<th scope="row" class="name"><a [^>]*>([^<]*)</a>', rating_table)
+    assert dated is not None and "2020" in dated[1] and "15" in dated[1], dated
