@@ -641,10 +641,17 @@ def _change_row(
         fate = _("now hand %(number)d") % {"number": hand.number}
     else:
         fate = ""
+    confirm = ""
     if change.action == Change.DELETE:
         # Bringing back what is already back would change nothing: no button for it.
         is_current = hand is not None
         button = _("Bring back hand %(number)d (deleted)") % {"number": change.number}
+        if any(other.number == change.number for other in current.values()):
+            # Another hand has its number now (entered after the undo): asked first.
+            confirm = _(
+                "Bring back the deleted hand %(number)d? It goes in before the hand %(number)d "
+                "there now, which becomes hand %(next)d, and the totals change."
+            ) % {"number": change.number, "next": change.number + 1}
     else:
         # A version of a hand deleted since comes back through its deletion's button,
         # under the number it had; a button here would name a number another hand has.
@@ -659,6 +666,7 @@ def _change_row(
         **_versions(game, change),
         "is_current": is_current,
         "button": button,
+        "confirm": confirm,
     }
 
 

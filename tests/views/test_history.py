@@ -96,6 +96,25 @@ def test_full_link_can_restore_from_the_history(phone: Client, group: Group) -> 
     assert reverse("restore", args=[group.edit_key, game.code, corrected.code]) not in html
 
 
+def test_bringing_back_a_hand_whose_number_another_has_asks_first(
+    phone: Client, group: Group
+) -> None:
+    """Hand 2 undone and entered anew: bringing the deleted one back pushes the new one to
+    hand 3 and changes the totals, so the button asks; with the number free it does not."""
+    game = make_game(group, hands=[FIRST, SECOND])
+    game.delete_hand(2, revision(game, 2), "Bjørn")
+    url = reverse("history", args=[group.edit_key, game.code])
+    deleted = game.changes.get(action="delete")
+    restore = reverse("restore", args=[group.edit_key, game.code, deleted.code])
+    assert f'action="{restore}">' in text(phone.get(url))  # nothing to ask
+    game.add_hand(2, SECOND | {"dealer": "Bjørn"}, "Bjørn")
+    html = text(phone.get(url))
+    assert (
+        f'action="{restore}" data-confirm="Bring back the deleted hand 2? It goes in before '
+        'the hand 2 there now, which becomes hand 3, and the totals change."' in html
+    )
+
+
 def test_view_only_link_sees_the_history_without_restore_buttons(
     client: Client, group: Group
 ) -> None:
