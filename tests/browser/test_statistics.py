@@ -25,9 +25,17 @@ def test_the_name_column_stays_in_view_when_a_wide_table_scrolls(
     expect(page.locator("#points")).to_be_visible()
     scroller = page.locator("#points").locator("xpath=..")
     name = page.locator("#points tbody th").first
+    # A table that scrolls fades out at its right edge, so that it does not read as cut off;
+    # one that fits does not.
+    faded = """() => [...document.querySelectorAll('.scroll')].map((box) => [
+      box.scrollWidth > box.clientWidth, getComputedStyle(box).getPropertyValue('--fade')])"""
+    page.wait_for_function(f"({faded})().every(([wide, fade]) => wide === (fade !== '0px'))")
+    assert {wide for wide, _fade in page.evaluate(faded)} == {True, False}
     before = name.bounding_box()
     assert scroller.evaluate("element => (element.scrollLeft = 1000, element.scrollLeft)") > 0
     after = name.bounding_box()
     assert before is not None and after is not None
     # Within the table's 1 px border, which scrolls away.
     assert abs(after["x"] - before["x"]) <= 1
+    # At its end, nothing more to see: no fade.
+    expect(scroller).to_have_css("--fade", "0px")
