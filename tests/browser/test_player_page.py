@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Game, Group
-from tests.factories import anne_wins, make_game, make_group
+from tests.factories import FOUR, anne_wins, bid, make_game, make_group
 from tests.test_stats import THREE, euchre_game, shared_win_hands, three_player_hands
 
 
@@ -36,6 +36,8 @@ def test_a_players_record_and_awards_in_both_languages_without_javascript(
     live_server: LiveServer, new_phone: Callable[..., Page], locale: str, transactional_db: None
 ) -> None:
     group, _third = awarded_group()
+    # And a game Anne won with an Amerikaner: a bid level with a long name.
+    make_game(group, hands=[bid("Anne", "amerikaner", None, dict.fromkeys(FOUR[1:], 0))])
     record, rival, streak, award, every = WORDS[locale]
     page = new_phone(javascript=False)
     page.goto(f"{live_server.url}/g/{group.view_key}/")
@@ -49,6 +51,11 @@ def test_a_players_record_and_awards_in_both_languages_without_javascript(
     expect(page.locator("#rating-chart svg")).to_be_visible()
     expect(page.locator("#awards li[data-award=streak]")).to_contain_text(award)
     expect(page.locator("#bid-levels")).to_be_visible()
+    # Each bid's level whole ("Amerikaner", not "Amerika…").
+    levels = page.locator("#bid-levels tbody .name")
+    expect(levels.first).to_be_visible()
+    cut = levels.evaluate_all("(cells) => cells.filter((c) => c.scrollWidth > c.clientWidth)")
+    assert cut == []
     # Nothing on the page is wider than the phone.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
