@@ -44,6 +44,10 @@ def test_history_tells_hands_apart_and_brings_one_back(
     bring_back = page.locator("#changes li.delete button")
     expect(bring_back).to_have_count(1)
     expect(bring_back).to_contain_text("3")
+    # Another hand has number 3 now: the phone asks first, and says what it will do.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     bring_back.click()
     expect(page.locator("#hands tbody tr")).to_have_count(4)
+    assert asked and "4" in asked[0]  # the hand 3 there now becomes hand 4
     assert [h.data for h in game.hand_list()][2] == endless_hands(3)[2]

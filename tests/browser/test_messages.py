@@ -32,9 +32,13 @@ MESSAGES = ".messages li"
 
 
 def _seconds_later(page: Page, seconds: float) -> None:
-    """The page's animations (a message fading out) as they are this long after they began."""
+    """The page's animations (a message fading out) as they are this long after they began
+    (those that follow a scroll rather than the clock left as they are)."""
     page.evaluate(
-        "ms => document.getAnimations().forEach(a => (a.currentTime = ms))", seconds * 1000
+        """ms => document.getAnimations()
+          .filter((a) => a.timeline === document.timeline)
+          .forEach((a) => (a.currentTime = ms))""",
+        seconds * 1000,
     )
 
 

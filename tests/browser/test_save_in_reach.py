@@ -45,4 +45,20 @@ def test_save_and_the_outcome_stay_in_reach_through_the_whole_form(
     expect(outcome).to_be_in_viewport()
     assert save.bounding_box() == before
     page.screenshot(path=screenshots / f"save-in-reach-{locale}.png")
+    # The outcome's reasons run past the bar's two lines: a swipe inside it brings them,
+    # and Save stays where it is.
+    preview = page.locator("#preview")
+    assert preview.evaluate("(box) => box.scrollHeight > box.clientHeight")
+    expect(preview).to_have_css("overflow-y", "auto")  # a finger can scroll it
+    expect(preview).not_to_have_css("--fade", "0px")  # its foot faded: there is more
+    reasons = preview.locator(".muted")
+    assert reasons.evaluate("(line) => line.getBoundingClientRect().bottom") > (
+        preview.evaluate("(box) => box.getBoundingClientRect().bottom")
+    )
+    preview.evaluate("(box) => box.scrollTo(0, box.scrollHeight)")
+    expect(preview).to_have_css("--fade", "0px")
+    assert reasons.evaluate("(line) => line.getBoundingClientRect().bottom") <= (
+        preview.evaluate("(box) => box.getBoundingClientRect().bottom")
+    )
+    assert save.bounding_box() == before
     assert page.evaluate(COVERED) == []
