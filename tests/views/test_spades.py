@@ -100,6 +100,8 @@ def test_a_hand_is_four_bids_and_three_trick_counts(phone: Client, group: Group)
     assertContains(phone.get(_url("game_tv", group, game.code)), "3 bags: 7 to the penalty")
     why = phone.get(_url("hand", group, game.code, 1))
     assertContains(why, "Sør bid 6 and took 6 tricks: made, +60.")
+    # Its heading has one colon: "Hand 1 · Bids: …", not "Hand 1: Bids: …".
+    assertContains(why, "<h1>Hand 1 · Bids: Anne 4, Bjørn 3, Cato nil, Dina 3</h1>", html=True)
 
 
 def test_a_refused_hand_says_why_beside_the_form(phone: Client, group: Group) -> None:
