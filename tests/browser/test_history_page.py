@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import bid, endless_hands, make_game, make_group, revision
@@ -46,7 +46,12 @@ def test_history_tells_hands_apart_and_brings_one_back(
     expect(bring_back).to_contain_text("3")
     # Another hand has number 3 now: the phone asks first, and says what it will do.
     asked: list[str] = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", answer)
     bring_back.click()
     expect(page.locator("#hands tbody tr")).to_have_count(4)
     assert asked and "4" in asked[0]  # the hand 3 there now becomes hand 4
