@@ -10,6 +10,7 @@ from hypothesis import given
 
 from games import gamefile
 from games.rules import get_game, make_table, play
+from games.rules.base import Verdict
 from games.rules.text import Text
 from tests.factories import FOUR, TEAMS, bid, kaiser_hand
 
@@ -257,3 +258,12 @@ def test_a_hands_words_are_put_together_when_asked_for(monkeypatch: pytest.Monke
     assert [str(reason.text) for reason in reasons if reason.side == "Anne"] == [
         "Opponent: took 2 tricks, +1 per trick."
     ]
+
+
+def test_a_rule_with_no_line_of_its_own_keeps_its_sentence_under_the_banner() -> None:
+    """A game whose way of ending has no line without the winner's name (a game added
+    later, say) shows its sentence as it is: naming the winner twice, never nothing."""
+    game = get_game("euchre")
+    table = make_table("euchre", FOUR, teams=TEAMS)
+    verdict = Verdict(("Nord",), "conceded", {"winner": "Nord", "total": 7, "target": 10})
+    assert game.explain_reason(table, verdict) == game.explain_verdict(table, verdict)
