@@ -58,7 +58,7 @@ from .base import (
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import read_house_rules
 from .teams import bid_out_reason, bid_out_text, higher_of, parse_teams
-from .text import Param, Text, _, error, ngettext_lazy
+from .text import Names, Param, Text, _, error, ngettext_lazy
 
 TRICKS = 8
 MAX_BID = 12
@@ -236,7 +236,9 @@ class Kaiser(CardGame[Rules, AnyHand]):
         total = sum(tricks.values())
         # Counts that already take more than a hand has say so first: that is the mistake.
         if missing and total <= TRICKS:
-            raise error(_("the tricks of %(name)s are missing"), field="tricks", name=missing[0])
+            raise error(
+                _("the tricks of %(name)s are missing"), field="tricks", name=Names(tuple(missing))
+            )
         if total != TRICKS:
             raise error(
                 _("the tricks add up to %(given)d, but a hand has %(tricks)d tricks"),

@@ -58,7 +58,7 @@ from .base import (
 from .figures import Figure, Figures, FigureTable, GameFigures, hand_figures
 from .rulebook import check_below_target, read_house_rules
 from .teams import fell_reason, fell_text, higher_of, parse_teams
-from .text import Param, Text, _, error, ngettext_lazy
+from .text import Names, Param, Text, _, error, ngettext_lazy
 
 TRICKS = 13
 NIL = "nil"
@@ -214,7 +214,9 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         total = sum(tricks.values())
         # Counts that already take more than a hand has say so first: that is the mistake.
         if missing and total <= TRICKS:
-            raise error(_("the tricks of %(name)s are missing"), field="tricks", name=missing[0])
+            raise error(
+                _("the tricks of %(name)s are missing"), field="tricks", name=Names(tuple(missing))
+            )
         if total != TRICKS:
             raise error(
                 _("the tricks add up to %(given)d, but a hand has %(tricks)d tricks"),

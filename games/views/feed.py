@@ -104,7 +104,7 @@ def _moment(value: str | None) -> dt.datetime | None:
 def _game(group: Group, code: str) -> Game | None:
     if not code or not code.isalnum() or len(code) > 32:
         return None
-    return group.games.filter(code=code).first()
+    return group.games.select_related("night").filter(code=code).first()
 
 
 def _player(group: Group, code: str) -> Player | None:

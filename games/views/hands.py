@@ -40,7 +40,7 @@ from games.views.access import (
 
 
 @require_GET
-def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpResponse:
+def hand_detail(request: HtmxHttpRequest, key: str, code: str, number: int) -> HttpResponse:
     """Why each player got their points on this hand.
 
     The page follows the table: it asks again, naming the hand it shows (`?hand=` its
@@ -53,7 +53,13 @@ def hand_detail(request: HttpRequest, key: str, code: str, number: int) -> HttpR
     shown = request.GET.get("hand")
     here = next((h for h in hands if h.number == number), None)
     if shown and (here is None or here.code != shown):
+        # A hand of this game's: renumbered since, or deleted (its history says so).
         moved = next((h for h in hands if h.code == shown), None)
+        if moved is None and not game.changes.filter(hand_code=shown).exists():
+            raise Http404
+        if not request.htmx:  # an address kept from the page's own asking: the page itself
+            where = ("hand", [key, code, moved.number]) if moved else ("history", [key, code])
+            return redirect(reverse(where[0], args=where[1]))
         context = {"access": access, "game": game, "number": number, "moved": moved}
         return render(request, "games/hand.html#gone", context)
     result = game.result()

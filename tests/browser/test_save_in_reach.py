@@ -61,4 +61,9 @@ def test_save_and_the_outcome_stay_in_reach_through_the_whole_form(
         preview.evaluate("(box) => box.getBoundingClientRect().bottom")
     )
     assert save.bounding_box() == before
+    # The next tap's outcome comes from its first line again, not where the swipe left it.
+    shown = preview.inner_text()
+    page.locator('.tricks-row[data-side="Cato"] label:has(> input[value="0"])').click()
+    expect(preview).not_to_have_text(shown)
+    page.wait_for_function("() => document.querySelector('#preview').scrollTop === 0")
     assert page.evaluate(COVERED) == []

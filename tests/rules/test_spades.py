@@ -320,7 +320,7 @@ def test_a_hand_after_the_game_was_won_is_an_error() -> None:
         (
             {"dealer": "Di", "bids": {"Ann": 4, "Bo": 3, "Cy": 3, "Di": 3}, "tricks": {"Ann": 13}},
             {},
-            "the tricks of Bo are missing",
+            "the tricks of Bo, Cy and Di are missing",
         ),
         # Three counts that take more than a hand has: that is the mistake, not the fourth.
         (

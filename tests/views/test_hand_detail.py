@@ -195,9 +195,9 @@ def test_a_hand_that_moved_says_its_new_number_and_stops_asking(
 ) -> None:
     url = _again(client, played, 2)
     played.delete_hand(1, revision(played, 1), "Anne")
-    html = text(client.get(url))
+    html = text(client.get(url, HTTP_HX_REQUEST="true"))
     # Not the hand now numbered 2 (there is none), nor a 404: what became of the one shown.
-    assert "This hand is hand 1 now: a hand before it was deleted or brought back." in html
+    assert "This hand is hand 1 now: an earlier hand was deleted or brought back." in html
     assert f'href="{_url(played, 1, "view_key")}"' in html
     assert "hx-get" not in html
 
@@ -206,7 +206,24 @@ def test_a_hand_that_went_says_so_in_norwegian(client: Client, played: Game) -> 
     url = _again(client, played, 1)
     played.delete_hand(1, revision(played, 1), "Anne")
     # Hand 1 is now what was hand 2: the page does not show it under the deleted one's name.
-    html = text(client.get(url, HTTP_ACCEPT_LANGUAGE="nb"))
+    html = text(client.get(url, HTTP_ACCEPT_LANGUAGE="nb", HTTP_HX_REQUEST="true"))
     assert "Runde 1 ble slettet. Historikken for spillet kan hente den tilbake." in html
     assert "Cato" not in html
     assert "hx-get" not in html
+
+
+def test_the_address_the_page_asks_again_leads_to_the_page_and_names_only_hands_it_had(
+    client: Client, played: Game
+) -> None:
+    url = _again(client, played, 2)
+    played.delete_hand(1, revision(played, 1), "Anne")
+    # Opened as a page (kept from the address bar, say): the hand where it is now.
+    moved = client.get(url)
+    assert (moved.status_code, moved["Location"]) == (302, _url(played, 1, "view_key"))
+    played.delete_hand(1, revision(played, 1), "Anne")
+    gone = client.get(url)
+    history = reverse("history", args=[played.group.view_key, played.code])
+    assert (gone.status_code, gone["Location"]) == (302, history)
+    # A code no hand of this game ever had is no hand at all.
+    made_up = _url(played, 1, "view_key") + "?hand=nosuchhand"
+    assert client.get(made_up, HTTP_HX_REQUEST="true").status_code == 404
