@@ -313,9 +313,7 @@ class Amerikaner(CardGame[Rules, BidHand | Redeal]):
     def explain_reason(self, table: Table[Rules], verdict: Verdict) -> Text:
         if verdict.how == "reached":
             return super().explain_reason(table, verdict)
-        verdicts = {how: _REASONS.get(how, text) for how, text in _VERDICTS.items()}
-        level = {how: _REASONS.get(how, text) for how, text in _LEVEL.items()}
-        return self._verdict_text(verdict, verdicts, level)
+        return self._verdict_text(verdict, _VERDICT_REASONS, _LEVEL_REASONS)
 
     @staticmethod
     def _verdict_text(
@@ -659,6 +657,11 @@ _LEVEL = {
         "%(situation)s; neither the bidder nor the partner is among them, so they share the win."
     ),
 }
+
+
+#: Every rule's sentence under the banner: its reason where it has one of its own.
+_VERDICT_REASONS = {how: _REASONS.get(how, text) for how, text in _VERDICTS.items()}
+_LEVEL_REASONS = {how: _REASONS.get(how, text) for how, text in _LEVEL.items()}
 
 
 def _alone_help(table: Table[Rules]) -> str:

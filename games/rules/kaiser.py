@@ -232,12 +232,12 @@ class Kaiser(CardGame[Rules, AnyHand]):
             )
         no_trump = read_bool(raw, "no_trump")
         tricks = read_counts(raw, "tricks", teams, what="team")
-        missing = [team for team in teams if team not in tricks]
+        missing = tuple(team for team in teams if team not in tricks)
         total = sum(tricks.values())
         # Counts that already take more than a hand has say so first: that is the mistake.
         if missing and total <= TRICKS:
             raise error(
-                _("the tricks of %(name)s are missing"), field="tricks", name=Names(tuple(missing))
+                _("the tricks of %(name)s are missing"), field="tricks", name=Names(missing)
             )
         if total != TRICKS:
             raise error(

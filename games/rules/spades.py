@@ -210,12 +210,12 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         assert dealer is not None
         bids = _read_bids(table, raw.get("bids"))
         tricks = read_counts(raw, "tricks", table.players)
-        missing = [player for player in table.players if player not in tricks]
+        missing = tuple(player for player in table.players if player not in tricks)
         total = sum(tricks.values())
         # Counts that already take more than a hand has say so first: that is the mistake.
         if missing and total <= TRICKS:
             raise error(
-                _("the tricks of %(name)s are missing"), field="tricks", name=Names(tuple(missing))
+                _("the tricks of %(name)s are missing"), field="tricks", name=Names(missing)
             )
         if total != TRICKS:
             raise error(

@@ -58,14 +58,14 @@ def hand_detail(request: HtmxHttpRequest, key: str, code: str, number: int) -> H
         if moved is None and not game.changes.filter(hand_code=shown).exists():
             raise Http404
         if not request.htmx:  # an address kept from the page's own asking: the page itself
-            where = ("hand", [key, code, moved.number]) if moved else ("history", [key, code])
-            return redirect(reverse(where[0], args=where[1]))
+            if moved is not None:
+                return redirect("hand", key, code, moved.number)
+            return redirect("history", key, code)
         context = {"access": access, "game": game, "number": number, "moved": moved}
         return render(request, "games/hand.html#gone", context)
-    result = game.result()
-    if here is None or number > len(result.hands):
+    if here is None:
         raise Http404
-    hand = here
+    hand, result = here, game.result()
     scored = result.hands[number - 1]
     before = result.hands[number - 2].totals if number > 1 else game.table().start_totals()
     changes = list(game.changes.filter(hand_code=hand.code))  # newest first
