@@ -2,7 +2,7 @@
 
 The app is served as `make run` serves it (gunicorn's ASGI worker, `scorekeeper/gunicorn.py`)
 on this machine; this process plays the phones. Each table has four phones: each holds its
-group's stream (games/stream.py), fetches the game's live part with the ETag it has when
+game's stream (games/stream.py), fetches the game's live part with the ETag it has when
 the stream says its game changed (and once when the stream opens), and lets one safety
 request through every 30 s; one phone a table saves a hand every 90 s (each table at its
 own moment). Each table is at its own point of its game (0 to 23 hands in, as tables are
@@ -108,7 +108,7 @@ def tables(count: int, first: int = 0) -> list[Table]:
                 names,
                 f"/g/{group.edit_key}/games/{game.code}/",
                 f"/g/{group.view_key}/games/{game.code}/",
-                stream.url_for(group.pk),
+                stream.url_for(group.pk, game.code),
                 hands=played,
                 version=game.version,
             )

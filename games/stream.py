@@ -5,6 +5,8 @@ A page opens its group's stream (htmx's `sse` extension) and hears one small eve
 change, then fetches what changed with the request its poll makes (the ETag answers 304 to
 a phone that already has it): `game` with "CODE VERSION" when a game moved on, `group`
 when something else of the group's did (a game started, a player joined, a night renamed).
+A game's pages open the stream of that game's changes alone (`?game=CODE`); the game
+before a new one moves on when it starts, so they still follow the table.
 `open` says the push works: from then on the page's 2 s poll lets one request through every
 30 s; `down` says it stopped, and the page polls every 2 s again until the next `open`.
 `ping` every 20 s says the stream is alive: a page that hears nothing for longer (a
@@ -95,9 +97,10 @@ class Event:
 # --- The Django side: announcing a change ----------------------------------------------
 
 
-def url_for(group: int) -> str:
-    """The address of a group's stream."""
-    return f"{get_script_prefix()}{PATH}{_signer().sign(str(group))}/"
+def url_for(group: int, game: str = "") -> str:
+    """The address of a group's stream; with a game's code, of that game's changes alone."""
+    query = f"?game={game}" if game else ""
+    return f"{get_script_prefix()}{PATH}{_signer().sign(str(group))}/{query}"
 
 
 def game_moved(group: int, code: str, version: int) -> None:
@@ -249,6 +252,12 @@ async def events(request: Request) -> Response:
         group = int(_signer().unsign(request.path_params["token"]))
     except (signing.BadSignature, ValueError, TypeError):
         return Response("Not found", status_code=404, media_type="text/plain")
+    game = request.query_params.get("game", "")
+
+    def heard(name: str, data: str) -> bool:
+        # A game's own pages ask for its changes alone: the group's other tables and pages
+        # neither wake the phone nor send its pages asking.
+        return not game or name not in ("game", "group") or data.split(" ")[0] == game
 
     async def said() -> AsyncIterator[dict[str, str]]:
         # Opened as the answer starts, so that an answer that never does (a HEAD, a phone
@@ -257,7 +266,8 @@ async def events(request: Request) -> Response:
         try:
             while True:
                 name, data = await queue.get()
-                yield {"event": name, "data": data}
+                if heard(name, data):
+                    yield {"event": name, "data": data}
         finally:
             hub.close(group, queue)
 

@@ -6,25 +6,28 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from django.db import connection, transaction
+from django.test import Client
 
 from games import stream
 from games.models import Game, Group
 from tests.conftest import StreamingServer
-from tests.factories import make_game, make_group
+from tests.factories import endless_hands, make_game, make_group
 
 
 class Listener:
     """A phone's stream, read event by event."""
 
-    def __init__(self, server: StreamingServer, group: Group) -> None:
+    def __init__(self, server: StreamingServer, group: Group, game: str = "") -> None:
         self.connection = http.client.HTTPConnection(urlsplit(server.url).netloc, timeout=5)
-        self.connection.request("GET", stream.url_for(group.pk))
+        self.connection.request("GET", stream.url_for(group.pk, game))
         self.response = self.connection.getresponse()
 
     def next(self) -> tuple[str, str]:
@@ -50,8 +53,8 @@ class Listener:
 
 
 @contextmanager
-def listening(server: StreamingServer, group: Group) -> Iterator[Listener]:
-    listener = Listener(server, group)
+def listening(server: StreamingServer, group: Group, game: str = "") -> Iterator[Listener]:
+    listener = Listener(server, group, game)
     try:
         assert listener.response.status == 200
         assert listener.response.headers["Content-Type"].startswith("text/event-stream")
@@ -77,6 +80,39 @@ def test_the_stream_tells_each_change_of_its_group_once_committed(
         assert phone.next() == ("game", f"{game.code} {game.version}")
         group.add_player("Eirik")
         assert phone.next() == ("group", "")
+
+
+def test_a_games_pages_hear_that_games_changes_alone(streaming_server: StreamingServer) -> None:
+    group = make_group()
+    game, other_table = make_game(group), make_game(group)
+    with listening(streaming_server, group, game.code) as phone:
+        other_table.write_note("The other table's note", "Anne")
+        group.add_player("Eirik")
+        game.write_note("Bjørn revoked", "Anne")
+        game.refresh_from_db()
+        assert phone.next() == ("game", f"{game.code} {game.version}")
+
+
+@pytest.mark.django_db
+def test_the_pages_open_the_stream_of_what_they_show(client: Client) -> None:
+    group = make_group()
+    game = make_game(group, hands=endless_hands(1))
+    key, night = group.edit_key, game.night
+    assert night is not None
+    client.post(f"/g/{key}/me/", {"name": "Anne"})
+    whole, ours = stream.url_for(group.pk), stream.url_for(group.pk, game.code)
+    assert ours == f"{whole}?game={game.code}"
+    for url, address in [
+        (f"/g/{key}/", whole),
+        (f"/g/{key}/nights/{night.code}/", whole),
+        (f"/g/{key}/games/{game.code}/", ours),
+        (f"/g/{key}/games/{game.code}/hands/1/", ours),
+        (f"/g/{group.view_key}/games/{game.code}/tv/", ours),
+    ]:
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        html = answer.content.decode()
+        assert re.findall(r'hx-sse:connect="([^"]*)"', html) == [address], url
 
 
 def test_a_change_in_another_worker_reaches_the_streams(

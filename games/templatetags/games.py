@@ -26,9 +26,9 @@ register.filter("say", say)
 
 
 @register.simple_tag
-def stream_url(group: Any) -> str:
-    """The address of the group's live stream."""
-    return stream.url_for(group.pk)
+def stream_url(group: Any, game: Any = None) -> str:
+    """The address of the group's live stream; with a game, of that game's changes alone."""
+    return stream.url_for(group.pk, game.code if game else "")
 
 
 @register.filter

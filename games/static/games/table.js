@@ -174,7 +174,6 @@
     due = true;
     htmx.trigger($("[data-poll]"), "nudge");
   }
-  const ours = ({ detail }) => detail.data.split(" ")[0] === stream.dataset.game; // "CODE VERSION"
   function hear(name, then) {
     stream?.addEventListener(name, (event) => {
       heard = Date.now();
@@ -182,7 +181,7 @@
     });
   }
   hear("ping", () => {}); // every 20 s: the stream is alive
-  hear("game", (event) => ours(event) && nudge());
+  hear("game", nudge); // this game's alone (games/stream.py)
   hear("open", () => {
     streaming = true;
     setTimeout(nudge, Math.random() * 2000); // not every phone at the same instant
