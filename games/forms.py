@@ -985,6 +985,16 @@ class AdjustmentForm(forms.Form):
         self.table = table = game.table()
         self.replacing = replacing
         self.fields["offender"].widget = Chips(choices=[(side, side) for side in table.sides])
+        # Where the lowest total wins, a penalty adds points: the presets say so.
+        self.low_wins = get_game(game.kind).low_wins(game.rules)
+        if self.low_wins:
+            way = self.fields["way"]
+            assert isinstance(way, forms.ChoiceField)
+            way.choices = [
+                (FROM_OFFENDER, _("N to the offender")),
+                (TO_OTHERS, _("N from each other side")),
+                (PER_SIDE, _("Side by side")),
+            ]
         for index, side in enumerate(table.sides):
             self.fields[side_field(ADJUSTMENT, index)] = forms.IntegerField(
                 label=side,
@@ -1011,9 +1021,10 @@ class AdjustmentForm(forms.Form):
         if not amount:
             self.add_error("amount", _("Give the number of points."))
             return {}
+        penalty = amount if self.low_wins else -amount
         if data.get("way") == TO_OTHERS:
-            return {side: amount for side in sides if side != offender.strip()}
-        return {offender: -amount}
+            return {side: -penalty for side in sides if side != offender.strip()}
+        return {offender: penalty}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

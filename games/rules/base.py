@@ -602,6 +602,11 @@ class CardGame(ABC, Generic[RulesT, HandT]):
         target = getattr(table.rules, "target", None)
         return Standing(target if isinstance(target, int) else None, {})
 
+    def low_wins(self, rules: Mapping[str, Any]) -> bool:
+        """Whether the lowest total leads under a game's house rules as stored (checked): a
+        penalty then adds points, not takes them."""
+        return False
+
     def figures(self, table: Table[RulesT], result: GameResult) -> GameFigures:
         """What a finished game adds to each player's statistics: here only the best and
         worst hand (a side's points are each of its players'); games add their own."""

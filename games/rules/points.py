@@ -218,6 +218,9 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
     def standing(self, table: Table[Rules], result: GameResult) -> Standing:
         return Standing(table.rules.target, {}, low_wins=table.rules.low_wins)
 
+    def low_wins(self, rules: Mapping[str, Any]) -> bool:
+        return rules.get("low_wins") is True
+
     # --- The words ---
 
     def explain(self, table: Table[Rules], hand: ScoresHand | Redeal, score: Score) -> Explanation:

@@ -116,18 +116,20 @@ def best_partner(
 
 
 def penalties_received(selection: Selection, player_id: int) -> int:
-    """The adjustments that took points from this player (or their team) in the selected
-    games: a penalty is an adjustment with a number below 0 (spec "Adjustments"). One
-    query: those games' adjustments, each with the player's seat and the game's teams."""
+    """The adjustments that went against this player (or their team) in the selected
+    games: a penalty takes points (spec "Adjustments"), or adds them where the lowest total
+    wins. One query: those games' adjustments, each with the player's seat and the game's
+    kind, rules and teams."""
     games = selection.player_stats(player_id).values("game_id")
     rows = Hand.objects.filter(
         game_id__in=games, data__has_key=ADJUSTMENT, game__seats__player_id=player_id
-    ).values_list("data", "game__seats__name", "game__teams")
+    ).values_list("data", "game__seats__name", "game__kind", "game__rules", "game__teams")
     count = 0
-    for data, name, teams in rows:
+    for data, name, kind, rules, teams in rows:
         side = next((team for team, members in (teams or {}).items() if name in members), name)
         given = {str(key).strip(): points for key, points in data[ADJUSTMENT].items()}
-        count += given.get(side, 0) < 0
+        against = -1 if get_game(kind).low_wins(rules or {}) else 1
+        count += given.get(side, 0) * against < 0
     return count
 
 

@@ -35,6 +35,17 @@ def error(hands: list[Any], rules: dict[str, Any] | None = None, **setup: Any) -
 # --- Hands ---------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("kind", "rules", "low"),
+    [("points", {}, False), ("points", {"low_wins": True}, True), ("oh_hell", {}, False)],
+)
+def test_a_penalty_adds_points_where_the_lowest_total_wins(
+    kind: str, rules: dict[str, Any], low: bool
+) -> None:
+    make_table(kind, FOUR[:3], rules=rules)  # house rules a game may have
+    assert get_game(kind).low_wins(rules) is low
+
+
 def test_each_side_scores_what_the_table_said_and_a_side_left_out_scores_0() -> None:
     # Hand 1: Ann 26 (all the hearts), the others left out: 0. Hand 2: negative scores
     # count as they are (Bo -5); totals Ann 26 + 3 = 29, Bo -5, Cy 0, Di 8.

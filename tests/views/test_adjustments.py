@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from games import backup
 from games.models import Change, Game, Group
-from tests.factories import TEAMS, anne_wins, bid, make_game, make_group
+from tests.factories import FOUR, TEAMS, anne_wins, bid, game_file, make_game, make_group
 from tests.views.pages import form_errors, part, scoreboard, table_rows, text
 
 pytestmark = pytest.mark.django_db
@@ -67,6 +67,24 @@ def test_each_way_saves_an_adjustment_as_the_next_hand(
         "Anne",
     )
     assert played.changes.get(number=2).action == Change.ADD
+
+
+@pytest.mark.parametrize(
+    ("fields", "points"),
+    [({}, {"Bjørn": 10}), ({"way": "others", "amount": 5}, {"Anne": -5, "Cato": -5, "Dina": -5})],
+    ids=["to-the-offender", "from-each-other-side"],
+)
+def test_where_the_lowest_total_wins_a_penalty_adds_points(
+    phone: Client, group: Group, fields: dict[str, Any], points: dict[str, int]
+) -> None:
+    hearts = backup.import_game(
+        group, {**game_file("points", FOUR, [], rules={"target": 100, "low_wins": True})}
+    )
+    page = text(phone.get(_page(hearts)))
+    assert "N to the offender" in page and "N from each other side" in page
+    assert "N from the offender" not in page
+    assert phone.post(_url(hearts), penalty(1, **fields)).status_code == 302
+    assert hearts.hands.get(number=1).data["adjustment"] == points
 
 
 def test_a_note_goes_with_it_and_the_reason_is_trimmed(phone: Client, played: Game) -> None:
@@ -269,6 +287,25 @@ def test_a_players_page_counts_penalties_received(client: Client, group: Group) 
     for name, count in (("Bjørn", "1"), ("Anne", "0")):
         url = reverse("player", args=[group.view_key, players[name].code])
         found = part(client.get(url), "penalties")
+        assert found is not None and found[0] == f"Penalties received{count}"
+
+
+def test_where_the_lowest_total_wins_a_penalty_received_is_points_added(
+    client: Client, group: Group
+) -> None:
+    # Hearts: Bjørn is given 10 for a revoke and Anne 3 taken off a sheet; Bjørn ends it.
+    hands = [
+        {"adjustment": {"Bjørn": 10}, "reason": "Revoke"},
+        {"adjustment": {"Anne": -3}, "reason": "Sheet"},
+        {"scores": {"Anne": 6, "Bjørn": 100, "Cato": 0, "Dina": 20}},
+    ]
+    rules = {"target": 100, "low_wins": True}
+    finished = backup.import_game(group, game_file("points", FOUR, hands, rules=rules))
+    assert finished.winners
+    players = {player.name: player for player in group.players.all()}
+    for name, count in (("Bjørn", "1"), ("Anne", "0")):
+        url = reverse("player", args=[group.view_key, players[name].code])
+        found = part(client.get(url, {"kind": "points"}), "penalties")
         assert found is not None and found[0] == f"Penalties received{count}"
 
 
