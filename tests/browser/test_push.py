@@ -15,6 +15,7 @@ from games import stream
 from scorekeeper.settings import redis_cache
 from tests.browser.steps import (
     LIVE,
+    fill_hand,
     fill_new_game,
     join_as,
     open_new_game,
@@ -93,6 +94,23 @@ def test_the_phones_hear_a_saved_hand_at_once_and_stay_quiet_meanwhile(
     # The 2 s poll is quiet and the next safety poll 30 s away: the nudge brought it, with
     # one request a phone.
     assert [len(asked) - was for asked, was in zip(polls, before, strict=True)] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_a_hand_kept_offline_goes_as_soon_as_the_phone_is_back(
+    streaming_server: StreamingServer, page: Page
+) -> None:
+    start_four(page, streaming_server.url)
+    _streams_open(page, 1)
+    page.wait_for_timeout(2500)  # the phone heard `open`: its 2 s poll is quiet now
+    page.context.set_offline(True)
+    fill_hand(page, "Anne", 8, "Dina", {"Bjørn": 2, "Cato": 1})
+    page.locator("button[name=save]").click()
+    expect(page.locator("#status [data-queue]")).to_contain_text("Ingen forbindelse")
+    page.context.set_offline(False)
+    # Not at the next safety poll, up to 30 s away: as soon as the phone is back.
+    expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=5000)
+    expect(page.locator("#status [data-queue]")).to_be_hidden()
 
 
 def _refused(route: Route) -> None:

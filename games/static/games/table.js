@@ -182,6 +182,7 @@
   }
   hear("ping", () => {}); // every 20 s: the stream is alive
   hear("game", nudge); // this game's alone (games/stream.py)
+  addEventListener("online", nudge); // at once: what waits here goes with the answer
   hear("open", () => {
     streaming = true;
     setTimeout(nudge, Math.random() * 2000); // not every phone at the same instant
