@@ -88,6 +88,21 @@ RETRY_AFTER = 3
 logger = logging.getLogger(__name__)
 
 
+class LinkPagesUnindexedMiddleware:
+    """Every answer behind a group's link (its pages, files, pictures and polls, all under
+    /g/) asks search engines not to index it or follow its links: the link is the group's
+    key. The home page, which has a description, stays findable."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.path_info.startswith("/g/"):
+            response["X-Robots-Tag"] = "noindex, nofollow"
+        return response
+
+
 class DatabaseAwayMiddleware:
     """A database out of reach (PostgreSQL stopped or restarting, SQLite's file locked past
     its timeout) is said in words, as a 503 with `Retry-After`, not as a server error: the

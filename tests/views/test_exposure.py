@@ -34,6 +34,27 @@ def test_pages_allow_only_this_sites_scripts_and_styles(phone: Client, game: Gam
     assert policy["frame-ancestors"] == "'none'"
 
 
+def test_what_a_link_opens_is_kept_out_of_search_engines(phone: Client, game: Game) -> None:
+    key, code = game.group.edit_key, game.code
+    behind_the_link = [
+        reverse("group", args=[key]),
+        reverse("game", args=[key, code]),
+        reverse("game_live", args=[key, code]),
+        reverse("game_tv", args=[game.group.view_key, code]),
+        reverse("export_json", args=[key, code]),
+        reverse("history", args=[key, code]),
+        reverse("stats", args=[key]),
+        reverse("group", args=["madeUpKey000000000000000"]),  # not found: still not indexed
+    ]
+    for url in behind_the_link:
+        assert phone.get(url)["X-Robots-Tag"] == "noindex, nofollow", url
+    home = phone.get(reverse("home"))
+    assert "X-Robots-Tag" not in home
+    assert '<meta name="description" content="Keeps score for card games' in home.content.decode()
+    norwegian = phone.get(reverse("home"), headers={"Accept-Language": "nb"}).content.decode()
+    assert '<meta name="description" content="Fører poeng for kortspill' in norwegian
+
+
 @pytest.mark.slow
 def test_a_table_polling_never_meets_the_rate_limit(phone: Client, game: Game) -> None:
     # Ten phones behind one address for a minute, each polling every two seconds.

@@ -465,7 +465,7 @@ def test_reached_from_the_group_page_by_either_link(phone: Client, group: Group)
 
 def test_not_indexed(client: Client, group: Group) -> None:
     response = client.get(reverse("feed", args=[group.view_key]))
-    assert '<meta name="robots" content="noindex">' in text(response)
+    assert response["X-Robots-Tag"] == "noindex, nofollow"
 
 
 def test_only_read(client: Client, group: Group) -> None:
