@@ -70,6 +70,7 @@ urlpatterns = [
     path(
         "g/<code:key>/games/<code:code>/totals/<int:seat>/", hands.side_totals, name="side_totals"
     ),
+    path("g/<code:key>/tv/", tv.group_tv, name="group_tv"),
     path("g/<code:key>/games/<code:code>/tv/", tv.game_tv, name="game_tv"),
     path("g/<code:key>/games/<code:code>/picture.png", pictures.game_picture, name="game_picture"),
     path("g/<code:key>/games/<code:code>/tv/live/", tv.game_tv_live, name="game_tv_live"),

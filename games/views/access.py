@@ -58,12 +58,13 @@ def find_game(access: Access, code: str) -> Game:
 
 
 def after_deletion(
-    page: str,
+    page: str, otherwise: str = "group"
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """For a game's `page` (a URL name taking the link and the game's code): once the game
     is deleted (it had no hands), a phone or a big screen still on it goes on to the same
-    page of the game the table played before it, or to the group's page, and is told why.
-    A poll (htmx) is sent there by its answer (`HX-Redirect`), as when the next game starts."""
+    page of the game the table played before it, or to the group's `otherwise` page, and is
+    told why. A poll (htmx) is sent there by its answer (`HX-Redirect`), as when the next
+    game starts."""
 
     def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -79,7 +80,7 @@ def after_deletion(
             if previous and Game.objects.filter(same_group, code=previous).exists():
                 url = reverse(page, args=[key, previous])
             else:
-                url = reverse("group", args=[key])
+                url = reverse(otherwise, args=[key])
             # A warning: it stands beside the winner banner of the game gone back to.
             messages.warning(request, _("That game was deleted: no hand had been saved in it."))
             if request.htmx:

@@ -174,6 +174,31 @@ def test_with_redis_stopped_mid_game_the_phones_poll_and_miss_nothing(
 
 
 @pytest.mark.parametrize("locale", ["nb-NO"])
+def test_a_big_screen_whose_only_game_was_deleted_waits_and_opens_the_next(
+    streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
+) -> None:
+    view_link = start_four(page, streaming_server.url)
+    code = page.url.split("/games/", 1)[1].strip("/")
+    tv = new_phone()
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    tv.goto(f"{view_link}games/{code}/tv/")
+    _streams_open(page, 2)
+    # Started by mistake and deleted: no game before it, so the screen waits.
+    page.goto(page.url + "end/")
+    page.locator(f"form[action$='/{code}/delete/'] button").click()
+    expect(tv).to_have_url(f"{view_link}tv/")
+    expect(tv.locator("#tv-waiting")).to_contain_text("Venter på neste spill")
+    expect(tv.locator(".messages")).to_contain_text("Det spillet ble slettet")
+    _streams_open(page, 1)
+    # The next game, of another kind, from the group page: the screen opens it.
+    to_group(page)
+    open_new_game_of(page, "american")
+    start_game(page)
+    started = page.url.split("/games/", 1)[1]
+    expect(tv).to_have_url(f"{view_link}games/{started}tv/")
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
 def test_every_screen_follows_the_table_to_a_game_of_another_kind(
     streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
 ) -> None:

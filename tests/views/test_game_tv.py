@@ -140,6 +140,40 @@ def test_big_screen_of_a_finished_game_follows_the_table_to_the_next(
     )
 
 
+def test_between_games_the_big_screen_waits_and_then_opens_the_game_started(
+    client: Client, group: Group
+) -> None:
+    finished = make_game(group, hands=anne_wins())
+    waiting = reverse("group_tv", args=[group.view_key])
+    answer = client.get(waiting)
+    assert answer.status_code == 200
+    found = part(answer, "tv-waiting")
+    assert found is not None and found[0].startswith("Waiting for the next game")
+    assert "HX-Redirect" not in client.get(waiting, headers={"HX-Request": "true"})
+    # A game started from the group page (of any kind): the waiting screen's next ask opens it.
+    started = make_game(group)
+    opened = client.get(waiting, headers={"HX-Request": "true"})
+    assert opened["HX-Redirect"] == reverse("game_tv", args=[group.view_key, started.code])
+    assert client.get(waiting)["Location"] == reverse(
+        "game_tv", args=[group.view_key, started.code]
+    )
+    assert finished.code not in opened.content.decode()
+
+
+def test_a_screen_whose_only_game_was_deleted_waits_for_the_next(
+    client: Client, group: Group
+) -> None:
+    game = make_game(group)
+    live = reverse("game_tv_live", args=[group.view_key, game.code])
+    assert game.delete_if_empty("Anne")
+    gone = client.get(live, headers={"HX-Request": "true"})
+    assert gone["HX-Redirect"] == reverse("group_tv", args=[group.view_key])
+    waiting = client.get(gone["HX-Redirect"])
+    assert part(waiting, "tv-waiting") is not None
+    assert "That game was deleted: no hand had been saved in it." in waiting.content.decode()
+    assert waiting["X-Robots-Tag"] == "noindex, nofollow"
+
+
 @pytest.mark.parametrize("code", ["bad%00code", "x" * 500, "%C3%B8"])
 def test_big_screen_of_a_code_that_cannot_be_one_is_not_found(
     client: Client, group: Group, code: str
