@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 from .awards import AwardRule
 from .figures import Figures, FigureTable, GameFigures
 from .limits import LARGEST_NUMBER, read_note, read_reason
-from .text import Names, Param, Quoted, RuleError, Text, _, error
+from .text import Names, Param, Quoted, RuleError, Text, _, error, sheet_number
 
 # Covariant: a game is "some card game" (`CardGame[object, object]`) in the registry,
 # whose callers hand each game back only the tables it made and the hands it parsed.
@@ -795,10 +795,18 @@ def adjustment_summary(raw: Mapping[str, Any]) -> Text:
 
 
 def adjustment_details(raw: Mapping[str, Any]) -> str:
+    """Each side's points with their sign, as a score sheet writes them ("Anne +3", and
+    below zero with a true minus sign)."""
     points = raw.get(ADJUSTMENT)
     if not isinstance(points, Mapping):
         return ""
-    return ", ".join(f"{name} {value}" for name, value in points.items())
+    return ", ".join(f"{name} {_signed(value)}" for name, value in points.items())
+
+
+def _signed(value: object) -> str:
+    if not isinstance(value, int):
+        return str(value)
+    return f"+{value}" if value > 0 else sheet_number(value)
 
 
 # --- Reading the table's words -------------------------------------------------------------

@@ -408,7 +408,8 @@ def test_the_words_for_an_adjustment() -> None:
     assert {reason.side: reason.points for reason in scored_hand.outcome.reasons}["Anne"] == -5
     game = get_game("amerikaner")
     assert str(game.summary(adjust("Revoke", Anne=-5))) == "⚖ Revoke"
-    assert game.details(adjust("Revoke", Anne=-5)) == "Anne -5"
+    assert game.details(adjust("Revoke", Anne=-5)) == "Anne \u22125"
+    assert game.details({"adjustment": {"Anne": 3, "Bo": "x"}}) == "Anne +3, Bo x"
     assert game.details({"adjustment": "broken"}) == ""
     kept = game.as_reported(table, adjust("  Revoke ", Anne=-5) | {"points": {}})
     assert kept == adjust("Revoke", Anne=-5)

@@ -230,7 +230,7 @@ def test_in_the_csv(client: Client, penalised: Game) -> None:
     rows = list(csv.DictReader(io.StringIO(backup.game_csv(penalised))))
     assert (rows[1]["hand_summary"], rows[1]["details"], rows[1]["dealer"]) == (
         "⚖ Revoke",
-        "Bjørn -10",
+        "Bjørn \u221210",
         "",
     )
     assert (rows[1]["points Bjørn"], rows[1]["total Bjørn"], rows[1]["made"]) == ("-10", "-2", "")
@@ -238,7 +238,7 @@ def test_in_the_csv(client: Client, penalised: Game) -> None:
 
 def test_in_the_history_and_why(phone: Client, penalised: Game) -> None:
     history = phone.get(reverse("history", args=[penalised.group.edit_key, penalised.code]))
-    assert "⚖ Revoke (Bjørn -10)" in text(history)
+    assert "⚖ Revoke (Bjørn \u221210)" in text(history)
     why = phone.get(reverse("hand", args=[penalised.group.edit_key, penalised.code, 2]))
     assert "Adjustment: Revoke" in text(why)
     assert "Agreed by the table." in text(why)

@@ -38,3 +38,16 @@ def test_a_second_tap_opens_the_same_new_game(phone: Client, group: Group) -> No
     first, second = phone.post(url), phone.post(url)
     assert Game.objects.count() == 2
     assert first["Location"] == second["Location"]
+
+
+def test_once_the_next_game_has_started_the_finished_one_leads_to_it_alone(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=anne_wins())
+    page = reverse("game", args=[group.edit_key, game.code])
+    again = reverse("play_again", args=[group.edit_key, game.code])
+    assert f'action="{again}"' in phone.get(page).content.decode()
+    phone.post(again)
+    html = phone.get(page).content.decode()
+    assert f'action="{again}"' not in html
+    assert "data-next-game" in html
