@@ -19,8 +19,8 @@ Scoring (the game file format, scorekeeper/1, section "Oh Hell"):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, TypeGuard
 
 from .awards import AwardRule
 from .base import (
@@ -350,8 +350,10 @@ class OhHell(CardGame[Rules, AnyHand]):
         dealer, bids = raw.get("dealer"), raw.get("bids")
         if not (table.rules.hook and dealer in table.players and isinstance(bids, Mapping)):
             return words
+        if _whole(bids.get(dealer)):
+            return words  # the dealer has bid: the outcome, or the hook's refusal, says it
         others = [bids.get(player) for player in table.players if player != dealer]
-        given = [bid for bid in others if isinstance(bid, int) and not isinstance(bid, bool)]
+        given = [bid for bid in others if _whole(bid)]
         if len(given) < len(others):
             return words
         forbidden = cards - sum(given)
@@ -432,6 +434,23 @@ class OhHell(CardGame[Rules, AnyHand]):
                 shown_when=PLAYED,
             ),
         )
+
+    def inputs_after(
+        self, table: Table[Rules], before: Sequence[Mapping[str, Any]]
+    ) -> tuple[HandInput, ...]:
+        """Bids and tricks from 0 to the cards the schedule deals this hand (spec: "each
+        bid from 0 to the cards")."""
+        cards = self.scheduled(table, before).get("cards")
+        if cards is None:
+            return self.inputs(table)
+        return tuple(
+            replace(spec, maximum=cards) if spec.kind == "tricks" else spec
+            for spec in self.inputs(table)
+        )
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _dealt(before: Sequence[Mapping[str, Any]]) -> int:

@@ -92,6 +92,8 @@ def test_a_game_down_and_up_the_schedule_to_its_last_hand(
     taps(chip(page, "bids", "Bjørn", 1))
     taps(chip(page, "bids", "Cato", 0))
     expect(hint).to_contain_text("Anne")
+    # Whole on a phone's width, the bid it forbids too: the line wraps, not cut short.
+    assert hint.evaluate("(line) => line.scrollWidth <= line.clientWidth")
     page.screenshot(path=screenshots / f"oh-hell-hook-{locale}.png", full_page=True)
     taps(chip(page, "bids", "Anne", 0))
     taps(chip(page, "tricks", "Bjørn", 1))
