@@ -932,6 +932,11 @@ class HandForm(forms.Form):
         for spec in self.unchosen(hand):
             # A sentence of its own beside the input, as the engine's refusals are there.
             self.add_error(spec.name, capfirst(say(spec.unchosen())) + ".")
+        for name, spec in self.specs.items():
+            # Every box left empty is a Save tapped too soon far more often than a hand
+            # nobody scored in (which a game file may still hold: an empty box is 0).
+            if spec.kind == "scores" and applies(spec, hand, self.specs) and not hand.get(name):
+                self.add_error(None, _("Write at least one score (0 for a hand nobody scored)."))
         data["hand"] = hand
         if self.errors:
             return data

@@ -306,8 +306,8 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         if redeal is not None:
             return redeal
         scores = raw.get("scores")
-        if not isinstance(scores, Mapping):
-            return Text(_("Scores: %(details)s"), {"details": ""})
+        if not isinstance(scores, Mapping) or not any(scores.values()):
+            return Text(_("Nobody scored"))
         # As the score sheet writes them: below zero with a true minus sign.
         listed = (f"{n} {sheet_number(s) if type(s) is int else s}" for n, s in scores.items())
         return Text(_("Scores: %(details)s"), {"details": ", ".join(listed)})

@@ -323,7 +323,9 @@ def test_summary_details_and_the_running_sum() -> None:
     assert game.details({"scores": None}) == ""
     # The details, as the CSV export writes them, keep the hyphen a spreadsheet reads.
     assert game.details(scores(Ann=26, Bo=-5)) == "Ann 26, Bo -5"
-    assert str(game.summary({"scores": None})) == "Scores: "
+    assert str(game.summary({"scores": None})) == "Nobody scored"
+    assert str(game.summary(scores(Ann=0, Bo=0))) == "Nobody scored"
+    assert str(game.summary({"scores": {}})) == "Nobody scored"
     # The sum of what is typed so far (Hearts: 26 a hand).
     assert str(game.hint(table, [], scores(Ann=13, Bo=13))) == "The scores add up to 26."
     assert game.hint(table, [], {}) is None

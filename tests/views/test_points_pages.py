@@ -79,6 +79,19 @@ def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     # A score out of bounds is refused beside its side.
     refused = phone.post(_url("hand_create", group, game.code), _scores(2, 10_001))
     assert refused.status_code == 422
+    # Save tapped with every box empty: asked for a score, nothing saved. A 0 typed is a
+    # hand nobody scored in.
+    empty = phone.post(_url("hand_create", group, game.code), _scores(2))
+    assert empty.status_code == 422
+    assert form_errors(empty) == ["Write at least one score (0 for a hand nobody scored)."]
+    assert game.hands.count() == 1
+    nothing = phone.post(_url("hand_create", group, game.code), _scores(2, 0, entry="zero"))
+    assert nothing.status_code == 302, form_errors(nothing)
+    assert game.hands.get(number=2).data == {"dealer": "Anne", "scores": {"Anne": 0}}
+    assert "2. Nobody scored" in text(phone.get(_url("game", group, game.code)))
+    # Taken back, for the game to go on as before.
+    undo = {"number": "2", "revision": str(game.hands.get(number=2).revision)}
+    assert phone.post(_url("undo", group, game.code), undo).status_code == 302
 
     # Anne reaches 100 (13 + 87): the game ends, and Bjørn, lowest at -5, wins.
     phone.post(_url("hand_create", group, game.code), _scores(2, 87, dealer="Bjørn"))
