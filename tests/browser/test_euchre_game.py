@@ -8,6 +8,7 @@ makers give the defenders 2.
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -149,3 +150,22 @@ def test_tournament_scoring_gives_a_lone_hand_of_3_or_4_tricks_1_point(
     assert document["rules"] == {"lone_point": 1}
     assert document["totals"] == page_totals(page) == {us: 11, them: 1}
     assert document["winners"] == [us]
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_a_hand_kept_offline_moves_the_dealer_to_the_next_team_on_the_scoreboard(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_team_game(page, live_server.url, "euchre")
+    expect_team_dealer(page, "Sharks", "Anne")
+    page.context.set_offline(True)
+    choice(page, "maker", "Bjørn").click()
+    choice(page, "tricks", 3).click()
+    page.locator("button[name=save]").click()
+    expect(page.locator("#status [data-queue]")).to_be_visible()
+    # The form and the scoreboard agree: Bjørn deals next, in the Jets' row, by name.
+    expect_team_dealer(page, "Jets", "Bjørn")
+    expect(page.locator("#live .badge.dealer")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    expect_team_dealer(page, "Jets", "Bjørn")

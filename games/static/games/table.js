@@ -130,7 +130,10 @@
     form.querySelector("[data-label]").textContent = fill(texts.saveHand, { number });
     form.querySelector("#preview").replaceChildren($("#blank-preview").content.cloneNode(true));
     if (heading) heading.textContent = heading.textContent.replace(/\d+/, number);
-    if (badge) $(`#main tr[data-side="${CSS.escape(dealer)}"] td`)?.firstChild.after(badge);
+    const dealing = (tr) => [tr.dataset.side, ...(tr.dataset.members?.split("\n") ?? [])];
+    const side = all("#main tr[data-side]").find((tr) => dealing(tr).includes(dealer));
+    if (badge && side) side.querySelector("td").firstChild.after(badge);
+    for (const name of all("[data-dealer]", badge)) name.textContent = dealer;
     scrollTo(0, 0);
   }
   // The hand after one kept here: the next seat deals (the same after a redeal, in some games).
