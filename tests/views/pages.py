@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from typing import Protocol
 
 _ROW = re.compile(
-    r'<tr class="[^"]*" data-side="([^"]*)">\s*<td>.*?</td>\s*'
+    r'<tr class="[^"]*" data-side="([^"]*)"[^>]*>\s*<td>.*?</td>\s*'
     r'<td class="total" data-total>(?:<a [^>]*>)?([-\u2212+]?\d+)(?:</a>)?</td>',
     re.DOTALL,
 )
