@@ -791,7 +791,7 @@ def adjustment_explanation(adjustment: Adjustment) -> Explanation:
     return Explanation(
         (Text(_("Adjustment: %(reason)s"), {"reason": adjustment.reason}),),
         tuple(
-            Reason(side, points, Text(_("Agreed by the table.")))
+            Reason(side, points, Text(_("Agreed by the table.") if points else _("No change.")))
             for side, points in adjustment.points.items()
         ),
     )

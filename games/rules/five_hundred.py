@@ -33,6 +33,7 @@ from .base import (
     Reason,
     Redeal,
     Score,
+    Standing,
     State,
     Table,
     Team,
@@ -192,6 +193,19 @@ class FiveHundred(CardGame[Rules, AnyHand]):
 
     def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:
         return parse_teams(raw, players, self.name)
+
+    def standing(self, table: Table[Rules], result: GameResult) -> Standing:
+        """Beside a team at or above the target while play goes on (`win_needs_bid`): why
+        it has not won."""
+        rules = table.rules
+        notes: dict[str, Text] = {}
+        if rules.win_needs_bid and not result.finished:
+            said = Text(
+                _("At %(target)d or more: wins by making a bid of its own."),
+                {"target": rules.target},
+            )
+            notes = {team: said for team, total in result.totals.items() if total >= rules.target}
+        return Standing(rules.target, notes)
 
     def parse_hand(self, table: Table[Rules], raw: Mapping[str, Any]) -> AnyHand:
         redeal = read_redeal(raw, table)

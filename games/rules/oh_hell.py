@@ -341,8 +341,8 @@ class OhHell(CardGame[Rules, AnyHand]):
             return None
         cards = plan[dealt]
         words = ngettext_lazy(
-            "Hand %(number)d of %(hands)d: %(count)d card each.",
-            "Hand %(number)d of %(hands)d: %(count)d cards each.",
+            "Deal %(number)d of %(hands)d: %(count)d card each.",
+            "Deal %(number)d of %(hands)d: %(count)d cards each.",
             cards,
             number=dealt + 1,
             hands=len(plan),

@@ -80,7 +80,7 @@ def test_a_game_down_and_up_the_schedule_to_its_last_hand(
     problems = _violations(page, "new oh_hell")
     start_game(page)
     expect_totals(page, {"Anne": 0, "Bjørn": 0, "Cato": 0})
-    # Hand 1 of 3, 2 cards each, said before anything is tapped.
+    # Deal 1 of 3, 2 cards each, said before anything is tapped.
     hint = page.locator("#preview .hint")
     expect(hint).to_contain_text("2")
 

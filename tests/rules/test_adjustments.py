@@ -406,6 +406,8 @@ def test_the_words_for_an_adjustment() -> None:
     scored_hand = play(table, [adjust("Revoke", Anne=-5)]).hands[0]
     assert [str(line) for line in scored_hand.outcome.explanation] == ["Adjustment: Revoke"]
     assert {reason.side: reason.points for reason in scored_hand.outcome.reasons}["Anne"] == -5
+    said = {reason.side: str(reason.text) for reason in scored_hand.outcome.reasons}
+    assert (said["Anne"], said["Bjørn"]) == ("Agreed by the table.", "No change.")
     game = get_game("amerikaner")
     assert str(game.summary(adjust("Revoke", Anne=-5))) == "⚖ Revoke"
     assert game.details(adjust("Revoke", Anne=-5)) == "Anne \u22125"

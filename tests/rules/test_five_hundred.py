@@ -172,6 +172,32 @@ def test_after_a_redeal_the_totals_as_they_stand_decide(
     assert score([redeal()], start=start, rules=rules)["winners"] == winners
 
 
+@pytest.mark.parametrize(
+    ("start", "rules", "noted"),
+    [
+        # Above the target without a bid of its own: play goes on, and the board says why.
+        ({THEM: 560}, {}, {THEM: "At 500 or more: wins by making a bid of its own."}),
+        ({THEM: 400}, {}, {}),
+        # Without win_needs_bid such a team would have won already: nothing to explain.
+        ({THEM: 450}, {"win_needs_bid": False}, {}),
+    ],
+)
+def test_the_board_says_why_a_team_over_the_target_plays_on(
+    start: dict[str, int], rules: dict[str, Any], noted: dict[str, str]
+) -> None:
+    table = make_table("five_hundred", PLAYERS, rules=rules, teams=TEAMS, start=start)
+    result = play(table, [h("Ann", 6, "spades", 6)])  # Us make 6 spades: 40
+    notes = get_game("five_hundred").standing(table, result).notes
+    assert {team: str(note) for team, note in notes.items()} == noted
+
+
+def test_a_finished_game_needs_no_such_note() -> None:
+    table = make_table("five_hundred", PLAYERS, teams=TEAMS, start={US: 480, THEM: 560})
+    result = play(table, [h("Ann", 6, "spades", 6)])  # Us reach 520 on their own bid
+    assert result.finished
+    assert get_game("five_hundred").standing(table, result).notes == {}
+
+
 def test_a_hand_after_the_game_was_won_is_an_error() -> None:
     exc = refused(doc([h("Ann", 7, "spades", 7), redeal()], start={US: 400}))
     assert str(exc) == "hand 2: the game was already won after hand 1"

@@ -312,27 +312,27 @@ def test_the_hint_names_the_cards_and_the_bid_the_hook_forbids() -> None:
     table = make_table("oh_hell", THREE, {"max_cards": 3})
     played = [hand((0, 0, 0), (1, 1, 1)), {"dealer": "Ann", "redeal": True}]
     # Hand 2 by the schedule (the redeal takes no place): 2 cards.
-    assert str(game.hint(table, played, {})) == "Hand 2 of 5: 2 cards each."
+    assert str(game.hint(table, played, {})) == "Deal 2 of 5: 2 cards each."
     # Ann and Bo bid 1 + 0: the dealer Cy may not bid 2 - 1 = 1.
     bids = {"dealer": "Cy", "bids": {"Ann": 1, "Bo": 0}}
     assert str(game.hint(table, played, bids)) == (
-        "Cy bids last, and may not bid 1 (the hook). Hand 2 of 5: 2 cards each."
+        "Cy bids last, and may not bid 1 (the hook). Deal 2 of 5: 2 cards each."
     )
     # Once the dealer has bid, the outcome (or the hook's refusal) says the rest.
     dealt = {"dealer": "Cy", "bids": {"Ann": 1, "Bo": 0, "Cy": 0}}
-    assert str(game.hint(table, played, dealt)) == "Hand 2 of 5: 2 cards each."
+    assert str(game.hint(table, played, dealt)) == "Deal 2 of 5: 2 cards each."
     # Bids already over the cards: the dealer may bid anything.
     over = {"dealer": "Cy", "bids": {"Ann": 2, "Bo": 1}}
     assert str(game.hint(table, played, over)).startswith("Cy bids last, and may bid anything.")
     # Not every other bid in yet, or no hook: only the cards.
     assert str(game.hint(table, played, {"dealer": "Cy", "bids": {"Ann": 1}})) == (
-        "Hand 2 of 5: 2 cards each."
+        "Deal 2 of 5: 2 cards each."
     )
     free = make_table("oh_hell", THREE, {"max_cards": 3, "hook": False})
-    assert str(game.hint(free, played, bids)) == "Hand 2 of 5: 2 cards each."
+    assert str(game.hint(free, played, bids)) == "Deal 2 of 5: 2 cards each."
     # After the last hand there is no next hand.
     assert game.hint(make_table("oh_hell", THREE, {"max_cards": 1}), played[:1], {}) is None
-    assert str(game.hint(table, [], {})) == "Hand 1 of 5: 3 cards each."
+    assert str(game.hint(table, [], {})) == "Deal 1 of 5: 3 cards each."
 
 
 def test_a_hands_bids_and_tricks_go_up_to_the_cards_the_schedule_deals_it() -> None:

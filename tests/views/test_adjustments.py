@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -219,6 +220,9 @@ def test_a_row_of_its_own_in_the_hands(phone: Client, penalised: Game) -> None:
 def test_on_the_big_screen(client: Client, penalised: Game) -> None:
     screen = client.get(reverse("game_tv", args=[penalised.group.view_key, penalised.code]))
     assert "⚖ Revoke" in text(screen)
+    # A penalty is no hand played: one hand and the penalty.
+    status = re.search(r'<p class="tv-status">\s*(\d+ hands? played)', text(screen))
+    assert status is not None and status.group(1) == "1 hand played"
 
 
 def test_on_the_print_sheet(phone: Client, penalised: Game) -> None:

@@ -74,7 +74,7 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     # max 2, down and up: hands of 2, 1 and 2 cards.
     game = _new_game(phone, group, max_cards="2")
     page = phone.get(_url("game", group, game.code))
-    assert page.context["hint"] == "Hand 1 of 3: 2 cards each."
+    assert page.context["hint"] == "Deal 1 of 3: 2 cards each."
     fields = page.context["form"].fields
     assert {"bids-0", "bids-2", "tricks-0", "tricks-2"} <= set(fields)
 
@@ -84,7 +84,7 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
         {"number": "1", "dealer": "Cato", "bids-0": "1", "bids-1": "0"},
     )
     assertContains(
-        preview, "Cato bids last, and may not bid 1 (the hook). Hand 1 of 3: 2 cards each."
+        preview, "Cato bids last, and may not bid 1 (the hook). Deal 1 of 3: 2 cards each."
     )
     # Tapped anyway: refused in words.
     refused = phone.post(
@@ -101,7 +101,7 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     hand = game.hands.get()
     # The big screen says the next hand's cards, as the form does.
     tv = phone.get(_url("game_tv", group, game.code))
-    assert part(tv, "tv-hint") == ("Hand 2 of 3: 1 card each.", [])
+    assert part(tv, "tv-hint") == ("Deal 2 of 3: 1 card each.", [])
     assert hand.data == {
         "dealer": "Cato",
         "cards": 2,
@@ -134,7 +134,7 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     )
     assert game.hands.get(number=2).data == {"dealer": "Anne", "redeal": True}
     page = phone.get(_url("game", group, game.code))
-    assert page.context["hint"] == "Hand 2 of 3: 1 card each."
+    assert page.context["hint"] == "Deal 2 of 3: 1 card each."
     # A hand of 1 card offers bids and tricks of 0 and 1 alone.
     chips = re.findall(r'name="(bids|tricks)-0" value="(\d+)"', text(page))
     assert sorted(chips) == [("bids", "0"), ("bids", "1"), ("tricks", "0"), ("tricks", "1")]
