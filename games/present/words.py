@@ -27,10 +27,19 @@ def winner_moved(before: list[str] | None, after: list[str] | None) -> str:
         return gettext("The game is no longer won: it goes on.")
     if not before:
         return gettext("This ends the game: %(names)s won.") % {"names": _names(after)}
-    return gettext("The winner changed: %(names)s won, not %(before)s.") % {
-        "names": _names(after),
-        "before": _names(before),
-    }
+    said = {"names": _names(after), "before": _names(before)}
+    if len(after) > 1 and len(before) == 1:
+        return (
+            gettext("The winner changed: %(names)s share the win; %(before)s had won alone.") % said
+        )
+    if len(after) > 1:
+        return gettext("The winner changed: %(names)s share the win, not %(before)s.") % said
+    if len(before) > 1:
+        return (
+            gettext("The winner changed: %(names)s won alone; %(before)s had shared the win.")
+            % said
+        )
+    return gettext("The winner changed: %(names)s won, not %(before)s.") % said
 
 
 def _names(names: list[str]) -> str:

@@ -199,14 +199,14 @@ class OhHell(CardGame[Rules, AnyHand]):
         bids = read_counts(raw, "bids", table.players, words=BID_WORDS)
         tricks = read_counts(raw, "tricks", table.players)
         for key, counts in (("bids", bids), ("tricks", tricks)):
-            missing = [player for player in table.players if player not in counts]
-            if missing:
-                raise error(
-                    _("%(what)s must list every player: %(names)s missing"),
-                    field=key,
-                    what=Text(_("the bids") if key == "bids" else _("the tricks")),
-                    names=Names(tuple(missing)),
-                )
+            missing = tuple(player for player in table.players if player not in counts)
+            if not missing:
+                continue
+            if key == "tricks":
+                raise error(_("the tricks of %(name)s are missing"), field=key, name=Names(missing))
+            if len(missing) == 1:
+                raise error(_("the bid of %(name)s is missing"), field=key, name=missing[0])
+            raise error(_("the bids of %(name)s are missing"), field=key, name=Names(missing))
         cards = read_int(raw, "cards") if raw.get("cards") is not None else None
         return OhHellHand(dealer, bids, tricks, cards)
 

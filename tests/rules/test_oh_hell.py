@@ -236,13 +236,19 @@ def test_without_the_hook_the_bids_may_add_up_to_the_cards() -> None:
         pytest.param(
             [{"dealer": "Cy", "bids": {"Ann": 0}, "tricks": {"Ann": 1}}],
             None,
-            "hand 1: the bids must list every player: Bo and Cy missing",
+            "hand 1: the bids of Bo and Cy are missing",
             id="bids-missing",
+        ),
+        pytest.param(
+            [{"dealer": "Cy", "bids": {"Ann": 0, "Bo": 1}, "tricks": {"Ann": 1}}],
+            None,
+            "hand 1: the bid of Cy is missing",
+            id="a-bid-missing",
         ),
         pytest.param(
             [{"dealer": "Cy", "bids": {"Ann": 0, "Bo": 0, "Cy": 0}, "tricks": {"Ann": 1}}],
             None,
-            "hand 1: the tricks must list every player: Bo and Cy missing",
+            "hand 1: the tricks of Bo and Cy are missing",
             id="tricks-missing",
         ),
         pytest.param(

@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Change, Game, Group
+from games.present.words import winner_moved
 from tests.factories import anne_wins, bid, endless_hands, hand_post, make_game, revision
 from tests.test_stats import kaiser_game
 from tests.views.pages import (
@@ -223,3 +224,21 @@ def test_a_hand_whose_file_wrote_no_partner_as_null_opens_with_alone_chosen(
     alone = bid("Bjørn", 8, None, {"Anne": 2, "Cato": 1, "Dina": 1}, dealer="Anne")
     game = make_game(group, hands=[{**alone, "partner": None}])
     assert checked(phone.get(_url(game, 1)), "partner") == ""
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "said"),
+    [
+        (["Anne"], ["Bjørn"], "The winner changed: Bjørn won, not Anne."),
+        (["Lars"], ["Kari", "Lars"], "The winner changed: Kari and Lars share the win; Lars had won alone."),
+        (["Kari", "Lars"], ["Lars"], "The winner changed: Lars won alone; Kari and Lars had shared the win."),
+        (["Anne", "Bjørn"], ["Kari", "Lars"], "The winner changed: Kari and Lars share the win, not Anne and Bjørn."),
+        (None, ["Anne"], "This ends the game: Anne won."),
+        (["Anne"], None, "The game is no longer won: it goes on."),
+        (["Anne", "Bjørn"], ["Bjørn", "Anne"], ""),
+    ],
+)  # fmt: skip
+def test_a_change_of_winner_is_said_as_it_happened(
+    before: list[str] | None, after: list[str] | None, said: str
+) -> None:
+    assert winner_moved(before, after) == said
