@@ -74,7 +74,8 @@ def _said(key: str, entry: Entry, seasons: set[str]) -> tuple[str, str]:
         return _("%(by)s started %(game)s: %(players)s") % {**values, "players": players}, game_url
     if what == Entry.WON:
         winners = join_names(list(data.get("winners", [])), _)
-        words = _("%(winners)s won %(game)s (the deciding change by %(by)s)")
+        # Whose change decided it is the entry before (the hand, its correction).
+        words = _("%(winners)s won %(game)s")
         return words % {**values, "winners": winners}, game_url
     if what == Entry.ABANDONED:
         return _("%(by)s abandoned %(game)s") % values, game_url

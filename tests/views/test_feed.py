@@ -192,7 +192,7 @@ def test_a_game_won_names_the_winner_and_who_decided_it(phone: Client, group: Gr
     game.add_hand(5, anne_wins()[-1], "Dina")
     lines = feed_lines(phone, group.edit_key)
     assert lines[0] == (
-        "Anne won Amerikaner (the deciding change by Dina)",
+        "Anne won Amerikaner",
         game_url(group, game),
     )
     assert lines[1][0].startswith("Dina saved hand 5 of Amerikaner")
