@@ -161,6 +161,8 @@ def test_a_hand_kept_offline_moves_the_dealer_to_the_next_team_on_the_scoreboard
     page.context.set_offline(True)
     choice(page, "maker", "Bjørn").click()
     choice(page, "tricks", 3).click()
+    # The outcome cannot be worked out offline: said so, not an older outcome left standing.
+    expect(page.locator("#preview")).to_contain_text("Ingen forbindelse: utfallet vises")
     page.locator("button[name=save]").click()
     expect(page.locator("#status [data-queue]")).to_be_visible()
     # The form and the scoreboard agree: Bjørn deals next, in the Jets' row, by name.

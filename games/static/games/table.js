@@ -239,6 +239,7 @@
     if (!ctx || ctx.response) return;
     if (isPoll(ctx) || isHand(ctx)) lost();
     if (isHand(ctx)) keep(ctx.sourceElement, ctx);
+    if (ctx.sourceElement.id === "preview") ctx.sourceElement.textContent = texts.noPreview;
   });
   // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
   // hand: the lines that it followed the rotation, or that the rotation names another, go.
