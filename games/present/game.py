@@ -402,6 +402,8 @@ def scoreboard(
             {
                 "name": side,
                 "members": members_shown(side, players) if side in members else (),
+                # A team's players, shown or not: whose the dealer's badge may be.
+                "team": players if side in members else (),
                 "total": totals[side],
                 "dealer": dealer if dealer in players else None,
                 "leader": best is not None and totals[side] == best,

@@ -10,7 +10,14 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from games.models import Game, Group
-from tests.factories import FOUR, anne_wins, endless_hands, hand_post, kaiser_hand, make_game
+from tests.factories import (
+    FOUR,
+    anne_wins,
+    endless_hands,
+    hand_post,
+    kaiser_hand,
+    make_game,
+)
 from tests.test_stats import TEAMS, euchre_game
 from tests.views.pages import part, table_rows
 
@@ -281,3 +288,13 @@ def test_big_screen_draws_in_the_same_queries_whatever_the_history(
     with django_assert_num_queries(QUERIES + (0 if hands else 1)):
         response = phone.get(reverse("game_tv_live", args=[group.view_key, game.code]))
     assert (part(response, "tv-chances") is None) == bool(hands)
+
+
+def test_a_team_named_after_its_players_still_says_who_deals(phone: Client, group: Group) -> None:
+    teams = {"Anne & Cato": ["Anne", "Cato"], "Bjørn & Dina": ["Bjørn", "Dina"]}
+    game = group.start_game("spades", FOUR, teams=teams, first_dealer="Anne", by="Anne")
+    page = phone.get(reverse("game", args=[group.edit_key, game.code])).content.decode()
+    assert re.search(r"data-side=\"Anne &amp; Cato\"\s+data-members=\"Anne&#10;Cato\">", page)
+    assert "<span data-dealer>Anne</span>:" in page
+    board = part(phone.get(reverse("game_tv", args=[group.view_key, game.code])), "side-1")
+    assert board is not None and "Anne: dealer" in board[0]
