@@ -515,10 +515,23 @@ def _bid_word(bid: object) -> str:
 
 
 def _contract_text(team: str, worked: TeamScore) -> Text:
+    # A partner's nil tricks count for neither contract: said, so that the count is not
+    # taken for the team's whole.
+    nil_tricks = [player for player, _bid, tricks in worked.nils if tricks]
+    took = (
+        ngettext_lazy(
+            "%(count)d trick (not counting %(nil)s's)",
+            "%(count)d tricks (not counting %(nil)s's)",
+            worked.counted,
+            nil=nil_tricks[0],
+        )
+        if nil_tricks
+        else ngettext_lazy("%(count)d trick", "%(count)d tricks", worked.counted)
+    )
     params: dict[str, Param] = {
         "team": team,
         "bid": worked.contract,
-        "took": ngettext_lazy("%(count)d trick", "%(count)d tricks", worked.counted),
+        "took": took,
         "value": 10 * worked.contract,
         "minus_value": -10 * worked.contract,
     }

@@ -25,6 +25,7 @@ from games.present.night import NightRow, in_play_on, listed_games
 from games.present.season import for_group_page
 from games.present.words import say
 from games.rules import GAMES
+from games.rules.text import join_names
 from games.stats import record
 from games.views.access import (
     HtmxHttpRequest,
@@ -51,8 +52,9 @@ def home(request: HttpRequest) -> HttpResponse:
             me = group.add_player(name, by=name)
         set_who(request, group, me.name)
         return redirect("group", group.edit_key)
-    main_game = say(next(iter(GAMES.values())).title)
-    return render(request, "games/home.html", {"form": form, "main_game": main_game})
+    titles = [say(game.title) for game in GAMES.values()]
+    context = {"form": form, "main_game": titles[0], "games": join_names(titles, _)}
+    return render(request, "games/home.html", context)
 
 
 @require_GET

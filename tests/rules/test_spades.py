@@ -379,7 +379,7 @@ def _explained(hands: list[Any], rules: dict[str, Any] | None = None) -> list[st
 def test_the_words_say_the_contract_the_nil_and_the_penalty() -> None:
     lines = _explained([h((1, 1, 1, 1), (5, 1, 5, 2)), h((3, 4, "nil", 4), (3, 3, 3, 4))])
     assert lines == [
-        "Us bid 3 and took 3 tricks: made, +30.",
+        "Us bid 3 and took 3 tricks (not counting Cy's): made, +30.",
         "Cy bid nil and took 3 tricks: -100, and +3 for 3 bags.",
         "Us's bags reached 10: -100, and they count on from 1.",
         "Them bid 8 and took 7 tricks: failed, -80.",
@@ -482,7 +482,7 @@ def test_bags_stay_below_the_limit_and_points_add_up(played: list[dict[str, Any]
             h((6, "blind_nil", 6, 1), (6, 1, 6, 0)),
             [
                 "Us bid 12 and took 12 tricks: made, +120.",
-                "Them bid 1 and took 0 tricks: failed, -10.",
+                "Them bid 1 and took 0 tricks (not counting Bo's): failed, -10.",
                 "Bo bid blind nil and took 1 trick: -200, and +1 for 1 bag.",
             ],
         ),
@@ -490,7 +490,7 @@ def test_bags_stay_below_the_limit_and_points_add_up(played: list[dict[str, Any]
             {"nil_tricks_bags": False},
             h(("nil", "blind_nil", 7, 6), (1, 0, 6, 6)),
             [
-                "Us bid 7 and took 6 tricks: failed, -70.",
+                "Us bid 7 and took 6 tricks (not counting Ann's): failed, -70.",
                 "Ann bid nil and took 1 trick: -100.",
                 "Them bid 6 and took 6 tricks: made, +60.",
                 "Bo bid blind nil and took no trick: +200.",

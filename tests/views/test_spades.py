@@ -84,7 +84,10 @@ def test_a_hand_is_four_bids_and_three_trick_counts(phone: Client, group: Group)
     asked = _posted(1, ("4", "3", "nil", "3"), (6, 3, 1))
     preview = text(phone.get(_url("hand_preview", group, game.code), asked))
     # Nord: 40 + 2 for 2 bags, -100 for Cato's nil and +1 for its bag: -57.
-    assert "Nord bid 4 and took 6 tricks: made, +40 and +2 for 2 bags." in preview
+    assert (
+        "Nord bid 4 and took 6 tricks (not counting Cato&#x27;s): made, +40 and +2 for 2 bags."
+        in preview
+    )
     assert "Cato bid nil and took 1 trick: −100, and +1 for 1 bag." in preview  # noqa: RUF001
     response = phone.post(url, asked)
     assert response.status_code == 302, form_errors(response)
