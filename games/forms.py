@@ -719,7 +719,7 @@ class HandForm(forms.Form):
         # The number of the hand being corrected, or None for a new hand.
         self.replacing = replacing
         self.specs: dict[str, HandInput] = {
-            spec.name: spec for spec in get_game(game.kind).inputs_after(table, self._before())
+            spec.name: spec for spec in get_game(game.kind).inputs(table)
         }
         self.fields.update(_hand_fields(list(self.specs.values()), table.sides))
 

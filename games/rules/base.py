@@ -528,14 +528,6 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     def inputs(self, table: Table[RulesT]) -> tuple[HandInput, ...]:
         """The inputs of a hand, for generated forms."""
 
-    def inputs_after(
-        self, table: Table[RulesT], before: Sequence[Mapping[str, Any]]
-    ) -> tuple[HandInput, ...]:
-        """The inputs of the hand after the hands `before`, where its place in the game
-        narrows them (e.g. no bid above the cards a schedule deals it): by default, those
-        of any hand."""
-        return self.inputs(table)
-
     def implied(self, table: Table[RulesT], raw: Mapping[str, Any]) -> dict[str, Any]:
         """`raw`, a hand as a form gives it, with the inputs its outcome already implies
         filled in where nothing else could have happened, so that a form may leave them

@@ -19,7 +19,7 @@ Scoring (the game file format, scorekeeper/1, section "Oh Hell"):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from .awards import AwardRule
@@ -433,19 +433,6 @@ class OhHell(CardGame[Rules, AnyHand]):
                 maximum=most,
                 shown_when=PLAYED,
             ),
-        )
-
-    def inputs_after(
-        self, table: Table[Rules], before: Sequence[Mapping[str, Any]]
-    ) -> tuple[HandInput, ...]:
-        """Bids and tricks from 0 to the cards the schedule deals this hand (spec: "each
-        bid from 0 to the cards")."""
-        cards = self.scheduled(table, before).get("cards")
-        if cards is None:
-            return self.inputs(table)
-        return tuple(
-            replace(spec, maximum=cards) if spec.kind == "tricks" else spec
-            for spec in self.inputs(table)
         )
 
 

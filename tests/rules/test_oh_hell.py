@@ -341,26 +341,6 @@ def test_the_hint_names_the_cards_and_the_bid_the_hook_forbids() -> None:
     assert str(game.hint(table, [], {})) == "Deal 1 of 5: 3 cards each."
 
 
-def test_a_hands_bids_and_tricks_go_up_to_the_cards_the_schedule_deals_it() -> None:
-    game = get_game("oh_hell")
-    table = make_table("oh_hell", THREE, {"max_cards": 3})
-    played = [hand((0, 0, 0), (1, 1, 1)), {"dealer": "Ann", "redeal": True}]
-
-    def most(before: list[dict[str, Any]]) -> dict[str, int | None]:
-        inputs = game.inputs_after(table, before)
-        return {spec.name: spec.maximum for spec in inputs if spec.kind == "tricks"}
-
-    assert most([]) == {"bids": 3, "tricks": 3}
-    assert most(played) == {"bids": 2, "tricks": 2}  # hand 2 of the schedule: 2 cards
-    # After the schedule's last hand, a form is for no hand: the inputs of any.
-    assert game.inputs_after(make_table("oh_hell", THREE, {"max_cards": 1}), played[:1]) == (
-        game.inputs(make_table("oh_hell", THREE, {"max_cards": 1}))
-    )
-    # Other games: the inputs of any hand.
-    points = make_table("points", THREE)
-    assert get_game("points").inputs_after(points, []) == get_game("points").inputs(points)
-
-
 def test_explanations_and_summary() -> None:
     game = get_game("oh_hell")
     table = make_table("oh_hell", THREE, {"max_cards": 3, "scoring": "penalty"})

@@ -83,7 +83,8 @@ def test_where_the_lowest_total_wins_a_penalty_adds_points(
     )
     page = text(phone.get(_page(hearts)))
     assert "N to the offender" in page and "N from each other side" in page
-    assert "N from the offender" not in page
+    assert "Points per side (plus for a penalty)" in page
+    assert "N from the offender" not in page and "minus for a penalty" not in page
     assert phone.post(_url(hearts), penalty(1, **fields)).status_code == 302
     assert hearts.hands.get(number=1).data["adjustment"] == points
 
