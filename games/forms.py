@@ -950,6 +950,13 @@ class HandForm(forms.Form):
 #: How the adjustment form gives the points: taken from one side, given to every other
 #: side, or typed per side.
 FROM_OFFENDER, TO_OTHERS, PER_SIDE = "from", "others", "each"
+WAYS = [
+    (FROM_OFFENDER, _("N from the offender")),
+    (TO_OTHERS, _("N to each other side")),
+    (PER_SIDE, _("Side by side")),
+]
+#: Where the lowest total wins, a penalty adds points: the presets the other way round.
+LOW_WINS_WAYS = {FROM_OFFENDER: _("N to the offender"), TO_OTHERS: _("N from each other side")}
 
 
 class AdjustmentForm(forms.Form):
@@ -964,11 +971,7 @@ class AdjustmentForm(forms.Form):
     )
     way = forms.ChoiceField(
         label=_("Points"),
-        choices=[
-            (FROM_OFFENDER, _("N from the offender")),
-            (TO_OTHERS, _("N to each other side")),
-            (PER_SIDE, _("Side by side")),
-        ],
+        choices=WAYS,
         initial=FROM_OFFENDER,
         widget=Chips,
     )
@@ -990,16 +993,11 @@ class AdjustmentForm(forms.Form):
         self.table = table = game.table()
         self.replacing = replacing
         self.fields["offender"].widget = Chips(choices=[(side, side) for side in table.sides])
-        # Where the lowest total wins, a penalty adds points: the presets say so.
         self.low_wins = get_game(game.kind).low_wins(game.rules)
         if self.low_wins:
             way = self.fields["way"]
             assert isinstance(way, forms.ChoiceField)
-            way.choices = [
-                (FROM_OFFENDER, _("N to the offender")),
-                (TO_OTHERS, _("N from each other side")),
-                (PER_SIDE, _("Side by side")),
-            ]
+            way.choices = [(value, LOW_WINS_WAYS.get(value, label)) for value, label in WAYS]
         for index, side in enumerate(table.sides):
             self.fields[side_field(ADJUSTMENT, index)] = forms.IntegerField(
                 label=side,

@@ -3,7 +3,7 @@ does), for the template filters and the charts alike."""
 
 from __future__ import annotations
 
-from games.rules.text import sheet_number
+from games.rules.text import sheet_number, sheet_points
 
 
 def number_text(value: int | None) -> str:
@@ -13,6 +13,4 @@ def number_text(value: int | None) -> str:
 
 def signed_text(value: int | None) -> str:
     """Points with their sign as a score sheet writes them: +8, 0, and a true minus sign."""
-    if value is None:
-        return ""
-    return f"+{value}" if value > 0 else sheet_number(value)
+    return "" if value is None else sheet_points(value)

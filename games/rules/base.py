@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 from .awards import AwardRule
 from .figures import Figures, FigureTable, GameFigures
 from .limits import LARGEST_NUMBER, read_note, read_reason
-from .text import Names, Param, Quoted, RuleError, Text, _, error, sheet_number
+from .text import Names, Param, Quoted, RuleError, Text, _, error, sheet_points
 
 # Covariant: a game is "some card game" (`CardGame[object, object]`) in the registry,
 # whose callers hand each game back only the tables it made and the hands it parsed.
@@ -800,13 +800,10 @@ def adjustment_details(raw: Mapping[str, Any]) -> str:
     points = raw.get(ADJUSTMENT)
     if not isinstance(points, Mapping):
         return ""
-    return ", ".join(f"{name} {_signed(value)}" for name, value in points.items())
-
-
-def _signed(value: object) -> str:
-    if not isinstance(value, int):
-        return str(value)
-    return f"+{value}" if value > 0 else sheet_number(value)
+    return ", ".join(
+        f"{name} {sheet_points(value) if isinstance(value, int) else value}"
+        for name, value in points.items()
+    )
 
 
 # --- Reading the table's words -------------------------------------------------------------

@@ -31,6 +31,11 @@ def sheet_number(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
+def sheet_points(value: int) -> str:
+    """Points with their sign as a score sheet writes them: +8, 0, and a true minus sign."""
+    return f"+{value}" if value > 0 else sheet_number(value)
+
+
 def _(message: str) -> str:
     """Mark a message for extraction by ``makemessages``; translation happens on render."""
     return message
