@@ -64,6 +64,7 @@ urlpatterns = [
     ),
     path("g/<code:key>/games/<code:code>/preview/", hands.hand_preview, name="hand_preview"),
     path("g/<code:key>/games/<code:code>/undo/", hands.undo, name="undo"),
+    path("g/<code:key>/games/<code:code>/take-back/", hands.take_back, name="take_back"),
     path("g/<code:key>/games/<code:code>/again/", games.play_again, name="play_again"),
     path("g/<code:key>/games/<code:code>/note/", games.game_note, name="game_note"),
     path("g/<code:key>/games/<code:code>/history/", hands.history, name="history"),

@@ -11,6 +11,15 @@ from games.rules.text import join_names, sheet_number
 #: The tag of the message that says a change to a hand changed who won: it stands beside
 #: the winner banner, which says who won, not that it changed.
 WINNER_MOVED = "winner-moved"
+#: The tag of the message that says a hand was corrected, before the code of that change:
+#: the message offers to take the correction back (`take_back_of`).
+TAKE_BACK = "take-back"
+
+
+def take_back_of(extra_tags: str) -> str:
+    """The code of the correction a message offers to take back ("" if it offers none)."""
+    tags = extra_tags.split()
+    return tags[tags.index(TAKE_BACK) + 1] if TAKE_BACK in tags[:-1] else ""
 
 
 def say(text: Text | None) -> str:

@@ -15,7 +15,7 @@ from games import stream
 from games.forms import HandForm
 from games.models import Game
 from games.numbers import number_text, signed_text
-from games.present.words import WINNER_MOVED, say
+from games.present.words import WINNER_MOVED, say, take_back_of
 from games.rules.text import join_names
 
 register = template.Library()
@@ -54,6 +54,9 @@ def beside_winner(messages: Iterable[Any], finished: bool) -> list[Any]:
         for message in messages
         if not finished or message.level >= WARNING or WINNER_MOVED in message.extra_tags
     ]
+
+
+register.filter("take_back_of", take_back_of)
 
 
 @register.filter

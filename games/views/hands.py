@@ -23,7 +23,7 @@ from games.forms import (
 )
 from games.models import Attempt, Change, Game, Hand, Outcome
 from games.present.game import all_hands, change_rows, describe_hand, game_context
-from games.present.words import WINNER_MOVED, say, winner_moved
+from games.present.words import TAKE_BACK, WINNER_MOVED, say, winner_moved
 from games.rules import get_game
 from games.rules.base import NOTE, is_adjustment
 from games.views.access import (
@@ -158,7 +158,14 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
             by = who_is(request, access.group)
             done = game.edit_hand(number, form.cleaned_data["revision"] or 0, mine, by)
             if done.stands:
-                _tell(request, _("Hand %(number)d corrected.") % {"number": number}, done)
+                # The message offers to take the correction back (a slip of the finger on
+                # the wrong hand's edit button is undone in one tap, as a hand is).
+                change = game.changes.filter(hand_code=hand.code).order_by("-pk").first()
+                offer = (
+                    f"{TAKE_BACK} {change.code}" if change and change.action == Change.EDIT else ""
+                )
+                said = _("Hand %(number)d corrected.") % {"number": number}
+                _tell(request, said, done, offer)
                 return redirect(game_url(access, game))
             if done.reason is not None:
                 form.refuse(done.reason)
@@ -271,16 +278,47 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
     return redirect(game_url(access, game))
 
 
-def _tell(request: HttpRequest, said: str, done: Attempt) -> None:
+def _tell(request: HttpRequest, said: str, done: Attempt, tags: str = "") -> None:
     """What a correction, a deletion or a hand brought back did, and what it did to who won
     the game (under the change's lock): beside the winner banner a confirmation gives way,
     but not that line."""
     played = done.played
     line = winner_moved(played.won_before, played.game.winners) if played is not None else ""
     if line:
-        messages.success(request, f"{said} {line}", extra_tags=WINNER_MOVED)
+        messages.success(request, f"{said} {line}", extra_tags=f"{WINNER_MOVED} {tags}".strip())
     else:
-        messages.success(request, said)
+        messages.success(request, said, extra_tags=tags)
+
+
+@require_POST
+def take_back(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    """Take back the correction a message offered: the hand as it was before it, as long as
+    nothing changed the hand since (a second tap, or another phone's change, takes nothing
+    more back)."""
+    access = access_to_edit(key)
+    game = find_game(access, code)
+    change = get_object_or_404(
+        game.changes, code=request.POST.get("change", ""), action=Change.EDIT
+    )
+    hand = next((h for h in game.hand_list() if h.code == change.hand_code), None)
+    done = None
+    if (
+        hand is not None
+        and change.before is not None
+        and hand.data in (change.after, change.before)
+    ):
+        by = who_is(request, access.group)
+        done = game.edit_hand(hand.number, hand.revision, change.before, by)
+    number = hand.number if hand is not None else change.number
+    if done is not None and done.stands:
+        said = _("The correction of hand %(number)d is taken back.") % {"number": number}
+        _tell(request, said, done)
+    elif done is not None and done.reason is not None:
+        messages.error(request, rule_error(done.reason))
+    else:  # the hand changed since (deleted, corrected again), or meanwhile
+        said = _("Nothing taken back: hand %(number)d was changed again since.")
+        messages.warning(request, said % {"number": number})
+    return redirect(game_url(access, game))
 
 
 @require_POST

@@ -256,9 +256,11 @@ _ITEM = re.compile(r"<li[^>]*>(.*?)</li>", re.DOTALL)
 
 
 def notices(response: Page) -> list[str]:
-    """The messages the page shows above the game (saved, deleted, ...), as read aloud."""
+    """The messages the page shows above the game (saved, deleted, ...), as read aloud (without
+    the button a message may offer)."""
     found = _MESSAGE.search(text(response))
-    return [unescape(item).strip() for item in _ITEM.findall(found.group(1))] if found else []
+    items = _ITEM.findall(found.group(1)) if found else []
+    return [unescape(item.split("<form", 1)[0]).strip() for item in items]
 
 
 def attribute(response: Page, id_: str, name: str) -> str | None:

@@ -121,6 +121,7 @@ def _valid_post(name: str, table: dict[str, Any]) -> dict[str, Any]:
             "reason": "Revoke",
         },
         "undo": {"number": "2", "revision": revision(game, 2)},
+        "take_back": {"change": table.get("corrected", "")},
         "night_edit": {"name": "Fredagskveld", "place": "Hos Anne"},
         "season_name": {"name": "Sommer", "start": "2025-06-01", "end": "2025-08-31"},
         "game_note": {"note": "Dina's birthday"},
@@ -141,6 +142,11 @@ def _ready(name: str, table: dict[str, Any]) -> dict[str, str]:
         table["game"].abandon("Anne")
     if name == "game_delete":
         return {"code": make_game(table["group"]).code}
+    if name == "take_back":
+        game = table["game"]
+        corrected = endless_hands(3)[2]
+        game.edit_hand(1, revision(game, 1), corrected, "Anne")
+        table["corrected"] = game.changes.filter(action=Change.EDIT).get().code
     return {}
 
 
@@ -161,6 +167,7 @@ def test_the_mutating_urls_are_the_ones_we_expect() -> None:
         "new_game",
         "hand_create",
         "undo",
+        "take_back",
         "play_again",
         "restore",
         "hand_edit",

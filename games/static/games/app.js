@@ -46,11 +46,11 @@ const keepAwake = (toggle) => {
   native ? acquire() : later();
 };
 
-// A message ("Hand 11 deleted…") answers the last action: it goes with the next one. Captured,
-// before the form's own handlers (htmx, table.js); first asks before what is hard to take back.
+// A message ("Hand 11 deleted…") answers the last action: it goes with the next one (not with
+// its own form's). Captured, before the forms' own handlers; first asks if hard to take back.
 const dropMessages = () => document.querySelectorAll(".messages").forEach((m) => m.remove());
 const ask = (event) => event.target.dataset.confirm && !confirm(event.target.dataset.confirm);
-const submit = (event) => (ask(event) ? event.preventDefault() : dropMessages());
+const submit = (e) => ask(e) ? e.preventDefault() : e.target.closest(".messages") || dropMessages();
 addEventListener("submit", submit, true);
 addEventListener("change", dropMessages, true);
 addEventListener("change", ({ target: input }) => {
