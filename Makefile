@@ -26,8 +26,8 @@ run: $(VENV)/.installed
 # tests and those marked engine_coverage are traced, see tests/conftest.py); then, where
 # they answer (CI starts both, and a run there fails without them), on PostgreSQL the tests
 # that reach the database and with Redis the tests whose outcome can depend on the cache.
-# Two test processes: the machine has 2 cores, and a browser test keeps about one busy (its
-# Chromium, the server and the test). The screenshots are left out: `make screenshots`.
+# Two test processes (the machine has 2 cores), three for the browser tests, which wait on
+# their Chromium and server part of the time. The screenshots are left out: `make screenshots`.
 test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -93,7 +93,7 @@ test-fast: $(VENV)/.installed-dev
 # Every page at phone size, in both languages, light and dark, saved in
 # tests/browser/screenshots/ for a person to look at (every test that saves any).
 screenshots: $(VENV)/.installed-dev /usr/bin/chromium
-	$(BIN)/pytest $(PARALLEL) --screenshots tests/browser
+	$(BIN)/pytest $(BROWSER_PARALLEL) --screenshots tests/browser
 
 # Needs GNU gettext (apt-get install gettext). The compiled .mo is committed, so that
 # `make run` works without it; run this after changing any user-visible text.

@@ -537,6 +537,9 @@ class Attempt:
     reason: RuleError | None = None
     #: Done: the game as the change left it, its new hands and result.
     played: Played | None = None
+    #: Done by rewriting a hand (a correction, a hand brought back): that change, which the
+    #: page may offer to take back.
+    change: Change | None = None
 
     @property
     def stands(self) -> bool:
@@ -956,8 +959,9 @@ class Game(models.Model):
     def _rewrite(self, hand: Hand, data: dict[str, Any], action: str, by: str) -> Attempt:
         """Give a hand new contents, once the rules accept the game with them."""
         result = self.state().result_with(data, replacing=hand.number)
-        hand.rewrite(data, self._stamp(), by, action)
-        return Attempt(Outcome.DONE, hand, played=self._changed(self.hand_list(), result))
+        change = hand.rewrite(data, self._stamp(), by, action)
+        played = self._changed(self.hand_list(), result)
+        return Attempt(Outcome.DONE, hand, played=played, change=change)
 
     def _stamp(self) -> int:
         """The revision of what this change writes: the version it brings about, so that a
@@ -1102,12 +1106,12 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"#{self.number}"
 
-    def rewrite(self, data: dict[str, Any], revision: int, by: str, action: str) -> None:
+    def rewrite(self, data: dict[str, Any], revision: int, by: str, action: str) -> Change:
         """Write the hand's new contents (and number, if it moved) with its change."""
         before = self.data
         self.data, self.revision, self.entered_by = data, revision, by
         self.save(update_fields=["number", "data", "revision", "entered_by", "updated_at"])
-        Change.record(self, action, before, data, by)
+        return Change.record(self, action, before, data, by)
 
     def remove(self, by: str) -> None:
         """Delete the hand, with its change."""
@@ -1166,11 +1170,14 @@ class Change(models.Model):
         )
 
     @staticmethod
-    def record(hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = "") -> None:
+    def record(
+        hand: Hand, action: str, before: Any, after: Any, by: str, entry: str = ""
+    ) -> Change:
         """One change to `hand` in its game's history, and its line in the group's feed."""
         change = Change.of(hand, action, before, after, by, entry)
         change.save()
         feed.record_hand(hand.game, change)
+        return change
 
 
 class GameEvent(models.Model):

@@ -15,7 +15,7 @@ from games import stream
 from games.forms import HandForm
 from games.models import Game
 from games.numbers import number_text, signed_text
-from games.present.words import WINNER_MOVED, say, take_back_of
+from games.present.words import TAKE_BACK, WINNER_MOVED, say, take_back_of
 from games.rules.text import join_names
 
 register = template.Library()
@@ -47,12 +47,14 @@ def names(values: Sequence[str]) -> str:
 @register.filter
 def beside_winner(messages: Iterable[Any], finished: bool) -> list[Any]:
     """This phone's messages, all read; beside a winner banner (`finished`) only those that
-    say something was refused (a warning, an error: nothing happened), or that a change to a
-    hand changed who won (`WINNER_MOVED`: the banner says who, not that it changed)."""
+    say something was refused (a warning, an error: nothing happened), that a change to a
+    hand changed who won (`WINNER_MOVED`: the banner says who, not that it changed), or that
+    offer to take a correction back (`TAKE_BACK`)."""
+    standing = {WINNER_MOVED, TAKE_BACK}
     return [
         message
         for message in messages
-        if not finished or message.level >= WARNING or WINNER_MOVED in message.extra_tags
+        if not finished or message.level >= WARNING or standing & set(message.extra_tags.split())
     ]
 
 

@@ -158,12 +158,10 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
             by = who_is(request, access.group)
             done = game.edit_hand(number, form.cleaned_data["revision"] or 0, mine, by)
             if done.stands:
-                # The message offers to take the correction back (a slip of the finger on
-                # the wrong hand's edit button is undone in one tap, as a hand is).
-                change = game.changes.filter(hand_code=hand.code).order_by("-pk").first()
-                offer = (
-                    f"{TAKE_BACK} {change.code}" if change and change.action == Change.EDIT else ""
-                )
+                # The message offers to take back the correction this phone wrote (a slip
+                # on the wrong hand is undone in one tap, as a hand is).
+                change = done.change if done.outcome is Outcome.DONE else None
+                offer = f"{TAKE_BACK} {change.code}" if change is not None else ""
                 said = _("Hand %(number)d corrected.") % {"number": number}
                 _tell(request, said, done, offer)
                 return redirect(game_url(access, game))
@@ -278,6 +276,15 @@ def restore(request: HttpRequest, key: str, code: str, change: str) -> HttpRespo
     return redirect(game_url(access, game))
 
 
+def _takes_back(last: Change, correction: Change) -> bool:
+    """Whether `last` is the change that took `correction` back."""
+    return (
+        last.pk > correction.pk
+        and last.action == Change.EDIT
+        and (last.before, last.after) == (correction.after, correction.before)
+    )
+
+
 def _tell(request: HttpRequest, said: str, done: Attempt, tags: str = "") -> None:
     """What a correction, a deletion or a hand brought back did, and what it did to who won
     the game (under the change's lock): beside the winner banner a confirmation gives way,
@@ -301,14 +308,15 @@ def take_back(request: HttpRequest, key: str, code: str) -> HttpResponse:
         game.changes, code=request.POST.get("change", ""), action=Change.EDIT
     )
     hand = next((h for h in game.hand_list() if h.code == change.hand_code), None)
+    # Only while the correction is the hand's last change (the lock's revision check covers
+    # the moment between); a second tap finds the hand's last change taking it back.
+    last = game.changes.filter(hand_code=change.hand_code).order_by("-pk").first()
     done = None
-    if (
-        hand is not None
-        and change.before is not None
-        and hand.data in (change.after, change.before)
-    ):
+    if hand is not None and last == change and change.before is not None:
         by = who_is(request, access.group)
         done = game.edit_hand(hand.number, hand.revision, change.before, by)
+    elif hand is not None and last is not None and _takes_back(last, change):
+        done = Attempt(Outcome.ALREADY_DONE, hand)
     number = hand.number if hand is not None else change.number
     if done is not None and done.stands:
         said = _("The correction of hand %(number)d is taken back.") % {"number": number}

@@ -59,7 +59,7 @@ def test_a_correction_is_taken_back_from_its_message(
     expect(take_back).to_be_visible()
     page.screenshot(path=screenshots / "correction-take-back.png")
     # The message stays until it is used (a confirmation of its own goes by itself).
-    page.wait_for_timeout(500)
+    expect(message).to_have_css("animation-name", "none")
     take_back.click()
     expect(page.locator(".messages li")).to_have_text("The correction of hand 1 is taken back.")
     expect_totals(page, {"Anne": 3, "Bjørn": -7, "Cato": 3, "Dina": -7})

@@ -151,12 +151,12 @@ def test_a_correction_that_ends_or_reopens_the_game_says_so(phone: Client, group
     assert notices(page) == ["Hand 5 corrected. The game is no longer won: it goes on."]
     page = phone.get(_correct(phone, game, 5, anne_wins()[4], revision(game, 5))["Location"])
     assert notices(page) == ["Hand 5 corrected. This ends the game: Anne won."]
-    # A correction that leaves the winner as it was says only what it did: beside the
-    # winner banner, nothing.
+    # A correction that leaves the winner as it was says only what it did (beside the
+    # winner banner for its offer to take it back).
     again = bid("Anne", 7, None, dict.fromkeys(["Bjørn", "Cato", "Dina"], 1), dealer="Anne")
     page = phone.get(_correct(phone, game, 5, again, revision(game, 5))["Location"])
     assert winner(page) == "🏆 Anne wins!"
-    assert notices(page) == []
+    assert notices(page) == ["Hand 5 corrected."]
 
 
 def test_correction_that_ends_the_game_before_later_hands_is_refused(

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Change, Game, Group
-from tests.factories import bid, hand_post, make_game, revision
-from tests.views.pages import form_fields, notices, scoreboard
+from tests.factories import anne_wins, bid, hand_post, make_game, revision
+from tests.views.pages import form_fields, notices, scoreboard, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +95,56 @@ def test_a_hand_saved_offers_no_take_back(phone: Client, group: Group) -> None:
         follow=True,
     )
     assert _take_back_url(game) not in response.content.decode()
+
+
+def test_a_correction_undone_and_made_again_elsewhere_is_not_taken_back(
+    phone: Client, group: Group
+) -> None:
+    # The hand went back to what this correction made, by two changes of another phone's:
+    # the button still on this phone takes nothing back over them.
+    game = make_game(group, hands=[FIRST])
+    sent = _corrected(phone, game)
+    game.edit_hand(1, revision(game, 1), THEIRS, "Bjørn")
+    game.edit_hand(1, revision(game, 1), SLIP, "Bjørn")
+    response = phone.post(_take_back_url(game), sent, follow=True)
+    assert notices(response) == ["Nothing taken back: hand 1 was changed again since."]
+    assert game.hands.get().data == SLIP
+
+
+def test_saving_a_correction_unchanged_offers_nothing_to_take_back(
+    phone: Client, group: Group
+) -> None:
+    # Bjørn's correction stands; this phone opens the hand and saves it as it is.
+    game = make_game(group, hands=[FIRST])
+    game.edit_hand(1, revision(game, 1), SLIP, "Bjørn")
+    url = reverse("hand_edit", args=[group.edit_key, game.code, 1])
+    response = phone.post(url, hand_post(game, SLIP, 1, revision=revision(game, 1)), follow=True)
+    assert notices(response) == ["Hand 1 corrected."]
+    assert _take_back_url(game) not in response.content.decode()
+
+
+def test_beside_the_winner_a_correction_is_offered_back_with_its_winner_line(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=anne_wins())
+    # Hand 5 corrected to Bjørn's Amerikaner, made: Bjørn wins instead of Anne.
+    amerikaner = bid("Bjørn", "amerikaner", None, {"Anne": 0, "Cato": 0, "Dina": 0})
+    url = reverse("hand_edit", args=[group.edit_key, game.code, 5])
+    posted = hand_post(game, amerikaner, 5, revision=revision(game, 5))
+    response = phone.post(url, posted, follow=True)
+    assert winner(response) == "🏆 Bjørn wins!"
+    assert notices(response) == ["Hand 5 corrected. The winner changed: Bjørn won, not Anne."]
+    sent = form_fields(response, _take_back_url(game))
+    # The change's code is what the button sends, not a class of the message.
+    assert '<li class="success offer">' in response.content.decode()
+    response = phone.post(_take_back_url(game), sent, follow=True)
+    assert winner(response) == "🏆 Anne wins!"
+    said = "The correction of hand 5 is taken back. The winner changed: Anne won, not Bjørn."
+    assert notices(response) == [said]
+
+
+def test_taken_back_in_norwegian(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[FIRST])
+    sent = _corrected(phone, game)
+    response = phone.post(_take_back_url(game), sent, follow=True, HTTP_ACCEPT_LANGUAGE="nb")
+    assert notices(response) == ["Rettelsen av runde 1 er angret."]
