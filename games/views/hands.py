@@ -160,8 +160,7 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
             if done.stands:
                 # The message offers to take back the correction this phone wrote (a slip
                 # on the wrong hand is undone in one tap, as a hand is).
-                change = done.change if done.outcome is Outcome.DONE else None
-                offer = f"{TAKE_BACK} {change.code}" if change is not None else ""
+                offer = f"{TAKE_BACK} {done.change.code}" if done.change is not None else ""
                 said = _("Hand %(number)d corrected.") % {"number": number}
                 _tell(request, said, done, offer)
                 return redirect(game_url(access, game))
