@@ -77,6 +77,15 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
         tap(_tricks(page, player, count))
     # The phone fills in the fourth count, the rest of the 13.
     expect(_tricks(page, "Dina", 3).locator("input")).to_be_checked()
+    # A slip put right: the count filled in follows (it stayed, and the hand was refused
+    # as 14 tricks); with no such count it is left open, then filled in again.
+    _tricks(page, "Anne", 7).click()
+    expect(_tricks(page, "Dina", 2).locator("input")).to_be_checked()
+    _tricks(page, "Anne", 12).click()
+    dina = page.locator('fieldset[data-input="tricks"] .tricks-row[data-side="Dina"]')
+    expect(dina.locator(":checked")).to_have_count(0)
+    _tricks(page, "Anne", 6).click()
+    expect(_tricks(page, "Dina", 3).locator("input")).to_be_checked()
     expect(page.locator("#preview")).to_contain_text("Sharks \u221257")
     page.screenshot(path=screenshots / f"spades-hand-form-{language}.png", full_page=True)
     tap(page.locator("button[name=save]"))

@@ -53,6 +53,7 @@ const ask = (event) => event.target.dataset.confirm && !confirm(event.target.dat
 const submit = (e) => ask(e) ? e.preventDefault() : e.target.closest(".messages") || dropMessages();
 addEventListener("submit", submit, true);
 addEventListener("change", dropMessages, true);
+const filledIn = new WeakSet(); // the trick counts the phone filled in
 addEventListener("change", ({ target: input }) => {
   // a preset ticks several house rules at once: show their values (untick: the form's own)
   for (const [name, value] of Object.entries(JSON.parse(input.dataset.preset ?? "{}"))) {
@@ -60,15 +61,19 @@ addEventListener("change", ({ target: input }) => {
     if (field.type === "checkbox") field.checked = input.checked ? value : field.defaultChecked;
     else field.value = input.checked ? value : field.defaultValue;
   }
-  // shared tricks: of two teams the other's count follows; of more, the one row left open
+  // shared tricks: of two teams the other's count follows; of more, the one row left open,
+  // which goes on following the others while its count is the one filled in, not tapped
   const shared = input.closest("[data-shared-total]");
   const row = input.closest(".tricks-row");
   const rows = [...(shared?.querySelectorAll(".tricks-row") ?? [])].filter((r) => r !== row);
-  const count = (r) => +(r.querySelector(":checked")?.value ?? 0);
-  const open = rows.filter((r) => rows.length < 2 || !r.querySelector(":checked"));
+  const chip = (r) => r.querySelector(":checked");
+  const count = (r) => +(chip(r)?.value ?? 0);
+  const open = rows.filter((r) => rows.length < 2 || !chip(r) || filledIn.has(chip(r)));
   const rest = shared?.dataset.sharedTotal - input.value - rows.reduce((n, r) => n + count(r), 0);
   const left = open.length === 1 && open[0].querySelector(`[value="${rest + count(open[0])}"]`);
+  if (left) filledIn.add(left);
   if (left) left.checked = true;
+  else if (open.length === 1 && filledIn.has(chip(open[0]))) chip(open[0]).checked = false;
 });
 
 // A score's sign, for a phone whose number keyboard has no minus: the ± beside it flips it.
