@@ -29,7 +29,7 @@ from games.models import Change, Game, GameEvent, Group, Hand, Night, Player, Se
 from games.rules import RuleError, Text, get_game
 from games.rules.base import NOTE, Made
 from games.rules.limits import read_note
-from games.rules.text import Translate, TranslatePlural, _
+from games.rules.text import MINUS, Translate, TranslatePlural, _
 
 BACKUP_FORMAT = "scorekeeper-backup/1"
 
@@ -106,8 +106,8 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
             [
                 hand.number,
                 _cell(data.get("dealer", "")),
-                _cell(card_game.summary(data).render(gettext, ngettext)),
-                _cell(card_game.details(data)),
+                _cell(_plain(card_game.summary(data).render(gettext, ngettext))),
+                _cell(_plain(card_game.details(data))),
                 _cell(made),
                 *(scored.points.get(side, 0) for side in table.sides),
                 *(scored.totals[side] for side in table.sides),
@@ -119,6 +119,12 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
         empty = [""] * (4 + 2 * len(table.sides))
         writer.writerow([pgettext("CSV row", "game"), *empty, _cell(game.note)])
     return out.getvalue()
+
+
+def _plain(text: str) -> str:
+    """Numbers in a cell's words as a spreadsheet writes them: below zero with a hyphen, as
+    in the points columns (the pages write the score sheet's minus sign)."""
+    return text.replace(MINUS, "-")
 
 
 def _cell(text: str) -> str:

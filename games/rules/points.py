@@ -316,7 +316,10 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         scores = raw.get("scores")
         if not isinstance(scores, Mapping):
             return ""
-        return ", ".join(f"{name} {score}" for name, score in scores.items())
+        return ", ".join(
+            f"{name} {sheet_number(score) if type(score) is int else score}"
+            for name, score in scores.items()
+        )
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         return (

@@ -321,8 +321,9 @@ def test_summary_details_and_the_running_sum() -> None:
     assert str(game.summary(scores(Ann=26, Bo=-5))) == "Scores: Ann 26, Bo \u22125"
     assert str(game.summary({"redeal": True})) == "Redeal"
     assert game.details({"scores": None}) == ""
-    # The details, as the CSV export writes them, keep the hyphen a spreadsheet reads.
-    assert game.details(scores(Ann=26, Bo=-5)) == "Ann 26, Bo -5"
+    # The details as the pages show them (the history): the score sheet's minus sign, as in
+    # the summary and an adjustment's details (the CSV writes a hyphen, test_export_csv.py).
+    assert game.details(scores(Ann=26, Bo=-5)) == "Ann 26, Bo \u22125"
     assert str(game.summary({"scores": None})) == "Nobody scored"
     assert str(game.summary(scores(Ann=0, Bo=0))) == "Nobody scored"
     assert str(game.summary({"scores": {}})) == "Nobody scored"

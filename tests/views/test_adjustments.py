@@ -235,7 +235,7 @@ def test_in_the_csv(client: Client, penalised: Game) -> None:
     rows = list(csv.DictReader(io.StringIO(backup.game_csv(penalised))))
     assert (rows[1]["hand_summary"], rows[1]["details"], rows[1]["dealer"]) == (
         "⚖ Revoke",
-        "Bjørn \u221210",
+        "Bjørn -10",
         "",
     )
     assert (rows[1]["points Bjørn"], rows[1]["total Bjørn"], rows[1]["made"]) == ("-10", "-2", "")

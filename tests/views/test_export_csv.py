@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games import backup
 from games.models import Group
-from tests.factories import bid, make_game, make_group
+from tests.factories import FOUR, bid, game_file, make_game, make_group
 
 pytestmark = pytest.mark.django_db
 
@@ -187,3 +187,18 @@ def test_the_games_note_is_a_row_of_its_own_after_the_hands(
     # First cell says whose note it is; the note in the note column; nothing in between.
     assert (last[0], last[-1]) == (word, "Played at the cabin; Dina left early")
     assert set(last[1:-1]) == {""}
+
+
+def test_the_words_write_numbers_below_zero_with_a_hyphen(client: Client, group: Group) -> None:
+    """As the points columns: a spreadsheet reads "-10" (the pages write "−10")."""
+    hands = [
+        {"dealer": "Anne", "scores": {"Anne": 26, "Bjørn": 0, "Cato": 0, "Dina": -10}},
+        {"adjustment": {"Bjørn": -5}, "reason": "Revoke"},
+    ]
+    game = backup.import_game(group, game_file("points", FOUR, hands))
+    rows = _rows(client.get(reverse("export_csv", args=[group.edit_key, game.code])).content)
+    assert [(r["hand_summary"], r["details"]) for r in rows] == [
+        ("Scores: Anne 26, Bjørn 0, Cato 0, Dina -10", "Anne 26, Bjørn 0, Cato 0, Dina -10"),
+        ("⚖ Revoke", "Bjørn -5"),
+    ]
+    assert "\u2212" not in backup.game_csv(game)
