@@ -190,7 +190,7 @@ def test_the_games_note_is_a_row_of_its_own_after_the_hands(
 
 
 def test_the_words_write_numbers_below_zero_with_a_hyphen(client: Client, group: Group) -> None:
-    """As the points columns: a spreadsheet reads "-10" (the pages write "−10")."""
+    """As the points columns: a spreadsheet reads "-10" (the pages write a minus sign)."""
     hands = [
         {"dealer": "Anne", "scores": {"Anne": 26, "Bjørn": 0, "Cato": 0, "Dina": -10}},
         {"adjustment": {"Bjørn": -5}, "reason": "Revoke"},
