@@ -303,20 +303,24 @@ def follow_form(page: GamePage, sent: QueryDict) -> Following:
 
 def _same_hand(page: GamePage, sent: QueryDict, number: int) -> Hand | None:
     """The newest hand, when another phone saved it exactly as the form holds it: just now
-    under the form's number, or before (`follow_same` names it), under whatever number it
-    has now (the form's dealer has followed the rotation since). Read only then: a poll
-    that brings no new hand and carries no such line reads no hands for it."""
+    under the form's number, or before, under whatever number it has now (the form's
+    dealer has followed the rotation since): the hand `follow_same` names, or the one that
+    moved the form on (`follow_renumbered`) while it held only some of its taps, finished
+    since. Read only then: a poll that brings no new hand and carries no such line reads no
+    hands for it."""
     kept = sent.get("follow_same", "")
-    if not kept and page.turn.next_number <= number:
+    moved_on = sent.get("follow_renumbered", "") == "saved"
+    if not (kept or moved_on) and page.turn.next_number <= number:
         return None
     newest = page.stored[-1] if page.stored else None
     if newest is None or (newest.entry and newest.entry == sent.get("entry")):
         return None  # this phone's own hand, its answer lost: not another phone's
-    if newest.code != kept and newest.number != number:
+    before = newest.code == kept or (moved_on and newest.number == number - 1)
+    if newest.number != number and not before:
         return None
     taps = {k: v for k, v in sent.items() if v and k not in NOT_THE_HAND and k[:7] != "follow_"}
     hand = {k: v for k, v in posted(page.table, newest.data).items() if v}
-    if newest.code == kept:
+    if before:
         taps.pop("dealer", None)
         hand.pop("dealer", None)
     return newest if taps == hand else None

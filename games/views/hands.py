@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -22,7 +23,14 @@ from games.forms import (
     rule_error,
 )
 from games.models import Attempt, Change, Game, Hand, Outcome
-from games.present.game import all_hands, change_rows, describe_hand, game_context
+from games.present.game import (
+    GamePage,
+    all_hands,
+    change_rows,
+    describe_hand,
+    follow_form,
+    game_context,
+)
 from games.present.words import TAKE_BACK, WINNER_MOVED, say, winner_moved
 from games.rules import get_game
 from games.rules.base import NOTE, is_adjustment
@@ -558,4 +566,12 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "winners": scored.decision.winners if scored.decision else (),
         }
     context = {"form": form, "preview": preview, "hint": form.hint()}
-    return render(request, "games/_hand_form.html#preview", context)
+    response = render(request, "games/_hand_form.html#preview", context)
+    if number is None:
+        # Taps finished after another phone saved a hand may be that hand: the status bar
+        # says so as they come to match it, and no longer once they do not (out of band).
+        following = follow_form(GamePage(access, game), request.GET)
+        response.write(
+            render_to_string("games/game.html#same-hand", {"following": following}, request)
+        )
+    return response

@@ -422,6 +422,29 @@ def test_an_open_form_holding_the_hand_another_phone_just_saved_says_it_is_ident
     assert len(_hands(page)) == 1
 
 
+def test_taps_finished_after_the_form_moved_on_are_called_the_hand_just_saved(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    """The second phone had tapped only the bidder and the bid when the first saved the
+    hand; it finishes the same taps under the next number, and hears at once that they are
+    that hand (it was saved twice, the warning nowhere in view)."""
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    choice(other, "bidder", "Bjørn").click()
+    choice(other, "bid", 8).click()
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    expect(other.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    said = other.locator("#status #same-hand")
+    expect(said).to_be_hidden()
+    fill_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    expect(said).to_contain_text("Hand 1 was just saved on another phone exactly", timeout=SOON)
+    expect(said).to_be_in_viewport()
+    # Another tap makes it another hand: the line goes.
+    choice(other, "bid", 9).click()
+    expect(said).to_be_hidden()
+
+
 def test_the_identical_hand_line_follows_that_hand_when_an_earlier_one_is_deleted(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:

@@ -207,3 +207,31 @@ def test_a_spades_form_holding_the_hand_just_saved_elsewhere_says_so(
     assert _same_hand(polled).startswith(
         "Hand 1 was just saved on another phone exactly as this form has it:"
     )
+
+
+def _moved_on(**taps: str) -> dict[str, str]:
+    """A form moved on to hand 2 by a poll while it held only some of hand 1's taps (the
+    bidder and the bid), its dealer following the rotation (Bjørn), then tapped on."""
+    held = {"number": "2", "dealer": "Bjørn", "rotation_dealer": "Bjørn"}
+    return {**held, "follow_rotation": "Bjørn", "follow_renumbered": "saved", **taps}
+
+
+def test_taps_finished_after_the_form_moved_on_are_called_identical(
+    phone: Client, group: Group
+) -> None:
+    """The preview of each tap says it at once, in the status bar; so does the next poll."""
+    game = make_game(group, hands=[HAND_1])
+    preview = reverse("hand_preview", args=[group.edit_key, game.code])
+    sent = {"revision": "", "entry": "k1", "follow_dealer": "", "follow_same": ""}
+    answer = phone.get(preview, {**sent, **_moved_on(**TAPS)}, HTTP_HX_REQUEST="true")
+    assert _same_hand(answer) == (
+        "Hand 1 was just saved on another phone exactly as this form has it: "
+        "Bjørn 8 with Dina, made. Save it as hand 2 only if it is a new hand."
+    )
+    assert _same_hand(_poll(phone, group, game, **_moved_on(**TAPS))).startswith("Hand 1 was")
+    # A tap that makes it another hand takes the line away.
+    other = _moved_on(**{**TAPS, "bid": "9"})
+    assert _same_hand(phone.get(preview, {**sent, **other}, HTTP_HX_REQUEST="true")) == ""
+    # A form that never moved on says nothing of the hand before its own.
+    fresh = {**_moved_on(**TAPS), "follow_renumbered": ""}
+    assert _same_hand(phone.get(preview, {**sent, **fresh}, HTTP_HX_REQUEST="true")) == ""
