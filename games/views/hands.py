@@ -542,7 +542,7 @@ def conflict_between(game: Game, theirs: Hand | None, mine: dict[str, Any]) -> d
 
 
 @require_GET
-def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
+def hand_preview(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     """What the hand being entered would score, before it is saved."""
     access = access_to_edit(key)
     game = find_game(access, code)
@@ -567,10 +567,16 @@ def hand_preview(request: HttpRequest, key: str, code: str) -> HttpResponse:
         }
     context = {"form": form, "preview": preview, "hint": form.hint()}
     response = render(request, "games/_hand_form.html#preview", context)
-    if number is None:
-        # Taps finished after another phone saved a hand may be that hand: the status bar
-        # says so as they come to match it, and no longer once they do not (out of band).
-        following = follow_form(GamePage(access, game), request.GET)
+    sent = request.GET
+    if (
+        number is None
+        and request.htmx
+        and (sent.get("follow_renumbered") or sent.get("follow_same"))
+    ):
+        # A form moved on by a hand saved on another phone: its taps, finished since, may
+        # be that hand. The status bar says so as they come to match it, and no longer once
+        # they do not (out of band).
+        following = follow_form(GamePage(access, game), sent)
         response.write(
             render_to_string("games/game.html#same-hand", {"following": following}, request)
         )

@@ -234,4 +234,7 @@ def test_taps_finished_after_the_form_moved_on_are_called_identical(
     assert _same_hand(phone.get(preview, {**sent, **other}, HTTP_HX_REQUEST="true")) == ""
     # A form that never moved on says nothing of the hand before its own.
     fresh = {**_moved_on(**TAPS), "follow_renumbered": ""}
-    assert _same_hand(phone.get(preview, {**sent, **fresh}, HTTP_HX_REQUEST="true")) == ""
+    assert 'id="same-hand"' not in text(
+        phone.get(preview, {**sent, **fresh}, HTTP_HX_REQUEST="true")
+    )
+    assert _same_hand(_poll(phone, group, game, **fresh)) == ""
