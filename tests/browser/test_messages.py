@@ -23,6 +23,7 @@ from tests.browser.steps import (
     start_four,
     start_game,
     start_group,
+    tricks,
     unchanged,
 )
 from tests.factories import bid
@@ -146,6 +147,33 @@ def test_a_poll_that_brings_the_winner_takes_the_old_message_away(
     expect(page.locator("#winner")).to_be_visible(timeout=6000)
     # The same poll that brought the banner took the refusal away.
     assert page.locator(MESSAGES).count() == 0
+
+
+def test_a_change_from_another_phone_takes_what_this_one_was_told_away_but_an_offer(
+    live_server: LiveServer, page: Page, transactional_db: None
+) -> None:
+    """A "Hand 1 saved: …" no longer holds once another phone undid or corrected it: the
+    stream's fetch of the change takes it away at once. An offer to take this phone's
+    correction back stays, as long as that correction is the hand's last change."""
+    start_four(page, live_server.url)
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    saved = page.locator(MESSAGES, has_text="Hand 1 saved")
+    expect(saved).to_be_visible()
+    game = Game.objects.get()
+    game.add_hand(2, bid("Anne", 8, "Cato", {"Bjørn": 2, "Dina": 2}, dealer="Bjørn"), "Cato")
+    expect(page.locator("#hands tbody tr")).to_have_count(2)
+    expect(saved).to_have_count(0)
+    # This phone corrects hand 2 (Bjørn took 3, Dina 1); another phone then saves hand 3.
+    page.locator('#hands a.why[href$="/hands/2/"]').click()
+    page.locator('a[href$="/edit/"]').click()
+    tricks(page, "Bjørn", 3).click()
+    tricks(page, "Dina", 1).click()
+    page.locator("button[name=save]").click()
+    offer = page.get_by_role("button", name="Take the correction back")
+    expect(offer).to_be_visible()
+    game.add_hand(3, bid("Cato", 8, "Anne", {"Bjørn": 2, "Dina": 2}, dealer="Cato"), "Cato")
+    expect(page.locator("#hands tbody tr")).to_have_count(3)
+    expect(offer).to_be_visible()
 
 
 @pytest.mark.parametrize(

@@ -251,7 +251,7 @@ def options(response: Page, name: str) -> list[str]:
     return found
 
 
-_MESSAGE = re.compile(r'<ul class="messages" role="status">(.*?)</ul>', re.DOTALL)
+_MESSAGE = re.compile(r'<ul class="messages" role="status"[^>]*>(.*?)</ul>', re.DOTALL)
 _ITEM = re.compile(r"<li[^>]*>(.*?)</li>", re.DOTALL)
 
 
