@@ -29,6 +29,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games import gamefile, ratings
+from games.devices import who_is
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
 from games.present.words import counted, say
@@ -66,6 +67,7 @@ class LastHand:
     number: int
     revision: int
     redeal: bool
+    by: str  # the device that saved it as it is (its name at the table)
 
 
 @dataclass(frozen=True)
@@ -130,7 +132,9 @@ class GamePage:
         last = None
         if stored:
             hand = stored[-1]
-            last = LastHand(hand.number, hand.revision, bool(hand.data.get("redeal")))
+            last = LastHand(
+                hand.number, hand.revision, bool(hand.data.get("redeal")), hand.entered_by
+            )
         return Turn(
             finished=self.result.finished,
             open=not self.result.finished and not self.game.abandoned_at,
@@ -796,6 +800,7 @@ def game_context(
         "next_dealer": turn.next_dealer,
         "save_label": turn.save_label,
         "last_hand": turn.last_hand,
+        "undo_confirm": _undo_confirm(turn.last_hand, who_is(request, access.group)),
         "all_hands": all_hands,
         "form": form,
         "fresh_form": fresh_form,
@@ -815,6 +820,17 @@ def game_context(
         "adjust_key": new_form_token() if adjust_fresh else "",
         "adjust_action": reverse("adjustment_create", args=[access.key, game.code]) + every,
         "adjust_label": _("Save the adjustment"),
+    }
+
+
+def _undo_confirm(last: LastHand | None, who: str) -> str:
+    """What a phone asks before it undoes a hand another phone saved: a tap by mistake
+    on a phone that only follows the game took the scorer's hand away."""
+    if last is None or not last.by or last.by == who:
+        return ""
+    return _("%(name)s saved hand %(number)d on their phone. Undo it here?") % {
+        "name": last.by,
+        "number": last.number,
     }
 
 

@@ -19,6 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from games import feed
+from games.devices import who_is
 from games.models import Game, Group, Player
 from games.present.game import read_seats_and_hands
 
@@ -119,16 +120,6 @@ def game_by_link(key: str, code: str) -> tuple[Access, Game]:
 
 def find_player(access: Access, code: str) -> Player:
     return get_object_or_404(Player, group=access.group, code=code)
-
-
-def who_is(request: HttpRequest, group: Group) -> str:
-    """The name this device gave for this group ("" before it was asked)."""
-    names: dict[str, str] = request.session.get("who", {})
-    return names.get(str(group.pk), "")
-
-
-def set_who(request: HttpRequest, group: Group, name: str) -> None:
-    request.session["who"] = {**request.session.get("who", {}), str(group.pk): name}
 
 
 def ask_who(request: HttpRequest, access: Access) -> HttpResponse | None:

@@ -9,7 +9,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.views.access import access_to_edit, ask_who, find_game, game_url, who_is
+from games.devices import who_is
+from games.views.access import access_to_edit, ask_who, find_game, game_url
 
 
 @require_GET

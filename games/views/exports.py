@@ -14,9 +14,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import backup, gamefile
+from games.devices import who_is
 from games.forms import GameFileForm
 from games.models import Game
-from games.views.access import access_for, access_to_edit, ask_who, find_game, game_url, who_is
+from games.views.access import access_for, access_to_edit, ask_who, find_game, game_url
 
 
 @require_GET

@@ -19,6 +19,7 @@ from django.views.decorators.http import (
 )
 
 from games import live
+from games.devices import who_is
 from games.forms import GameNoteForm, NewGameForm
 from games.models import Game, Group, seats_and_hands
 from games.present.game import GamePage, all_hands, etag, game_context
@@ -31,7 +32,6 @@ from games.views.access import (
     find_game,
     game_by_link,
     game_url,
-    who_is,
 )
 
 

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.devices import set_who, who_is
 from games.forms import GroupForm, PlayerForm, WhoForm
 from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group
@@ -27,15 +28,7 @@ from games.present.words import say
 from games.rules import GAMES
 from games.rules.text import join_names
 from games.stats import record
-from games.views.access import (
-    HtmxHttpRequest,
-    access_for,
-    access_to_edit,
-    ask_who,
-    local_path,
-    set_who,
-    who_is,
-)
+from games.views.access import HtmxHttpRequest, access_for, access_to_edit, ask_who, local_path
 
 NIGHTS_PER_PAGE = 20
 #: The latest awards on the group page.

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.devices import who_is
 from games.forms import (
     AdjustmentForm,
     HandForm,
@@ -43,7 +44,6 @@ from games.views.access import (
     game_to_change,
     game_url,
     to_int,
-    who_is,
 )
 
 

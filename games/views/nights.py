@@ -10,17 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games.devices import who_is
 from games.forms import NightForm
 from games.models import Night
 from games.present.night import games_with_hands, night_context
-from games.views.access import (
-    Access,
-    HtmxHttpRequest,
-    access_for,
-    access_to_edit,
-    ask_who,
-    who_is,
-)
+from games.views.access import Access, HtmxHttpRequest, access_for, access_to_edit, ask_who
 
 
 def _find_night(access: Access, code: str) -> Night:

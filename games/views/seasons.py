@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import stats
+from games.devices import who_is
 from games.forms import SeasonForm, overlap_message
 from games.models import Season
 from games.stats import seasons
 from games.stats.seasons import Period
-from games.views.access import Access, access_for, access_to_edit, who_is
+from games.views.access import Access, access_for, access_to_edit
 
 
 @require_GET

@@ -95,7 +95,9 @@ def test_a_penalty_shows_everywhere_and_is_corrected_undone_and_restored(
     expect(total(page, "Bjørn")).to_have_text("3", timeout=SOON)
     assert _adjustments(page) == [{"adjustment": {"Bjørn": -5}, "reason": "Revoke"}]
 
-    # Anne undoes it; the big screen follows; the history brings it back.
+    # Anne undoes it (Cato's correction: her phone asks first); the big screen follows; the
+    # history brings it back.
+    page.once("dialog", lambda dialog: dialog.accept())
     page.locator("#toolbar form[action$='/undo/'] button").click()
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     expect(board.locator('[data-side="Bjørn"] [data-total]')).to_have_text("8", timeout=SOON)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Dialog, Locator, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Change, Game, Hand
@@ -443,6 +443,43 @@ def test_taps_finished_after_the_form_moved_on_are_called_the_hand_just_saved(
     # Another tap makes it another hand: the line goes.
     choice(other, "bid", 9).click()
     expect(said).to_be_hidden()
+
+
+def test_a_phone_asks_before_it_undoes_a_hand_another_phone_saved(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    """A tap on "Undo" on a phone that only followed the game took the scorer's hand away
+    at once; it asks first now. The phone that saved the hand undoes it in one tap."""
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    undo = other.locator("#toolbar form button")
+    expect(undo).to_be_visible(timeout=SOON)
+    asked: list[str] = []
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        if len(asked) == 1:
+            dialog.dismiss()
+        else:
+            dialog.accept()
+
+    other.on("dialog", answer)
+    undo.click()
+    expect(undo).to_be_visible()
+    assert asked == ["Anne saved hand 1 on their phone. Undo it here?"]
+    assert len(_hands(page)) == 1
+    undo.click()
+    expect(other.locator("#hands tbody tr")).to_have_count(0)
+    assert len(asked) == 2
+    # Anne's own hand goes in one tap (a question would be dismissed: it would stay).
+    expect(page.locator("#hands tbody tr")).to_have_count(0, timeout=SOON)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(0)
 
 
 def test_the_identical_hand_line_follows_that_hand_when_an_earlier_one_is_deleted(
