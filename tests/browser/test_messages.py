@@ -176,6 +176,23 @@ def test_a_change_from_another_phone_takes_what_this_one_was_told_away_but_an_of
     expect(offer).to_be_visible()
 
 
+def test_an_undo_without_a_connection_says_nothing_was_done(
+    live_server: LiveServer, page: Page, transactional_db: None
+) -> None:
+    """A hand is kept on the phone until it can go; an undo is not: it says so (it said
+    nothing, and the table thought the hand was gone)."""
+    start_four(page, live_server.url)
+    play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    page.context.set_offline(True)
+    page.locator("#toolbar form button").click()
+    expect(page.locator("#status [data-said]")).to_have_text(
+        "No connection: nothing was done. Try again when the connection returns."
+    )
+    page.context.set_offline(False)
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    assert Game.objects.get().hand_list()[0].number == 1
+
+
 @pytest.mark.parametrize(
     ("locale", "missing"), [("en-GB", "bidder is missing"), ("nb-NO", "mangler")]
 )
