@@ -559,8 +559,9 @@ def _marks(game: Game, shown: list[Hand]) -> dict[str, dict[str, Any]]:
     return {code: mark for code, mark in marks.items() if mark["change"] or mark["was"]}
 
 
-#: Hands on the big screen: as many as fit under the totals on a 16:9 screen with the
-#: winner's banner above them.
+#: Hands on the big screen: as many as fit under the totals on a 16:9 screen, one fewer
+#: under the winner's banner (with the way on to the next game in it, and two teams'
+#: cards with their players, four did not fit 1280 x 720).
 BOARD_HANDS = 4
 
 
@@ -572,7 +573,8 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
     result = game.result()
     standing = rules.standing(table, result)
     board = scoreboard(table, result, standing, game.state().next_dealer())
-    last = list(zip(stored, result.hands, strict=True))[-BOARD_HANDS:]
+    shown = BOARD_HANDS - 1 if result.finished else BOARD_HANDS
+    last = list(zip(stored, result.hands, strict=True))[-shown:]
     # Before the first hand, each side's chance to win, as on the game page; the board is
     # drawn once per version (`game_tv_live` answers 304 in between), so they are read once.
     chances = chances_of(game, table) if not stored and game.abandoned_at is None else None

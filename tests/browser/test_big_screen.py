@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -15,6 +16,7 @@ from tests.browser.steps import (
     start_four,
 )
 from tests.factories import FOUR, make_group
+from tests.test_stats import euchre_game
 
 
 @pytest.fixture
@@ -111,3 +113,19 @@ def test_a_long_team_name_is_shown_whole_on_a_phone_and_a_tv(
             # The bags and the points to go, told apart.
             expect(side.locator(".tv-note")).to_have_text("0 bags: 10 to the penalty")
             assert side.locator(".tv-to-go").evaluate(before) == '"· "'
+
+
+@pytest.mark.parametrize("locale", ["nb-NO", "en-GB"])
+def test_a_finished_team_game_with_the_next_game_begun_fits_one_screen(
+    live_server: LiveServer, television: Page, locale: str, transactional_db: None
+) -> None:
+    """The winner, the way on to the next game, two teams' cards with their players and the
+    last hands: all of it on a 16:9 screen of 1280 x 720, nothing to scroll to."""
+    group = make_group(players=list(FOUR))
+    finished = euchre_game(group)
+    finished.play_again("Anne")
+    television.goto(live_server.url + reverse("game_tv", args=[group.view_key, finished.code]))
+    expect(television.locator("#tv-winner")).to_be_visible()
+    expect(television.locator("#tv-winner [data-next-game]")).to_be_visible()
+    expect(television.locator("#tv-hands tbody tr").first).to_be_visible()
+    assert television.evaluate("document.documentElement.scrollHeight") <= 720
