@@ -298,3 +298,16 @@ def test_a_team_named_after_its_players_still_says_who_deals(phone: Client, grou
     assert "<span data-dealer>Anne</span>:" in page
     board = part(phone.get(reverse("game_tv", args=[group.view_key, game.code])), "side-1")
     assert board is not None and "Anne: dealer" in board[0]
+
+
+def test_the_group_page_offers_the_big_screen_by_the_view_only_link(
+    phone: Client, group: Group
+) -> None:
+    """Before any game, the TV is set up from the group page: it waits, and opens each game
+    the table starts (a screen across the room needs no right to change the score)."""
+    page = phone.get(reverse("group", args=[group.edit_key]))
+    found = part(page, "big-screen")
+    assert found is not None and found[0].startswith("📺 Big screen")
+    waiting = reverse("group_tv", args=[group.view_key])
+    assert f'href="{waiting}"' in page.content.decode()
+    assert phone.get(waiting).status_code == 200
