@@ -15,6 +15,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,7 +125,7 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
 def _plain(text: str) -> str:
     """Numbers in a cell's words as a spreadsheet writes them: below zero with a hyphen, as
     in the points columns (the pages write the score sheet's minus sign)."""
-    return text.replace(MINUS, "-")
+    return re.sub(f"{MINUS}(?=[0-9])", "-", text)
 
 
 def _cell(text: str) -> str:

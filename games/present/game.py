@@ -322,7 +322,11 @@ def _same_hand(page: GamePage, sent: QueryDict, number: int) -> Hand | None:
     before = newest.code == kept or (moved_on and newest.number == number - 1)
     if newest.number != number and not before:
         return None
-    taps = {k: v for k, v in sent.items() if v and k not in NOT_THE_HAND and k[:7] != "follow_"}
+    taps = {
+        k: v
+        for k, v in sent.items()
+        if v and k not in NOT_THE_HAND and k != NOTE and k[:7] != "follow_"
+    }
     hand = {k: v for k, v in posted(page.table, newest.data).items() if v}
     if before:
         taps.pop("dealer", None)
@@ -830,7 +834,8 @@ def _undo_confirm(last: LastHand | None, who: str) -> str:
     on a phone that only follows the game took the scorer's hand away."""
     if last is None or not last.by or last.by == who:
         return ""
-    return _("%(name)s saved hand %(number)d on their phone. Undo it here?") % {
+    # The words lead, not the name: htmx runs a question that starts with "js:" as code.
+    return _("Hand %(number)d was saved on %(name)s's phone. Undo it here?") % {
         "name": last.by,
         "number": last.number,
     }

@@ -154,7 +154,7 @@ def test_a_change_from_another_phone_takes_what_this_one_was_told_away_but_an_of
 ) -> None:
     """A "Hand 1 saved: …" no longer holds once another phone undid or corrected it: the
     stream's fetch of the change takes it away at once. An offer to take this phone's
-    correction back stays, as long as that correction is the hand's last change."""
+    correction back stays until the next tap (the server says whether it still holds)."""
     start_four(page, live_server.url)
     play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     saved = page.locator(MESSAGES, has_text="Hand 1 saved")
@@ -176,7 +176,7 @@ def test_a_change_from_another_phone_takes_what_this_one_was_told_away_but_an_of
     expect(offer).to_be_visible()
 
 
-def test_an_undo_without_a_connection_says_nothing_was_done(
+def test_an_undo_without_a_connection_says_it_may_not_have_been_done(
     live_server: LiveServer, page: Page, transactional_db: None
 ) -> None:
     """A hand is kept on the phone until it can go; an undo is not: it says so (it said
@@ -186,7 +186,8 @@ def test_an_undo_without_a_connection_says_nothing_was_done(
     page.context.set_offline(True)
     page.locator("#toolbar form button").click()
     expect(page.locator("#status [data-said]")).to_have_text(
-        "No connection: nothing was done. Try again when the connection returns."
+        "No connection: this may not have been done. The page shows what was once the "
+        "connection returns."
     )
     page.context.set_offline(False)
     expect(page.locator("#hands tbody tr")).to_have_count(1)

@@ -1,4 +1,5 @@
-"""A redeal sits beside the dealer, away from Save, and is taken back in one tap."""
+"""A redeal sits beside the dealer, away from Save, and is taken back in one tap on the phone that
+tapped it."""
 
 from __future__ import annotations
 

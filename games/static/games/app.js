@@ -65,6 +65,8 @@ addEventListener("change", ({ target: input }) => {
   // which goes on following the others while its count is the one filled in, not tapped
   const shared = input.closest("[data-shared-total]");
   const row = input.closest(".tricks-row");
+  filledIn.delete(input); // tapped: the player's own count
+  if (!row) return;
   const rows = [...(shared?.querySelectorAll(".tricks-row") ?? [])].filter((r) => r !== row);
   const chip = (r) => r.querySelector(":checked");
   const count = (r) => +(chip(r)?.value ?? 0);

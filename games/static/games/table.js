@@ -239,7 +239,7 @@
     if (!ctx || ctx.response) return;
     if (isPoll(ctx) || isHand(ctx)) lost();
     if (isHand(ctx)) keep(ctx.sourceElement, ctx);
-    else if (ctx.sourceElement.matches("form")) say(texts.notDone); // an undo, a note: not kept
+    else if (ctx.sourceElement.matches("form")) say(texts.notDone); // an undo: not kept here
     if (ctx.sourceElement.id === "preview") ctx.sourceElement.textContent = texts.noPreview;
   });
   // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
