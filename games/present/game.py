@@ -238,8 +238,9 @@ class GamePage:
         return RatingsPart()
 
 
-#: What the hand form holds besides the hand: its place, its entry and what it follows.
-NOT_THE_HAND = {"number", "revision", "entry", "rotation_dealer", "csrfmiddlewaretoken"}
+#: What the hand form holds besides the hand's taps: its place, its entry, what it follows,
+#: and its note (written, not tapped; a poll does not send it).
+NOT_THE_HAND = {"number", "revision", "entry", "rotation_dealer", "csrfmiddlewaretoken", NOTE}
 
 
 @dataclass(frozen=True)
@@ -322,11 +323,7 @@ def _same_hand(page: GamePage, sent: QueryDict, number: int) -> Hand | None:
     before = newest.code == kept or (moved_on and newest.number == number - 1)
     if newest.number != number and not before:
         return None
-    taps = {
-        k: v
-        for k, v in sent.items()
-        if v and k not in NOT_THE_HAND and k != NOTE and k[:7] != "follow_"
-    }
+    taps = {k: v for k, v in sent.items() if v and k not in NOT_THE_HAND and k[:7] != "follow_"}
     hand = {k: v for k, v in posted(page.table, newest.data).items() if v}
     if before:
         taps.pop("dealer", None)
@@ -806,7 +803,10 @@ def game_context(
         "next_dealer": turn.next_dealer,
         "save_label": turn.save_label,
         "last_hand": turn.last_hand,
-        "undo_confirm": _undo_confirm(turn.last_hand, who_is(request, access.group)),
+        # Only where there is an undo: a view-only poll does not read the session.
+        "undo_confirm": _undo_confirm(turn.last_hand, who_is(request, access.group))
+        if access.can_edit and turn.last_hand
+        else "",
         "all_hands": all_hands,
         "form": form,
         "fresh_form": fresh_form,
@@ -829,10 +829,10 @@ def game_context(
     }
 
 
-def _undo_confirm(last: LastHand | None, who: str) -> str:
+def _undo_confirm(last: LastHand, who: str) -> str:
     """What a phone asks before it undoes a hand another phone saved: a tap by mistake
     on a phone that only follows the game took the scorer's hand away."""
-    if last is None or not last.by or last.by == who:
+    if not last.by or last.by == who:
         return ""
     # The words lead, not the name: htmx runs a question that starts with "js:" as code.
     return _("Hand %(number)d was saved on %(name)s's phone. Undo it here?") % {
