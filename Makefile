@@ -32,12 +32,14 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
-	# The backup test between databases borrows scratch databases from this PostgreSQL server.
-	# The browser tests in a session of their own: in one session with the others the whole
-	# took 8 min 33 s, in two 6 min 6 s (docs/testing.md).
-	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) $(ENGINE_COVERAGE) \
+	# The rules engine's own tests and the few others that alone reach a line of it, traced
+	# for the engine's coverage; the others untraced, in a session of their own (traced, they
+	# took half as long again), the browser tests in a third (docs/testing.md). The backup
+	# test between databases borrows scratch databases from this PostgreSQL server.
+	$(BIN)/pytest $(PARALLEL) $(ENGINE_COVERAGE) -m "$(TRACED)" --ignore=tests/browser
+	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) -m "not ($(TRACED))" \
 		--ignore=tests/browser
-	$(BIN)/pytest $(BROWSER_PARALLEL) $(ENGINE_COVERAGE) --cov-append tests/browser
+	$(BIN)/pytest $(BROWSER_PARALLEL) tests/browser
 	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
 	@if [ "$${CI:-false}" != false ] || $(BIN)/python -c "$$POSTGRES_ANSWERS" $(TEST_DATABASE_URL) 2>/dev/null; then \
 		$(MAKE) --no-print-directory test-postgres; \
@@ -53,8 +55,10 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 test test-postgres test-redis test-fast screenshots: export PYTHONDONTWRITEBYTECODE :=
 test test-postgres test-redis test-fast screenshots: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 
-# The rules engine's branches, traced into .coverage for the report after both sessions.
+# The rules engine's branches, traced into .coverage for the report, by the tests that
+# reach them: the engine's own and those marked as the only test of one of its lines.
 ENGINE_COVERAGE = --cov=games/rules --cov-branch --cov-report=
+TRACED = engine or engine_coverage
 
 # Each test goes to whichever process is free (a file's tests kept in one process left the
 # other idle for the last minute and a half of the PostgreSQL run).

@@ -49,9 +49,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 # live server opens a transactional database for every test that uses it).
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
 
-# The page tests (`page`). Only the rules engine's own tests are traced for coverage, and a
-# test elsewhere that is the only one to reach a line of the engine says so
-# (`engine_coverage`).
+# The page tests (`page`) and the rules engine's own (`engine`). Only the engine's own tests
+# are traced for coverage, and a test elsewhere that is the only one to reach a line of the
+# engine says so (`engine_coverage`).
 VIEWS = Path(__file__).parent / "views"
 RULES = Path(__file__).parent / "rules"
 
@@ -77,10 +77,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     again on PostgreSQL: the others cannot differ between databases); the page tests
     `page`, and those of them that also run on PostgreSQL `every_database`.
 
-    Only the rules engine's own tests (and those marked `engine_coverage`) are traced for
-    coverage; the others are `no_cover`: `make test` checks the coverage of the engine
-    alone, and the tracer made a test reading it through the models a half to three
-    quarters slower (the page tests, the statistics' and the hypothesis run of corrections).
+    The rules engine's own tests are marked `engine`: `make test` traces those (and those
+    marked `engine_coverage`) for the engine's coverage in a session of their own, and runs
+    the others untraced. The tracer makes every test slower, even one it is told to leave
+    alone: a test's fixtures and the threads it starts are traced whatever the test.
 
     Tests marked `screenshots` exist to save pictures for a person to look at: `make test`
     leaves them out. `--screenshots` runs every test that saves any, and nothing else."""
@@ -92,8 +92,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.page)
             if fixtures & COUNTS_QUERIES or item.path.name in WRITES:
                 item.add_marker(pytest.mark.every_database)
-        if RULES not in item.path.parents and item.get_closest_marker("engine_coverage") is None:
-            item.add_marker(pytest.mark.no_cover)
+        if RULES in item.path.parents:
+            item.add_marker(pytest.mark.engine)
     if config.getoption("--screenshots"):
         keep = [item for item in items if "screenshots" in getattr(item, "fixturenames", ())]
     else:
