@@ -803,6 +803,13 @@ class HandForm(forms.Form):
             )
             rules.append(f":is({side}) {{ opacity: 0.7; --optional: inline; --unasked: none }}")
         rules += self._in_turn()
+        # Chips above the most an input may take in this hand (the form's `data-most-*`).
+        hidden += [
+            f"form[data-most-{name}='{most}'] [data-input={name}] .choices > :nth-child(n+{n + 2})"
+            for name, spec in self.specs.items()
+            if spec.limited_by and spec.minimum is not None and spec.maximum is not None
+            for n, most in enumerate(range(spec.minimum, spec.maximum))
+        ]
         if hidden:
             rules.append(f"{', '.join(hidden)} {{ display: none }}")
         return mark_safe("\n".join(rules))  # every value in it is escaped (_css_string)
@@ -899,9 +906,17 @@ class HandForm(forms.Form):
 
     def hint(self) -> str:
         """What the game says about this hand before its outcome (`CardGame.hint`), from
-        what is tapped so far: e.g. the cards a schedule deals it."""
-        tapped = self.values() if hasattr(self, "cleaned_data") else {}
+        what is tapped so far: e.g. the cards a schedule deals it. A box refused by its field
+        (a score out of bounds) leaves every tap out: a sum of the others would count it as
+        nothing."""
+        refused = any(name in self.errors for name in self.fields)
+        tapped = self.values() if hasattr(self, "cleaned_data") and not refused else {}
         return say(get_game(self.game.kind).hint(self.table, self._before(), tapped))
+
+    def limits(self) -> dict[str, int]:
+        """The most each input may take in this hand, below its maximum (`CardGame.limits`):
+        the form's tag says it, and its style offers no more."""
+        return get_game(self.game.kind).limits(self.table, self._before())
 
     def _before(self) -> list[dict[str, Any]]:
         """The hands stored before the one this form saves."""

@@ -34,7 +34,7 @@ from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, 
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
 from games.present.words import counted, say
 from games.rules import GameResult, Standing, Table, Text, get_game
-from games.rules.base import NOTE, is_adjustment
+from games.rules.base import NOTE, Redeal, is_adjustment
 from games.rules.text import sheet_number
 from games.stats.record import Earned, game_awards
 
@@ -83,6 +83,8 @@ class Turn:
     last_hand: LastHand | None
     # What the game says of the next hand before anything is tapped (`CardGame.hint`).
     hint: Text | None = None
+    # The most an input may take in the next hand, below its maximum (`CardGame.limits`).
+    limits: dict[str, int] = field(default_factory=dict)
 
     @property
     def save_label(self) -> str:
@@ -129,6 +131,7 @@ class GamePage:
 
     def _work_out_turn(self) -> Turn:
         stored = self.stored
+        rules, before = get_game(self.game.kind), [hand.data for hand in stored]
         last = None
         if stored:
             hand = stored[-1]
@@ -141,7 +144,8 @@ class GamePage:
             next_number=len(stored) + 1,
             next_dealer=self.next_dealer,
             last_hand=last,
-            hint=get_game(self.game.kind).hint(self.table, [hand.data for hand in stored], {}),
+            hint=rules.hint(self.table, before, {}),
+            limits=rules.limits(self.table, before),
         )
 
     @cached_property
@@ -257,6 +261,7 @@ class Following:
     dealer: str
     rotation_dealer: str
     renumbered: str = ""
+    held: str = ""
     dealer_line: str = ""
     same_as: str = ""
     same_line: str = ""
@@ -277,8 +282,13 @@ def follow_form(page: GamePage, sent: QueryDict) -> Following:
     )
     moved = turn.next_number != number
     renumbered = sent.get("follow_renumbered", "")
+    held = sent.get("follow_held", "")
     if moved:
         renumbered = "saved" if turn.next_number > number else "removed"
+        # Moved on by a hand saved elsewhere while holding taps of its own: the number of
+        # that hand, which those taps, finished, may turn out to be (`_same_hand`).
+        mine = {k for k in _taps(sent) if k != "dealer"}
+        held = str(number) if renumbered == "saved" and mine else ""
     note = sent.get("follow_dealer", "")
     if moved or rotation != sent.get("follow_rotation", ""):
         # Picked by hand: the form keeps its dealer and says whom the rotation names. Else
@@ -300,30 +310,36 @@ def follow_form(page: GamePage, sent: QueryDict) -> Following:
         dealer=dealer if chosen else rotation,
         rotation_dealer="" if chosen else rotation,
         renumbered=renumbered if renumbered in ("saved", "removed") else "",
+        held=held if held.isdecimal() else "",
         dealer_line=note if note in ("moved", "followed") else "",
         same_as=same.code if same else "",
         same_line=line,
     )
 
 
+def _taps(sent: QueryDict) -> dict[str, Any]:
+    """What an open form holds of its hand, by its fields' names."""
+    return {k: v for k, v in sent.items() if v and k not in NOT_THE_HAND and k[:7] != "follow_"}
+
+
 def _same_hand(page: GamePage, sent: QueryDict, number: int) -> Hand | None:
     """The newest hand, when another phone saved it exactly as the form holds it: just now
     under the form's number, or before, under whatever number it has now (the form's
     dealer has followed the rotation since): the hand `follow_same` names, or the one that
-    moved the form on (`follow_renumbered`) while it held only some of its taps, finished
-    since. Read only then: a poll that brings no new hand and carries no such line reads no
-    hands for it."""
+    moved the form on (`follow_held`) while it held some of its taps, finished since, as
+    long as no hand came after it. Read only then: a poll that brings no new hand and
+    carries no such line reads no hands for it."""
     kept = sent.get("follow_same", "")
-    moved_on = sent.get("follow_renumbered", "") == "saved"
-    if not (kept or moved_on) and page.turn.next_number <= number:
+    held = sent.get("follow_held", "")
+    if not (kept or held) and page.turn.next_number <= number:
         return None
     newest = page.stored[-1] if page.stored else None
     if newest is None or (newest.entry and newest.entry == sent.get("entry")):
         return None  # this phone's own hand, its answer lost: not another phone's
-    before = newest.code == kept or (moved_on and newest.number == number - 1)
+    before = newest.code == kept or str(newest.number) == held
     if newest.number != number and not before:
         return None
-    taps = {k: v for k, v in sent.items() if v and k not in NOT_THE_HAND and k[:7] != "follow_"}
+    taps = _taps(sent)
     hand = {k: v for k, v in posted(page.table, newest.data).items() if v}
     if before:
         taps.pop("dealer", None)
@@ -416,9 +432,13 @@ def scoreboard(
                 "total": totals[side],
                 "dealer": dealer if dealer in players else None,
                 "leader": best is not None and totals[side] == best,
-                # Nothing to go once the game is won (a kaiser bid wins below the target).
+                # Nothing to go once the game is won (a kaiser bid wins below the target),
+                # nor where the lowest wins: reaching the target ends the game, it wins nothing.
                 "to_go": target - totals[side]
-                if target is not None and totals[side] < target and not result.finished
+                if target is not None
+                and not standing.low_wins
+                and totals[side] < target
+                and not result.finished
                 else None,
                 "note": say(standing.notes[side]) if side in standing.notes else "",
                 "winner": side in result.winners,
@@ -589,6 +609,8 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         "game": game,
         "table": table,
         "result": result,
+        # A redeal is no hand played, nor is a penalty.
+        "played": sum(not isinstance(s.hand, Redeal) for s in result.played().hands),
         "open": playing,
         "target": standing.target,
         "board": board,
@@ -812,6 +834,8 @@ def game_context(
         "fresh_form": fresh_form,
         # What the empty form's tag says without the form being made.
         "redeal_keeps_dealer": get_game(game.kind).redeal_keeps_dealer,
+        # The most the form offers of an input in this hand (Oh Hell: the hand's cards).
+        "limits": turn.limits if fresh_form or form is None else form.limits(),
         "entry_key": new_form_token() if fresh_form else "",
         "entering": entering,
         # What the game says of the next hand before it is tapped (the cards it deals).

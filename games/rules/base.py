@@ -282,6 +282,9 @@ class HandInput:
     #: input's value is then an object of them, e.g. each player's bid.
     each: tuple[str, ...] = ()
     in_turn: bool = False
+    #: An input the game's own rules give each hand (`CardGame.scheduled`) that bounds this
+    #: one in that hand, below `maximum`: e.g. Oh Hell's bids and tricks, the hand's cards.
+    limited_by: str = ""
 
     def unchosen(self) -> Text:
         """What to say when none of the choices was taken, e.g. "choose the partner, or alone"."""
@@ -560,6 +563,16 @@ class CardGame(ABC, Generic[RulesT, HandT]):
         tapped (e.g. the cards a schedule deals it): the hand form adds them to the hand
         it gives `implied`. None by default."""
         return {}
+
+    def limits(self, table: Table[RulesT], before: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+        """The most each input `limited_by` a scheduled one may take in the hand after the
+        hands `before` (none after the last hand of a schedule): the form offers no more."""
+        scheduled = self.scheduled(table, before)
+        return {
+            spec.name: scheduled[spec.limited_by]
+            for spec in self.inputs(table)
+            if spec.limited_by and type(scheduled.get(spec.limited_by)) is int
+        }
 
     def hint(
         self, table: Table[RulesT], before: Sequence[Mapping[str, Any]], raw: Mapping[str, Any]

@@ -424,6 +424,7 @@ class OhHell(CardGame[Rules, AnyHand]):
                 maximum=most,
                 shown_when=PLAYED,
                 in_turn=True,
+                limited_by="cards",
             ),
             HandInput(
                 name="tricks",
@@ -432,6 +433,7 @@ class OhHell(CardGame[Rules, AnyHand]):
                 minimum=0,
                 maximum=most,
                 shown_when=PLAYED,
+                limited_by="cards",
             ),
         )
 

@@ -199,6 +199,7 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
             "save_label": _("Save the correction"),
             # An adjustment's own form, as the game page draws it.
             "adjusting": Form is AdjustmentForm,
+            "limits": form.limits() if isinstance(form, HandForm) else {},
             "adjust_form": form,
             "adjust_action": reverse("hand_edit", args=[key, code, number]),
             "adjust_label": _("Save the correction"),
@@ -568,11 +569,7 @@ def hand_preview(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     context = {"form": form, "preview": preview, "hint": form.hint()}
     response = render(request, "games/_hand_form.html#preview", context)
     sent = request.GET
-    if (
-        number is None
-        and request.htmx
-        and (sent.get("follow_renumbered") or sent.get("follow_same"))
-    ):
+    if number is None and request.htmx and (sent.get("follow_held") or sent.get("follow_same")):
         # A form moved on by a hand saved on another phone: its taps, finished since, may
         # be that hand. The status bar says so as they come to match it, and no longer once
         # they do not (out of band).

@@ -124,8 +124,13 @@ def test_a_game_down_and_up_the_schedule_to_its_last_hand(
     other.locator("button[name=save]").click()
     expect(other.locator(".conflict")).to_be_visible()
 
-    # Hand 2, one card each, Bjørn deals: Cato bids first, Bjørn last.
+    # Hand 2, one card each, Bjørn deals: Cato bids first, Bjørn last. No chip offers more
+    # than the one card.
     expect(hint).to_contain_text("1")
+    for input in ("bids", "tricks"):
+        expect(chip(page, input, "Cato", 2)).to_be_hidden()
+        expect(chip(page, input, "Cato", 1)).to_be_visible()
+    page.screenshot(path=screenshots / f"oh-hell-one-card-{locale}.png", full_page=True)
     assert bidding_order(page) == ["Cato", "Anne", "Bjørn"]
     play(page, {"Cato": 0, "Anne": 0, "Bjørn": 0}, {"Cato": 0, "Anne": 1})
     # Anne took the trick for 0: 1; Bjørn and Cato exact at 0: 10 each.

@@ -486,6 +486,13 @@ def test_the_form_is_given_the_cards_and_the_last_players_tricks() -> None:
     assert game.scheduled(table, []) == {"cards": 2}
     assert game.scheduled(table, [hand((0, 0, 0), (1, 1, 0)), {"redeal": True}]) == {"cards": 1}
     assert game.scheduled(table, [hand((0, 0, 0), (1, 1, 0))] * 2) == {}
+    # The form offers no bid and no count above the hand's cards; after the last hand,
+    # nothing is said of them.
+    assert game.limits(table, [hand((0, 0, 0), (1, 1, 0))]) == {"bids": 1, "tricks": 1}
+    assert game.limits(table, [hand((0, 0, 0), (1, 1, 0))] * 2) == {}
+    # A game that schedules nothing limits nothing.
+    amerikaner = get_game("amerikaner")
+    assert amerikaner.limits(make_table("amerikaner", ["Ann", "Bo", "Cy", "Di"]), []) == {}
     # With the cards known, the one player left out took the rest: 2 - 1 - 0.
     tapped = {"dealer": "Cy", "cards": 2, "tricks": {"Ann": 1, "Bo": 0}}
     assert game.implied(table, tapped)["tricks"] == {"Ann": 1, "Bo": 0, "Cy": 1}

@@ -52,6 +52,14 @@ def test_big_screen_shows_totals_dealer_leader_and_points_to_go(
         ["2", "Bjørn 12 alone", "0", "\u221212", "+1", "0"],
         ["1", "Anne 12 alone", "\u221212", "+1", "0", "0"],
     ]
+    assert "2 hands played" in response.content.decode()
+
+
+def test_a_redeal_is_no_hand_played(client: Client, group: Group) -> None:
+    game = make_game(group, hands=[*endless_hands(2), {"dealer": "Cato", "redeal": True}])
+    response = client.get(reverse("game_tv", args=[group.view_key, game.code]))
+    assert table_rows(response, "tv-hands")[1][:2] == ["3", "Redeal"]
+    assert "2 hands played" in response.content.decode()
 
 
 def test_a_game_given_up_marks_no_leader_dealer_or_points_to_go(

@@ -101,6 +101,15 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     # The big screen says the next hand's cards, as the form does.
     tv = phone.get(_url("game_tv", group, game.code))
     assert part(tv, "tv-hint") == ("Deal 2 of 3: 1 card each.", [])
+    # The next hand's form offers a bid and a count of at most that card (its style hides
+    # the chips above, by the number its tag says).
+    page = phone.get(_url("game", group, game.code))
+    assertContains(page, 'data-hand-form data-most-bids="1" data-most-tricks="1"')
+    hidden = "form[data-most-bids='1'] [data-input=bids] .choices > :nth-child(n+3)"
+    assertContains(page, hidden)
+    # Its correction, a hand of 2 cards, offers both.
+    correcting = phone.get(_url("hand_edit", group, game.code, 1))
+    assertContains(correcting, 'data-hand-form data-most-bids="2" data-most-tricks="2"')
     assert hand.data == {
         "dealer": "Cato",
         "cards": 2,

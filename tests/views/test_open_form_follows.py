@@ -68,6 +68,7 @@ def test_a_form_holding_the_hand_just_saved_elsewhere_moves_on_and_says_so(
     fields = form_fields(polled, reverse("hand_create", args=[group.edit_key, game.code]))
     assert fields["number"] == "2"
     assert fields["follow_renumbered"] == "saved"
+    assert fields["follow_held"] == "1"
     assert fields["follow_same"] == game.hands.get(number=1).code
     assert fields["rotation_dealer"] == fields["follow_rotation"] == "Bjørn"
     assert checked(polled, "dealer") == "Bjørn"
@@ -212,7 +213,7 @@ def test_a_spades_form_holding_the_hand_just_saved_elsewhere_says_so(
 def _moved_on(**taps: str) -> dict[str, str]:
     """A form moved on to hand 2 by a poll while it held only some of hand 1's taps (the
     bidder and the bid), its dealer following the rotation (Bjørn), then tapped on."""
-    held = {"number": "2", "dealer": "Bjørn", "rotation_dealer": "Bjørn"}
+    held = {"number": "2", "dealer": "Bjørn", "rotation_dealer": "Bjørn", "follow_held": "1"}
     return {**held, "follow_rotation": "Bjørn", "follow_renumbered": "saved", **taps}
 
 
@@ -232,9 +233,39 @@ def test_taps_finished_after_the_form_moved_on_are_called_identical(
     # A tap that makes it another hand takes the line away.
     other = _moved_on(**{**TAPS, "bid": "9"})
     assert _same_hand(phone.get(preview, {**sent, **other}, HTTP_HX_REQUEST="true")) == ""
-    # A form that never moved on says nothing of the hand before its own.
-    fresh = {**_moved_on(**TAPS), "follow_renumbered": ""}
+    # A form that never moved on, or moved on holding nothing of its own, says nothing of
+    # the hand before its own: a later hand may well be tapped the same.
+    fresh = {**_moved_on(**TAPS), "follow_held": ""}
     assert 'id="same-hand"' not in text(
         phone.get(preview, {**sent, **fresh}, HTTP_HX_REQUEST="true")
     )
     assert _same_hand(_poll(phone, group, game, **fresh)) == ""
+
+
+def test_a_form_moved_on_holding_only_its_dealer_is_not_held_to_that_hand(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[HAND_1])
+    polled = _hand_1_polled(phone, group, game)
+    assert _notes(polled) == ["Hand 1 was just saved on another phone: this form now saves hand 2."]
+    fields = form_fields(polled, reverse("hand_create", args=[group.edit_key, game.code]))
+    assert (fields["follow_renumbered"], fields["follow_held"]) == ("saved", "")
+
+
+def test_a_form_moved_on_empty_says_nothing_of_a_later_hand_tapped_the_same(
+    phone: Client, group: Group
+) -> None:
+    """Moved on twice holding nothing of its own, the form is tapped as hand 2 was, but
+    dealt by another: a new hand like the one before it, not that hand again."""
+    hand_2 = bid("Anne", 9, "Cato", {"Bjørn": 2, "Dina": 2})
+    game = make_game(group, hands=[HAND_1, hand_2])
+    taps = {"bidder": "Anne", "bid": "9", "partner": "Cato", "tricks-1": "2", "tricks-3": "2"}
+    sent = {"number": "3", "dealer": "Cato", "rotation_dealer": "Cato", "follow_rotation": "Cato"}
+    sent |= {"follow_renumbered": "saved", "follow_held": ""} | taps
+    preview = reverse("hand_preview", args=[group.edit_key, game.code])
+    answer = phone.get(preview, {"revision": "", "entry": "k1", **sent}, HTTP_HX_REQUEST="true")
+    assert 'id="same-hand"' not in text(answer)
+    assert _same_hand(_poll(phone, group, game, **sent)) == ""
+    # Held to hand 2 (it moved the form on while it held some of these taps), it is that hand.
+    held = _poll(phone, group, game, **{**sent, "follow_held": "2"})
+    assert _same_hand(held).startswith("Hand 2 was just saved on another phone exactly")

@@ -65,6 +65,13 @@ def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     assert saved.status_code == 302, form_errors(saved)
     hand = game.hands.get()
     assert hand.data == {"dealer": "Anne", "scores": {"Anne": 13, "Bjørn": -5, "Cato": 13}}
+    # Where the lowest wins, reaching 100 wins nothing: no "87 to go" beside anybody.
+    page = phone.get(_url("game", group, game.code))
+    assert scoreboard(page)["Anne"] == 13
+    assertNotContains(page, "to go")
+    tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]))
+    assertContains(tv, "playing to 100")
+    assertNotContains(tv, "to go")
 
     # A correction: Cato had 18, not 13.
     edit = _scores(1, 13, -5, 18, dealer="Anne", revision=str(hand.revision))
@@ -76,9 +83,13 @@ def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     assert "Scores: Anne 13, Bjørn \u22125, Cato 18" in history
     assert "(Anne 13" not in history
 
-    # A score out of bounds is refused beside its side.
+    # A score out of bounds is refused beside its side, and the sum before Save is not
+    # said without it.
     refused = phone.post(_url("hand_create", group, game.code), _scores(2, 10_001))
     assert refused.status_code == 422
+    preview = phone.get(_url("hand_preview", group, game.code), _scores(2, 10_001, 5))
+    assertContains(preview, "less than or equal to 10000")
+    assertNotContains(preview, "add up to")
     # Save tapped with every box empty: asked for a score, nothing saved. A 0 typed is a
     # hand nobody scored in.
     empty = phone.post(_url("hand_create", group, game.code), _scores(2))
