@@ -521,16 +521,19 @@ class HandRow:
     def outcome(self) -> list[tuple[str, str]]:
         """The short words beside a hand, each with its class: "made" or "failed", or each
         side's ("Nord made, Sør set"). The engine's "made" names a field of the game file."""
+        rules = get_game(self.page.game.kind)
         words = []
         for kind, side, made in self.outcomes:
             if not kind and made:
                 text = pgettext("hand outcome", "made")
             elif not kind:
                 text = pgettext("hand outcome", "failed")
-            elif kind == "alone" and made:
-                text = pgettext("a nil's outcome", "%(player)s's nil made") % {"player": side}
             elif kind == "alone":
-                text = pgettext("a nil's outcome", "%(player)s's nil failed") % {"player": side}
+                said = {"player": side, "bid": say(rules.own_bid(self.hand.data, side))}
+                if made:
+                    text = pgettext("a nil's outcome", "%(player)s's %(bid)s made") % said
+                else:
+                    text = pgettext("a nil's outcome", "%(player)s's %(bid)s failed") % said
             elif made:
                 text = pgettext("a side's hand outcome", "%(side)s made") % {"side": side}
             else:

@@ -564,6 +564,11 @@ class CardGame(ABC, Generic[RulesT, HandT]):
         it gives `implied`. None by default."""
         return {}
 
+    def own_bid(self, raw: Mapping[str, Any], player: str) -> Text:
+        """What a player bid on their own beside their side's contract (`made_alone`), as
+        the hands table names it ("Anne's nil made")."""
+        return Text(_("own bid"))
+
     def limits(self, table: Table[RulesT], before: Sequence[Mapping[str, Any]]) -> dict[str, int]:
         """The most each input `limited_by` a scheduled one may take in the hand after the
         hands `before` (none after the last hand of a schedule): the form offers no more."""

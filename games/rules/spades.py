@@ -384,6 +384,12 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
             hand["tricks"] = last_count(tricks, table.players, TRICKS)
         return hand
 
+    def own_bid(self, raw: Mapping[str, Any], player: str) -> Text:
+        """A nil, or a blind nil."""
+        bids = raw.get("bids")
+        blind = isinstance(bids, Mapping) and bids.get(player) == BLIND_NIL
+        return Text(_("blind nil")) if blind else Text(_("nil"))
+
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         bids = [Option(n, Text(str(n))) for n in range(1, TRICKS + 1)]
         bids.append(Option(NIL, Text(_("nil"))))

@@ -154,6 +154,15 @@ def test_each_nil_is_made_or_failed_apart_from_the_file_s_made() -> None:
     assert score([h(("nil", "blind_nil", "nil", 10), (0, 0, 3, 10))])["hands"][0]["made"] == {
         THEM: True
     }
+    # What the pages call each: Bo's was a blind nil. A game without nils has no such bid.
+    spades = get_game("spades")
+    raw = h(("nil", "blind_nil", "nil", 10), (0, 0, 3, 10))
+    assert [str(spades.own_bid(raw, name)) for name in scored.made_alone] == [
+        "nil",
+        "blind nil",
+        "nil",
+    ]
+    assert str(get_game("amerikaner").own_bid({}, "Ann")) == "own bid"
 
 
 # --- Bags carry, and cost a penalty each time they reach the limit -------------------------

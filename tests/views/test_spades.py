@@ -173,6 +173,20 @@ def test_a_hand_row_says_each_nil_beside_the_contracts(
     )
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Anne's blind nil made"), ("nb", "Anne gikk hjem på blind nil")],
+)
+def test_a_blind_nil_is_called_one(phone: Client, group: Group, language: str, said: str) -> None:
+    game = _new_spades(phone, group)
+    # Anne blind nil, Cato 4 (Nord: took 0 and 4); Bjørn and Dina 4 each (Sør: 4 and 5).
+    phone.post(
+        _url("hand_create", group, game.code), _posted(1, ("blind_nil", "4", "4", "4"), (0, 4, 4))
+    )
+    page = phone.get(_url("game", group, game.code), HTTP_ACCEPT_LANGUAGE=language)
+    assert f", {said} " in table_rows(page, "hand-rows")[1][0]
+
+
 def test_a_game_to_its_end_exports_the_made_object_and_the_bags(
     phone: Client, group: Group, tmp_path: Path
 ) -> None:
