@@ -311,7 +311,13 @@ class BaseSeatFormSet(forms.BaseFormSet):
             if name.lower() in (p.lower() for p in players):
                 raise ValidationError(_("%(name)s has two seats."), params={"name": name})
             players.append(name)
-        # A seat with a start total or a team but nobody in it is an empty seat.
+        # A start total typed for nobody is not dropped unsaid.
+        for form in self.forms:
+            if form.cleaned_data.get("start") and not form.cleaned_data.get("player"):
+                raise ValidationError(
+                    _("%(seat)s has a start total but no player."), params={"seat": form.label}
+                )
+        # A seat with a team but nobody in it is an empty seat.
         if len(players) < self.min_num:
             raise ValidationError(_count_message(self.min_num, self.max_num))
 
@@ -504,10 +510,13 @@ class NewGameForm(forms.Form):
             raise ValidationError(self.seats.non_form_errors().as_data())
         seated = self.seats.seated()
         players = [seat["player"] for seat in seated]
-        dealer = data.get("first_dealer") or 1
-        if dealer > len(players):
+        # The seat as the form numbers it, empty rows and all.
+        rows = [form.cleaned_data.get("player") for form in self.seats.forms]
+        number = data.get("first_dealer") or 1
+        dealer = rows[number - 1] if number <= len(rows) else None
+        if not dealer:
             self.add_error(
-                "first_dealer", _("Nobody sits in seat %(number)d.") % {"number": dealer}
+                "first_dealer", _("Nobody sits in seat %(number)d.") % {"number": number}
             )
             return data
         teams = None
@@ -535,8 +544,15 @@ class NewGameForm(forms.Form):
                 continue
             rules[spec.name] = value
         for preset in self.card_game.presets:
-            if data.get(f"preset_{preset.name}"):
-                rules.update(preset.rules)
+            # Ticked with the script, the preset's values were shown in the rules' fields,
+            # which say the rules (a value changed since included). Without it, the preset
+            # gives each rule whose field was left as the form had it.
+            if (
+                data.get(f"preset_{preset.name}")
+                and self.data.get(f"preset_{preset.name}") != "shown"
+            ):
+                for name, value in preset.rules.items():
+                    rules.setdefault(name, value)
         try:
             make_table(self.kind, players, rules=rules, teams=teams, start=start)
         except RuleError as exc:
@@ -547,9 +563,7 @@ class NewGameForm(forms.Form):
             labels = {spec.name: say(spec.label) for spec in self.card_game.house_rules()}
             self.add_error(field, rule_error(exc, labels))
             return data
-        data.update(
-            players=players, rules=rules, teams=teams, start=start, dealer=players[dealer - 1]
-        )
+        data.update(players=players, rules=rules, teams=teams, start=start, dealer=dealer)
         return data
 
 

@@ -107,3 +107,18 @@ def test_a_game_of_hearts_to_100_won_by_the_lowest_total(
     assert document["hands"][1]["scores"] == {"Anne": 87}
     assert document["winners"] == ["Dina"] and document["finished"] is True
     assert not problems, "\n".join(problems)
+
+
+def test_a_preset_changed_after_it_is_ticked_starts_the_game_as_changed(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "points")
+    fill_new_game(page, ["Bjørn", "Cato"])
+    page.locator("label:has(> #id_preset_hearts)").click()
+    expect(page.locator("#id_rule_low_wins")).to_be_checked()
+    # To 50, and the highest wins after all.
+    page.locator("#id_rule_target").fill("50")
+    page.locator("label:has(> #id_rule_low_wins)").click()
+    start_game(page)
+    expect(page.locator(".scoreboard .to-go").first).to_have_text("50 to go")

@@ -91,10 +91,24 @@ def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, grou
     assert "30 to go" in text(page)  # Anne: 40 - 10
 
 
+def test_the_dealer_is_the_seat_tapped_whatever_seats_are_left_empty(
+    phone: Client, group: Group
+) -> None:
+    # Seat 2 left empty: "3" is Cato's seat, as the form shows it.
+    data = new_game_post("Anne", {}, "Cato", "Dina", first_dealer=3)
+    assert _new(phone, group, data).status_code == 302
+    assert Game.objects.get().first_dealer == "Cato"
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
         pytest.param(new_game_post(), CHOOSE, id="empty"),
+        pytest.param(
+            new_game_post("Anne", {}, "Cato", "Dina", first_dealer=2),
+            "Nobody sits in seat 2.",
+            id="dealer-in-an-empty-seat",
+        ),
         pytest.param(new_game_post("Anne", "Bjørn"), CHOOSE, id="two-players"),
         pytest.param(
             new_game_post(*({"new": f"P{i}"} for i in range(1, 8))),
@@ -108,11 +122,16 @@ def test_new_game_seats_players_and_remembers_who_started_it(phone: Client, grou
             CHOOSE,
             id="past-the-last-seat",
         ),
-        # Empty seats do not count, whatever else they were given.
+        # A start total typed for nobody is not dropped: the seat is said.
         pytest.param(
             new_game_post("Anne", "Bjørn", {"start": 10}),
-            CHOOSE,
+            "Seat 3 has a start total but no player.",
             id="a-start-total-for-nobody",
+        ),
+        pytest.param(
+            new_game_post("Anne", "Bjørn", "Cato", "Dina", {"start": 25}),
+            "Seat 5 has a start total but no player.",
+            id="a-start-total-beside-four-players",
         ),
         # A page from before the seats were a formset, sent after an update: asked again.
         pytest.param(

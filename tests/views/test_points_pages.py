@@ -50,6 +50,23 @@ def test_the_new_game_form_names_its_presets_by_game(phone: Client, group: Group
     assert game.rules == {"target": 100, "low_wins": True}
 
 
+@pytest.mark.parametrize(
+    ("ticked", "rules"),
+    [
+        # Without the script: the preset gives the rules left as the form had them.
+        ("on", {"target": 50, "low_wins": True}),
+        # With it: the fields showed the preset's values, and say the rules as changed since
+        # (the lowest wins unticked).
+        ("shown", {"target": 50}),
+    ],
+)
+def test_a_rule_changed_after_its_preset_is_played_as_changed(
+    phone: Client, group: Group, ticked: str, rules: dict[str, Any]
+) -> None:
+    game = _new_game(phone, group, preset_hearts=ticked, rule_target="50")
+    assert game.rules == rules
+
+
 def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     phone: Client, group: Group
 ) -> None:

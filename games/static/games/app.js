@@ -55,7 +55,8 @@ addEventListener("submit", submit, true);
 addEventListener("change", dropMessages, true);
 const filledIn = new WeakSet(); // the trick counts the phone filled in
 addEventListener("change", ({ target: input }) => {
-  // a preset ticks several house rules at once: show their values (untick: the form's own)
+  // a preset ticks several house rules: show them (untick: the form's own), read as then changed
+  if (input.dataset.preset) input.value = "shown";
   for (const [name, value] of Object.entries(JSON.parse(input.dataset.preset ?? "{}"))) {
     const field = input.form.elements[`rule_${name}`];
     if (field.type === "checkbox") field.checked = input.checked ? value : field.defaultChecked;
