@@ -15,7 +15,7 @@ from tests.browser.steps import (
     play_hand,
     start_four,
 )
-from tests.factories import FOUR, make_group
+from tests.factories import FOUR, bid, make_game, make_group
 from tests.test_stats import euchre_game
 
 
@@ -129,3 +129,30 @@ def test_a_finished_team_game_with_the_next_game_begun_fits_one_screen(
     expect(television.locator("#tv-winner [data-next-game]")).to_be_visible()
     expect(television.locator("#tv-hands tbody tr").first).to_be_visible()
     assert television.evaluate("document.documentElement.scrollHeight") <= 720
+
+
+SIX = ["Kristoffer-Alexander", "Marie-Therese Johannessen", "Bjørn", "Dina", "Eva-Sofie", "Hans"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(960, 540), (1280, 720)])
+def test_six_long_names_won_by_an_amerikaner_fit_a_smaller_tv(
+    live_server: LiveServer, browser: Browser, width: int, height: int
+) -> None:
+    """The board scales to the screen's height: six cards, the winner's reason and the last
+    hands fit a TV of fewer CSS pixels as they fit 1920 x 1080."""
+    kristoffer, marie, bjørn, dina, eva, hans = SIX
+    everybody = dict.fromkeys(SIX, 1)
+    hands = [
+        bid(kristoffer, 5, bjørn, {p: 1 for p in (marie, dina, eva, hans)}, dealer=kristoffer),
+        bid(marie, 6, None, {p: n for p, n in everybody.items() if p != marie}, dealer=marie),
+        bid(eva, "amerikaner", None, {p: 0 for p in SIX if p != eva}, dealer=bjørn),
+    ]
+    game = make_game(players=SIX, hands=hands, rules={"amerikaner_wins": True})
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="nb-NO")
+    television = context.new_page()
+    television.goto(live_server.url + reverse("game_tv", args=[game.group.view_key, game.code]))
+    expect(television.locator("#tv-winner")).to_contain_text("Eva-Sofie")
+    expect(television.locator("#tv-hands tbody tr")).to_have_count(3)
+    size = "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    assert television.evaluate(size) == [width, height]
+    context.close()
