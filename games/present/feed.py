@@ -240,7 +240,8 @@ def _night_words(data: Mapping[str, Any], values: dict[str, str]) -> str:
     elif name:
         called = _("“%(name)s”") % {"name": name}
     elif place:
-        called = _("at %(place)s") % {"place": place}
+        said = {**values, "date": date, "place": place}
+        return _("%(by)s set the place of the night of %(date)s to %(place)s") % said
     else:
         return _("%(by)s took the name off the night of %(date)s") % {**values, "date": date}
     return _("%(by)s named the night of %(date)s %(called)s") % {

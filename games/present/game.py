@@ -431,7 +431,9 @@ def scoreboard(
                 "team": players if side in members else (),
                 "total": totals[side],
                 "dealer": dealer if dealer in players else None,
-                "leader": best is not None and totals[side] == best,
+                # While the game is played: once won, the winner is marked instead (a kaiser
+                # bid made wins below the other team's total).
+                "leader": best is not None and totals[side] == best and not result.finished,
                 # Nothing to go once the game is won (a kaiser bid wins below the target),
                 # nor where the lowest wins: reaching the target ends the game, it wins nothing.
                 "to_go": target - totals[side]
@@ -616,6 +618,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         "played": sum(not isinstance(s.hand, Redeal) for s in result.played().hands),
         "open": playing,
         "target": standing.target,
+        "low_wins": standing.low_wins,
         "board": board,
         # The longest total, in characters: the totals' type is sized to fit it (pages.css).
         "total_chars": max(len(sheet_number(row["total"])) for row in board),

@@ -265,7 +265,7 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
             hands = facts["hands"]
             assert isinstance(hands, int)
             ended = ngettext_lazy(
-                "The %(count)d hand is played: the game is over.",
+                "The one hand is played: the game is over.",
                 "All %(count)d hands are played: the game is over.",
                 hands,
             )

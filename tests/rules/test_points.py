@@ -297,9 +297,9 @@ def test_words_for_a_hand_and_the_end() -> None:
     counted = play(make_table("points", FOUR, {"hands": 1}), [scores(Ann=1, Bo=1)])
     assert counted.decision is not None
     assert str(counted.decision.text) == (
-        "The 1 hand is played: the game is over. Ann and Bo share the win with 1."
+        "The one hand is played: the game is over. Ann and Bo share the win with 1."
     )
-    assert str(counted.decision.reason) == "The 1 hand is played: the game is over. Level on 1."
+    assert str(counted.decision.reason) == "The one hand is played: the game is over. Level on 1."
     lowest = play(make_table("points", FOUR, {"hands": 2, "low_wins": True}), [scores()] * 2)
     assert lowest.decision is not None
     assert str(lowest.decision.text) == (

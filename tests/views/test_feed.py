@@ -247,6 +247,11 @@ def test_a_night_renamed(phone: Client, group: Group) -> None:
     assert Entry.objects.filter(what=Entry.NIGHT).count() == 1
     phone.post(url, {"name": "", "place": ""})
     assert newest(phone, group)[0].startswith("Bjørn took the name off the night of ")
+    # A place alone is said as a place, in Norwegian too ("hos" is said of a person's home).
+    phone.post(url, {"name": "", "place": "Grünerløkka"})
+    words = newest(phone, group)[0]
+    assert words.startswith("Bjørn set the place of the night of ")
+    assert words.endswith(" to Grünerløkka")
 
 
 def test_a_season_named_and_removed(phone: Client, group: Group) -> None:

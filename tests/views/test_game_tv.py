@@ -92,6 +92,10 @@ def test_big_screen_names_the_winner(client: Client, group: Group) -> None:
     found = part(response, "tv-winner")
     assert found is not None and found[0].startswith("🏆 Anne wins!")
     assert _board(client, game, group.edit_key)["Anne"] == "Anne 54 winner"
+    # Marked as the winner, no longer as the leader (a kaiser bid can win below the other
+    # team's total, which would have kept the leader's border).
+    assert 'class="tv-side winner"' in response.content.decode()
+    assert "tv-side leader" not in response.content.decode()
 
 
 def test_big_screen_is_answered_304_while_the_game_is_unchanged(

@@ -88,6 +88,7 @@ def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     assertNotContains(page, "to go")
     tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]))
     assertContains(tv, "playing to 100")
+    assertContains(tv, "the lowest total wins")
     assertNotContains(tv, "to go")
 
     # A correction: Cato had 18, not 13.
