@@ -96,11 +96,15 @@ def record_hand(game: Game, change: Change) -> None:
     Entry.objects.create(**_hand_entry(game, change))
 
 
-def record_won(game: Game) -> None:
-    """The game is won now: by whoever made the change just recorded (the game's latest
-    entry), one query only when a game is won."""
+def record_won(game: Game, before: Sequence[str] | None = None) -> None:
+    """The game is won now, or won by others than `before` (a correction changed the
+    winner): by whoever made the change just recorded (the game's latest entry), one query
+    only when it is so."""
     last = Entry.objects.filter(game=game).order_by("-at", "-id").values_list("by", flat=True)
-    record(game.group_id, Entry.WON, last.first() or "", game, winners=list(game.winners or []))
+    said: dict[str, Any] = {"winners": list(game.winners or [])}
+    if before:
+        said["before"] = list(before)
+    record(game.group_id, Entry.WON, last.first() or "", game, **said)
 
 
 def record_history(

@@ -997,8 +997,8 @@ class Game(models.Model):
         self.now = Played(self, ordered, result, added=added, won_before=won_before)
         self._bump(steps)
         self._write_statistics()
-        if won_before is None and self.winners is not None:
-            feed.record_won(self)
+        if self.winners is not None and set(won_before or ()) != set(self.winners):
+            feed.record_won(self, before=won_before)
         return self.now
 
     def _bump(self, steps: int = 1) -> None:

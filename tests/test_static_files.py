@@ -85,9 +85,10 @@ def test_minified_stylesheet_keeps_its_colours_light_and_dark(served_static: Pat
     assert css.count("@media screen{") == css.count("@media print{") == 1
     assert css.count("@media") == source("games/app.css").count("@media") == 5
     pages = served(served_static, "games/pages.css").decode()
-    assert (
-        pages.count("@media (min-width:60rem){") == source("games/pages.css").count("@media") == 2
-    )
+    # The wide layouts, and the big screen scaled to a TV's height.
+    assert pages.count("@media (min-width:60rem){") == 2
+    assert pages.count("@media (orientation:landscape){") == 1
+    assert source("games/pages.css").count("@media") == 3
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from games.feed import Entry
 from games.models import Game, Group
 from games.numbers import signed_text
-from games.present.words import counted, say
+from games.present.words import counted, say, winner_moved
 from games.rules import GAMES
 from games.rules.base import NOTE
 from games.rules.text import join_names
@@ -73,6 +73,9 @@ def _said(key: str, entry: Entry, seasons: set[str]) -> tuple[str, str]:
         players = join_names(list(data.get("players", [])), _)
         return _("%(by)s started %(game)s: %(players)s") % {**values, "players": players}, game_url
     if what == Entry.WON:
+        if data.get("before"):  # a correction changed who won
+            changed = winner_moved(list(data["before"]), list(data.get("winners", [])))
+            return _("%(game)s: %(changed)s") % {**values, "changed": changed}, game_url
         winners = join_names(list(data.get("winners", [])), _)
         # Whose change decided it is the entry before (the hand, its correction).
         words = _("%(winners)s won %(game)s")

@@ -201,6 +201,17 @@ def test_a_game_won_names_the_winner_and_who_decided_it(phone: Client, group: Gr
     assert [words for words, _link in feed_lines(phone, group.edit_key)].count(lines[0][0]) == 1
 
 
+def test_a_correction_that_changes_the_winner_says_so(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=anne_wins())
+    # Hand 5 was Bjørn's Amerikaner, made: 52 to Anne's 48.
+    amerikaner = bid("Bjørn", "amerikaner", None, dict.fromkeys(("Anne", "Cato", "Dina"), 0))
+    assert game.edit_hand(5, revision(game, 5), amerikaner, "Cato").stands
+    assert feed_lines(phone, group.edit_key)[0] == (
+        "Amerikaner: The winner changed: Bjørn won, not Anne.",
+        game_url(group, game),
+    )
+
+
 def test_a_game_abandoned_and_taken_up(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
     as_(phone, group, "Cato")
