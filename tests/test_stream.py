@@ -167,10 +167,15 @@ def _points_at(link: Path, target: Path) -> bool:
 def test_200_open_streams_hold_no_database_connection(streaming_server: StreamingServer) -> None:
     group = make_group()
     Game.objects.count()  # the test's own connection, open before counting
+    # The worker's one way of hearing the others (on SQLite its watch of the database, on
+    # PostgreSQL its LISTEN) is a connection of its own, opened with its first stream, which
+    # says "open" once it is there: counted before the other streams, whatever ran before.
+    phones = [Listener(streaming_server, group)]
+    assert phones[0].next() == ("open", "")
     before = _database_connections()
-    phones = [Listener(streaming_server, group) for _ in range(200)]
+    phones += [Listener(streaming_server, group) for _ in range(199)]
     try:
-        assert {phone.next() for phone in phones} == {("open", "")}
+        assert {phone.next() for phone in phones[1:]} == {("open", "")}
         assert stream.hub.count >= 200
         assert _database_connections() == before
     finally:

@@ -134,11 +134,11 @@ def test_engine_explains_a_hand_in_norwegian() -> None:
     [
         # Sør took 1 trick with nothing else in it: one point, in the singular.
         pytest.param(
-            kaiser_hand(7, 7, spades="Nord"), {}, "Sør får det laget tok: 1 poeng.", id="one"
+            kaiser_hand(7, 7, spades="Nord"), {}, "Sør får det de tok: 1 poeng.", id="one"
         ),
         # Sør took 3 tricks: 3 points.
         pytest.param(
-            kaiser_hand(7, 5, spades="Nord"), {}, "Sør får det laget tok: 3 poeng.", id="many"
+            kaiser_hand(7, 5, spades="Nord"), {}, "Sør får det de tok: 3 poeng.", id="many"
         ),
         # Sør took 1 trick and the 3 of spades at bid-out (45): 1 - 3 = -2 points still count.
         pytest.param(

@@ -202,6 +202,11 @@ def evening_in_words(rows: list[ListedGame], table: list[NightStanding]) -> str:
             return _("%(names)s won the only game played.") % values
         return _("%(names)s won the only game finished.") % values
     # From here on there are several games (so "games" is always plural).
+    if len(leaders) == 1 and every and sixths == count * 6:
+        # Every game: "both", "all 3".
+        if count == 2:
+            return _("%(names)s won both games.") % values
+        return _("%(names)s won all %(count)d games.") % values
     if len(leaders) == 1:
         if every:
             return _("%(names)s won %(won)s of %(count)d games.") % values

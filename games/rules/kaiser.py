@@ -603,7 +603,7 @@ def _other_text(score: Score, other: str, params: Mapping[str, Param]) -> Text:
     """What the other team scores: its points, unless it is at bid-out."""
     values = {**params, "other_points": _points(_number(score.facts["other_taken"]))}
     if not score.facts["at_bid_out"]:
-        return Text(_("%(other)s gets what it took: %(other_points)s."), values)
+        return Text(_("%(other)s score what they took: %(other_points)s."), values)
     if score.points[other] < 0:
         return Text(
             _(

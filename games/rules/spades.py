@@ -213,6 +213,8 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         missing = tuple(player for player in table.players if player not in tricks)
         total = sum(tricks.values())
         # Counts that already take more than a hand has say so first: that is the mistake.
+        if len(missing) == len(table.players):
+            raise error(_("the tricks are missing"), field="tricks")
         if missing and total <= TRICKS:
             raise error(
                 _("the tricks of %(name)s are missing"), field="tricks", name=Names(missing)

@@ -331,6 +331,12 @@ def test_a_hand_after_the_game_was_won_is_an_error() -> None:
             {},
             "the tricks of Bo, Cy and Di are missing",
         ),
+        # None given: not every player named (on the phone three are enough).
+        (
+            {"dealer": "Di", "bids": {"Ann": 4, "Bo": 3, "Cy": 3, "Di": 3}, "tricks": {}},
+            {},
+            "the tricks are missing",
+        ),
         # Three counts that take more than a hand has: that is the mistake, not the fourth.
         (
             {

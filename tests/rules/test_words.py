@@ -46,7 +46,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             {"teams": TEAMS},
             [
                 "Nord bid 7 and took 12 points: made, +12.",
-                "Sør gets what it took: -2 points.",
+                "Sør score what they took: -2 points.",
                 "1 trick, -3 for the 3 of spades: -2 points.",
                 "7 tricks, +5 for the 5 of hearts: 12 points.",
             ],
@@ -58,7 +58,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(7, 6)],
             {"teams": TEAMS},
-            ["Sør gets what it took: -1 point.", "2 tricks, -3 for the 3 of spades: -1 point."],
+            ["Sør score what they took: -1 point.", "2 tricks, -3 for the 3 of spades: -1 point."],
             id="kaiser-minus-one-point",
         ),
         # Sør at bid-out (52 - 7 = 45) still loses its 1 - 3 = -2 points (the default rule).
@@ -76,7 +76,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(7, 7, spades="Nord")],
             {"teams": TEAMS},
-            ["Sør gets what it took: 1 point.", "1 trick: 1 point."],
+            ["Sør score what they took: 1 point.", "1 trick: 1 point."],
             id="kaiser-one-point",
         ),
         # Nord bid 12 and took 7 tricks + 5 = 12 points: 40 + 12 = 52, the target exactly.

@@ -143,9 +143,9 @@ def test_kaiser_why_writes_the_3_of_spades_and_a_failed_bid_with_the_minus_sign(
     game = kaiser_game(group)
     # Hand 1: Nord took 2 tricks and the 3 of spades, 2 - 3 = -1 point.
     first = text(client.get(_url(game, 1, "view_key")))
-    assert "Nord gets what it took: \u22121 point." in first
+    assert "Nord score what they took: \u22121 point." in first
     norwegian = text(client.get(_url(game, 1, "view_key"), HTTP_ACCEPT_LANGUAGE="nb"))
-    assert "Nord får det laget tok: \u22121 poeng." in norwegian
+    assert "Nord får det de tok: \u22121 poeng." in norwegian
     assert "2 tricks, \u22123 for the 3 of spades: \u22121 point." in first
     # Hand 2: Anne's 8 no trump failed, doubled: -16; Sør took both cards, 3 + 5 - 3 = 5.
     second = text(client.get(_url(game, 2, "view_key")))

@@ -281,7 +281,7 @@ def test_summary_in_norwegian(phone: Client, group: Group) -> None:
     on(night, make_game(group, hands=anne_wins()))
     response = phone.get(night_url(night, group.edit_key), HTTP_ACCEPT_LANGUAGE="nb")
     found = part(response, "night-summary")
-    assert found is not None and found[0] == "Anne vant 2 av 2 spill."
+    assert found is not None and found[0] == "Anne vant begge spillene."
 
 
 def _says(
@@ -300,6 +300,12 @@ def _says(
     [
         pytest.param(
             [("Anne", 2.0)], 3, "Anne won 2 of 3 games.", "Anne vant 2 av 3 spill.", id="one"
+        ),
+        pytest.param(
+            [("Anne", 2.0)], 2, "Anne won both games.", "Anne vant begge spillene.", id="both"
+        ),
+        pytest.param(
+            [("Anne", 3.0)], 3, "Anne won all 3 games.", "Anne vant alle de 3 spillene.", id="all"
         ),
         pytest.param(
             [("Anne", 1.0), ("Cato", 1.0)],
