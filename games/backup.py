@@ -407,7 +407,7 @@ def _write_group(backup: dict[str, Any], correct: Iterable[str] | None) -> Resto
             if entry["previous"] and entry["previous"] in codes:
                 game, previous = codes[entry["code"]], codes[entry["previous"]]
                 if game.previous_id != previous.pk:
-                    game.follow(previous)
+                    game.follow(previous, announce=previous not in added)
     return restored
 
 

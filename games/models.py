@@ -698,13 +698,16 @@ class Game(models.Model):
             setup = {"rules": game.rules, "teams": game.teams, "first_dealer": dealer}
             return game.group.start_game(game.kind, game.players, **setup, by=by, previous=game)
 
-    def follow(self, previous: Game) -> None:
+    def follow(self, previous: Game, *, announce: bool = True) -> None:
         """Make this game the one started after `previous` (as a backup says), which then
-        offers it ("the next game has started"): a new version of `previous`."""
+        offers it ("the next game has started"): a new version of `previous`, so that its
+        open pages hear of it (not `announce`: `previous` came in with this game, its
+        version from the same backup already counts the next game's start)."""
         with transaction.atomic():
             Game.objects.filter(pk=self.pk).update(previous=previous)
             self.previous = previous
-            previous._lock()._bump()
+            if announce:
+                previous._lock()._bump()
 
     def abandon(self, by: str) -> bool:
         """Give the game up: kept, out of "In play" and the statistics. False if it was
