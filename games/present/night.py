@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
@@ -17,6 +17,7 @@ from games.forms import NightForm
 from games.models import Game, Night, Seat
 from games.present.game import rating_changes
 from games.rules import GameResult, Table, get_game
+from games.rules.base import ADJUSTMENT
 from games.rules.text import join_names
 from games.stats.record import game_awards
 
@@ -96,10 +97,12 @@ def in_play_on(rows: Iterable[NightRow]) -> list[Listed]:
 
 
 def listed_games() -> QuerySet[Game]:
-    """Games as lists show them: seats in order and the number of hands (no hands)."""
+    """Games as lists show them: seats in order and the number of hands played (no hands;
+    an adjustment is no hand, as a night's standings count them)."""
     seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
+    played = Count("hands", filter=~Q(hands__data__has_key=ADJUSTMENT))
     return (
-        Game.objects.annotate(hand_count=Count("hands"))
+        Game.objects.annotate(hand_count=played)
         .prefetch_related(seats)
         .order_by("created_at", "id")
     )

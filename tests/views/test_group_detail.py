@@ -30,6 +30,20 @@ def test_full_link_shows_games_players_and_both_links(phone: Client, group: Grou
     assert "<svg" in html  # the QR codes
 
 
+def test_a_penalty_is_no_hand_in_the_count_of_a_game_in_play(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=endless_hands(2))
+    revoke = {"adjustment": {"Bjørn": -10}, "reason": "Revoke"}
+    assert game.add_hand(3, revoke, "Anne").stands
+    night = game.night
+    assert night is not None
+    # As the night's standings count them.
+    for url in (
+        reverse("group", args=[group.edit_key]),
+        reverse("night", args=[group.edit_key, night.code]),
+    ):
+        assert "2 hands, in play" in phone.get(url).content.decode(), url
+
+
 @pytest.mark.parametrize("link", ["edit_key", "view_key"])
 def test_each_player_links_to_their_page(phone: Client, group: Group, link: str) -> None:
     key = getattr(group, link)
