@@ -818,11 +818,13 @@ class HandForm(forms.Form):
             rules.append(f":is({side}) {{ opacity: 0.7; --optional: inline; --unasked: none }}")
         rules += self._in_turn()
         # Chips above the most an input may take in this hand (the form's `data-most-*`).
+        # The chip of `most` is the (most - minimum + 1)th.
         hidden += [
-            f"form[data-most-{name}='{most}'] [data-input={name}] .choices > :nth-child(n+{n + 2})"
+            f"form[data-most-{name}='{most}'] [data-input={name}] .choices"
+            f" > :nth-child(n+{most - spec.minimum + 2})"
             for name, spec in self.specs.items()
             if spec.limited_by and spec.minimum is not None and spec.maximum is not None
-            for n, most in enumerate(range(spec.minimum, spec.maximum))
+            for most in range(spec.minimum, spec.maximum)
         ]
         if hidden:
             rules.append(f"{', '.join(hidden)} {{ display: none }}")

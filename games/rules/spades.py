@@ -43,6 +43,7 @@ from .base import (
     check_keys,
     dealer_input,
     describe,
+    field_name,
     flag_rule,
     last_count,
     name_inputs,
@@ -212,9 +213,9 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         tricks = read_counts(raw, "tricks", table.players)
         missing = tuple(player for player in table.players if player not in tricks)
         total = sum(tricks.values())
+        if len(missing) == len(table.players):  # none given, as when the key is left out
+            raise error(_("%(what)s are missing"), field="tricks", what=field_name("tricks"))
         # Counts that already take more than a hand has say so first: that is the mistake.
-        if len(missing) == len(table.players):
-            raise error(_("the tricks are missing"), field="tricks")
         if missing and total <= TRICKS:
             raise error(
                 _("the tricks of %(name)s are missing"), field="tricks", name=Names(missing)
