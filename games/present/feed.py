@@ -217,7 +217,13 @@ def _parts(entry: Entry, data: Any) -> tuple[str, str, str]:
         key: dict(_in_order(value, sides)) if isinstance(value, Mapping) else value
         for key, value in data.items()
     }
-    return say(card_game.summary(seated)), counted(card_game, card_game.details(seated)), note
+    summary = say(card_game.summary(seated))
+    if card_game.details_in_summary:
+        # A summary that is its counts ("Scores: Anne 5, Bjørn 3"): the counts alone, since
+        # the line already names the game ("hand 2 of Points: Anne 5, Bjørn 3"), not
+        # "Points: Scores: …", in Norwegian "Poeng: Poeng: …".
+        return card_game.details(seated) or summary, "", note
+    return summary, counted(card_game, card_game.details(seated)), note
 
 
 def _sides(entry: Entry) -> list[str]:

@@ -332,6 +332,26 @@ def test_in_norwegian(phone: Client, group: Group) -> None:
     assert "Amerikaner" in lines[0]
 
 
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", f"Cato corrected hand 1 of Points: Anne 5, Bjørn {MINUS}2 → Anne 6, Bjørn {MINUS}2"),
+        ("nb", f"Cato rettet runde 1 i Poeng: Anne 5, Bjørn {MINUS}2 → Anne 6, Bjørn {MINUS}2"),
+    ],
+)
+def test_a_points_hand_is_said_by_its_scores_once(
+    phone: Client, group: Group, language: str, line: str
+) -> None:
+    # The line names the game; the hand's summary ("Scores: …", "Poeng: …") is not said
+    # again before each version.
+    scored = {"scores": {"Anne": 5, "Bjørn": -2}}
+    game = group.start_game("points", ["Anne", "Bjørn"], first_dealer="Anne", by="Bjørn")
+    game.add_hand(1, scored, "Bjørn")
+    game.edit_hand(1, revision(game, 1), {"scores": {"Anne": 6, "Bjørn": -2}}, "Cato")
+    response = phone.get(reverse("feed", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE=language)
+    assert list_items(response, "feed")[0].startswith(line)
+
+
 # --- Filters, pages, links ----------------------------------------------------------------
 
 
