@@ -13,6 +13,7 @@ from typing import Any, cast
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format, number_format
+from django.utils.functional import lazy
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
@@ -60,6 +61,35 @@ def rule_error(exc: RuleError, labels: Mapping[str, str] | None = None) -> str:
     return capfirst(words) + ("" if words.endswith((".", "!", "?")) else ".")
 
 
+#: A text beyond its length, in the players' words rather than Django's ("Ensure this value…").
+TOO_LONG = _("At most %(limit_value)d characters, not %(show_value)d.")
+
+
+def _grouped(number: int) -> str:
+    """A bound as the form's other messages write it: grouped, with a true minus sign."""
+    sign = "\N{MINUS SIGN}" if number < 0 else ""
+    return sign + number_format(abs(number), force_grouping=True)
+
+
+def _at_least(number: int) -> str:
+    return gettext("At least %(number)s.") % {"number": _grouped(number)}
+
+
+def _at_most(number: int) -> str:
+    return gettext("At most %(number)s.") % {"number": _grouped(number)}
+
+
+def bounds_said(low: int | None, high: int | None) -> dict[str, Any]:
+    """A number beyond a field's bounds, refused in the players' words and numbers ("At
+    most 10,000."), said in the language of the request that shows it."""
+    said: dict[str, Any] = {}
+    if low is not None:
+        said["min_value"] = lazy(_at_least, str)(low)
+    if high is not None:
+        said["max_value"] = lazy(_at_most, str)(high)
+    return said
+
+
 def name_field(label: Any, *, team: bool = False, **kwargs: Any) -> forms.CharField:
     """A player's (or team's) name, within the engine's limits for names."""
 
@@ -72,7 +102,13 @@ def name_field(label: Any, *, team: bool = False, **kwargs: Any) -> forms.CharFi
             raise ValidationError(rule_error(exc)) from None
 
     longest = TEAM_NAME_LENGTH if team else PLAYER_NAME_LENGTH
-    return forms.CharField(label=label, max_length=longest, validators=[within_limits], **kwargs)
+    return forms.CharField(
+        label=label,
+        max_length=longest,
+        validators=[within_limits],
+        error_messages={"max_length": TOO_LONG},
+        **kwargs,
+    )
 
 
 class NoteField(forms.CharField):
@@ -104,6 +140,7 @@ class GroupForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the group"),
         max_length=80,
+        error_messages={"max_length": TOO_LONG},
         widget=forms.TextInput(attrs={"placeholder": _("The Friday table"), "autocomplete": "off"}),
     )
     me = name_field(
@@ -597,11 +634,14 @@ def number_field(
     """A whole number a game is set up with, within its own bounds and the engine's limits:
     a number beyond them is refused beside its field, in the form's words, rather than by
     the engine under the name a game file gives it."""
+    low = -LARGEST_NUMBER if low is None else max(low, -LARGEST_NUMBER)
+    high = LARGEST_NUMBER if high is None else min(high, LARGEST_NUMBER)
     return forms.IntegerField(
         label=label,
         required=False,
-        min_value=-LARGEST_NUMBER if low is None else max(low, -LARGEST_NUMBER),
-        max_value=LARGEST_NUMBER if high is None else min(high, LARGEST_NUMBER),
+        min_value=low,
+        max_value=high,
+        error_messages=bounds_said(low, high),
         **kwargs,
     )
 
@@ -655,6 +695,7 @@ def _hand_fields(specs: list[HandInput], sides: Sequence[str]) -> dict[str, form
                     required=False,
                     min_value=spec.minimum,
                     max_value=spec.maximum,
+                    error_messages=bounds_said(spec.minimum, spec.maximum),
                     # type=number without an inputmode: iOS then opens its keyboard's
                     # numbers and punctuation, which has the minus sign (its "numeric" and
                     # "decimal" pads have none); a button beside it changes the sign too.
@@ -1007,12 +1048,24 @@ class AdjustmentForm(forms.Form):
         widget=Chips,
     )
     # Any text: the engine names what is wrong with it (a player where teams score).
-    offender = forms.CharField(label=_("Offender"), required=False, max_length=TEAM_NAME_LENGTH)
-    amount = forms.IntegerField(label=_("N"), required=False, min_value=1, max_value=LARGEST_NUMBER)
+    offender = forms.CharField(
+        label=_("Offender"),
+        required=False,
+        max_length=TEAM_NAME_LENGTH,
+        error_messages={"max_length": TOO_LONG},
+    )
+    amount = forms.IntegerField(
+        label=_("N"),
+        required=False,
+        min_value=1,
+        max_value=LARGEST_NUMBER,
+        error_messages=bounds_said(1, LARGEST_NUMBER),
+    )
     reason = forms.CharField(
         label=_("Reason"),
         required=False,  # the engine says it is missing, as for a file
         max_length=REASON_LENGTH,
+        error_messages={"max_length": TOO_LONG},
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     note = NoteField(label=_("Note"))
@@ -1035,6 +1088,7 @@ class AdjustmentForm(forms.Form):
                 required=False,
                 min_value=-LARGEST_NUMBER,
                 max_value=LARGEST_NUMBER,
+                error_messages=bounds_said(-LARGEST_NUMBER, LARGEST_NUMBER),
                 widget=forms.NumberInput(attrs={"step": 1, "autocomplete": "off"}),
             )
 
@@ -1215,6 +1269,7 @@ class SeasonForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the season"),
         max_length=Season.NAME_LENGTH,
+        error_messages={"max_length": TOO_LONG},
         widget=forms.TextInput(attrs={"placeholder": _("Autumn league"), "autocomplete": "off"}),
     )
     start = forms.DateField(

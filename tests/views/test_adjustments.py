@@ -143,7 +143,7 @@ def test_the_deal_does_not_move(phone: Client, played: Game) -> None:
         (
             "nb",
             {"reason": "x" * 121},
-            "Sørg for at denne verdien har 120 eller færre tegn (den har nå 121).",
+            "Høyst 120 tegn, ikke 121.",
         ),
     ],
 )

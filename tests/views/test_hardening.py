@@ -90,7 +90,7 @@ def test_a_form_in_latin_1_is_a_bad_request(group: Group) -> None:
 # --- 4, 5, 6: numbers the table never writes ---------------------------------------------------
 
 
-LARGEST = "Ensure this value is less than or equal to 10000."
+LARGEST = "At most 10,000."
 # A start total out of range, in the players' words and numbers (issue 22).
 ANNE_START = "Anne&#x27;s start total must be between \u221210,000 and 10,000."
 
@@ -122,7 +122,7 @@ def _anne_starts_at(total: str) -> dict[str, str]:
         ),
         pytest.param(
             {"kind": "euchre", **new_game_post(*FOUR, team_2="x" * 101)},
-            "Team 2: Ensure this value has at most 100 characters (it has 101).",
+            "Team 2: At most 100 characters, not 101.",
             id="team-name-too-long",
         ),
         pytest.param(

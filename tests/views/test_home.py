@@ -38,12 +38,12 @@ def test_new_group_gets_its_first_player_and_this_phone_is_that_player(client: C
         pytest.param({"name": "Table", "me": "   "}, "This field is required.", id="blank-me"),
         pytest.param(
             {"name": "x" * 81, "me": "Anne"},
-            "Ensure this value has at most 80 characters (it has 81).",
+            "At most 80 characters, not 81.",
             id="name-too-long",
         ),
         pytest.param(
             {"name": "Table", "me": "x" * 41},
-            "Ensure this value has at most 40 characters (it has 41).",
+            "At most 40 characters, not 41.",
             id="me-too-long",
         ),
     ],

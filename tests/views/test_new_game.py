@@ -168,7 +168,7 @@ def test_the_dealer_is_the_seat_tapped_whatever_seats_are_left_empty(
         ),
         pytest.param(
             new_game_post(*THREE, rule_target=0),
-            "Ensure this value is greater than or equal to 1.",
+            "At least 1.",
             id="target-zero",
         ),
         pytest.param(
@@ -186,7 +186,7 @@ def test_the_dealer_is_the_seat_tapped_whatever_seats_are_left_empty(
         ),
         pytest.param(
             new_game_post({"new": "x" * 41}, "Bjørn", "Cato"),
-            "Seat 1: Ensure this value has at most 40 characters (it has 41).",
+            "Seat 1: At most 40 characters, not 41.",
             id="name-too-long",
         ),
     ],
@@ -199,6 +199,28 @@ def test_bad_new_game_is_answered_with_a_message(
     assert message in text(response)
     assert not Game.objects.exists()
     assert group.players.count() == 4
+
+
+@pytest.mark.parametrize(
+    ("language", "field", "value", "message"),
+    [
+        ("en", "rule_target", "20000", "At most 10,000."),
+        ("nb", "rule_target", "20000", "Høyst 10\xa0000."),
+        ("en", "rule_target", "0", "At least 1."),
+        ("nb", "rule_target", "0", "Minst 1."),
+    ],
+)
+def test_a_house_rule_out_of_bounds_is_refused_in_the_players_words_and_numbers(
+    phone: Client, group: Group, language: str, field: str, value: str, message: str
+) -> None:
+    response = phone.post(
+        reverse("new_game", args=[group.edit_key]),
+        new_game_post(*THREE, **{field: value}),
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert message in text(response)
+    assert "Ensure" not in text(response)
+    assert not Game.objects.exists()
 
 
 def test_full_link_asks_who_before_a_new_game(client: Client, group: Group) -> None:

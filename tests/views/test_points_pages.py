@@ -106,7 +106,7 @@ def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     refused = phone.post(_url("hand_create", group, game.code), _scores(2, 10_001))
     assert refused.status_code == 422
     preview = phone.get(_url("hand_preview", group, game.code), _scores(2, 10_001, 5))
-    assertContains(preview, "less than or equal to 10000")
+    assertContains(preview, "At most 10,000.")
     assertNotContains(preview, "add up to")
     # Save tapped with every box empty: asked for a score, nothing saved. A 0 typed is a
     # hand nobody scored in.
@@ -155,9 +155,7 @@ def test_a_team_for_some_players_only_is_refused(phone: Client, group: Group) ->
 def test_a_team_name_too_long_is_said_by_seat(phone: Client, group: Group) -> None:
     data = new_game_post({"name": "Anne", "team": "x" * 101}, *FOUR[1:])
     response = phone.post(_url("new_game_of", group, "points"), data)
-    assert form_errors(response) == [
-        "Seat 1: Ensure this value has at most 100 characters (it has 101)."
-    ]
+    assert form_errors(response) == ["Seat 1: At most 100 characters, not 101."]
 
 
 def test_the_game_goes_out_as_a_file_that_score_agrees_with(

@@ -226,7 +226,10 @@ def test_a_season_named_through_the_form(client: Client) -> None:
 @pytest.mark.parametrize(
     ("posted", "error"),
     [
-        ({"name": "x" * 41, "start": "2025-09-01", "end": "2025-11-30"}, "at most 40"),
+        (
+            {"name": "x" * 41, "start": "2025-09-01", "end": "2025-11-30"},
+            "At most 40 characters, not 41.",
+        ),
         ({"name": "   ", "start": "2025-09-01", "end": "2025-11-30"}, "This field is required"),
         (
             {"name": "Autumn", "start": "2025-09-01", "end": "2025-08-31"},

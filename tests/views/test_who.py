@@ -70,7 +70,7 @@ def test_next_to_another_site_is_ignored(client: Client, group: Group) -> None:
         ),
         pytest.param(
             {"name": "x" * 41},
-            "Ensure this value has at most 40 characters (it has 41).",
+            "At most 40 characters, not 41.",
             id="too-long",
         ),
     ],
