@@ -83,7 +83,7 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
         [
             pgettext("CSV column", "hand"),
             pgettext("CSV column", "dealer"),
-            pgettext("CSV column", "hand_summary"),
+            pgettext("CSV column", "summary"),
             pgettext("CSV column", "details"),
             pgettext("CSV column", "made"),
             *(
@@ -97,6 +97,13 @@ def game_csv(game: Game, delimiter: str = ",") -> str:
             pgettext("CSV column", "note"),
         ]
     )
+    start = table.start_totals()
+    if any(start.values()):
+        # The totals a game was started with, in a row of their own before the first hand:
+        # the first hand's total is then its points added to them.
+        empty = [""] * (4 + len(table.sides))
+        totals = [start[side] for side in table.sides]
+        writer.writerow([pgettext("CSV row", "start"), *empty, *totals, ""])
     yes, no = pgettext("CSV made", "yes"), pgettext("CSV made", "no")
     for hand, scored in zip(game.hand_list(), result.hands, strict=True):
         data = gamefile.seated(table, hand.data)  # the same words on any database

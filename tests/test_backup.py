@@ -250,10 +250,10 @@ def test_csv_has_a_row_per_hand_with_points_and_totals() -> None:
     )
     rows = list(csv.DictReader(io.StringIO(backup.game_csv(game))))
     assert [row["hand"] for row in rows] == ["1", "2"]
-    assert rows[0]["hand_summary"] == "Bjørn 8 with Dina"
+    assert rows[0]["summary"] == "Bjørn 8 with Dina"
     assert (rows[0]["made"], rows[0]["points Bjørn"], rows[0]["total Anne"]) == ("yes", "8", "2")
     assert (
-        rows[1]["hand_summary"],
+        rows[1]["summary"],
         rows[1]["made"],
         rows[1]["points Anne"],
         rows[1]["total Dina"],

@@ -233,7 +233,7 @@ def test_on_the_print_sheet(phone: Client, penalised: Game) -> None:
 
 def test_in_the_csv(client: Client, penalised: Game) -> None:
     rows = list(csv.DictReader(io.StringIO(backup.game_csv(penalised))))
-    assert (rows[1]["hand_summary"], rows[1]["details"], rows[1]["dealer"]) == (
+    assert (rows[1]["summary"], rows[1]["details"], rows[1]["dealer"]) == (
         "⚖ Revoke",
         "Bjørn -10",
         "",

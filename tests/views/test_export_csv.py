@@ -38,7 +38,7 @@ def test_a_row_per_hand_with_points_and_totals(client: Client, group: Group) -> 
     rows = _rows(response.content)
     # Hand 1 made: Bjørn and Dina 8 each, Anne 2 and Cato 1 for their tricks. The
     # redeal scores nothing, so the totals stand.
-    assert [(r["hand"], r["dealer"], r["hand_summary"], r["made"]) for r in rows] == [
+    assert [(r["hand"], r["dealer"], r["summary"], r["made"]) for r in rows] == [
         ("1", "Anne", "Bjørn 8 with Dina", "yes"),
         ("2", "Bjørn", "Redeal", ""),
     ]
@@ -117,7 +117,7 @@ WORDS = [
         pytest.param(
             "en",
             ",",
-            ["hand", "dealer", "hand_summary", "details", "made", "points Anne", "total Anne"],
+            ["hand", "dealer", "summary", "details", "made", "points Anne", "total Anne"],
             [("Bjørn 8 with Dina", "yes"), ("Cato 7 alone", "no"), ("Redeal", "")],
             id="en",
         ),
@@ -197,8 +197,27 @@ def test_the_words_write_numbers_below_zero_with_a_hyphen(client: Client, group:
     ]
     game = backup.import_game(group, game_file("points", FOUR, hands))
     rows = _rows(client.get(reverse("export_csv", args=[group.edit_key, game.code])).content)
-    assert [(r["hand_summary"], r["details"]) for r in rows] == [
+    assert [(r["summary"], r["details"]) for r in rows] == [
         ("Scores: Anne 26, Bjørn 0, Cato 0, Dina -10", "Anne 26, Bjørn 0, Cato 0, Dina -10"),
         ("⚖ Revoke", "Bjørn -5"),
     ]
     assert "\u2212" not in backup.game_csv(game)
+
+
+@pytest.mark.parametrize(("language", "start"), [("en", "start"), ("nb", "start")])
+def test_start_totals_are_a_row_before_the_first_hand(
+    client: Client, group: Group, language: str, start: str
+) -> None:
+    game = group.start_game(
+        "amerikaner", list(FOUR), first_dealer="Anne", by="Anne", start={"Anne": 10, "Cato": -4}
+    )
+    game.add_hand(1, HANDS[0], "Anne")
+    response = client.get(
+        reverse("export_csv", args=[group.edit_key, game.code]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    delimiter = ";" if language == "nb" else ","
+    lines = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=delimiter))
+    # The start totals, then hand 1's points added to them: Anne 10 + 2, Cato -4 + 1.
+    assert lines[1][0] == start
+    assert lines[1][-5:] == ["10", "0", "-4", "0", ""]
+    assert lines[2][:1] + lines[2][-5:] == ["1", "12", "8", "-3", "8", ""]
