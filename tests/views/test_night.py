@@ -244,7 +244,9 @@ def test_standings_count_the_games_won_and_show_every_total(phone: Client, group
         "Won",
         "Game 1 Amerikaner",
         "Game 2 Euchre",
-        "Game 3 in play",
+        # The game in play is named by its kind too (a Kaiser in play after two
+        # Amerikaner games is not any game).
+        "Game 3 Amerikaner, in play",
     ]
     # Anne won both decided games; Cato shared Nord's win with her, as a team, not a half.
     # The game in play decides nothing (12 bid alone and lost by the one trick the next
