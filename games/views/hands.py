@@ -53,8 +53,9 @@ def hand_detail(request: HtmxHttpRequest, key: str, code: str, number: int) -> H
 
     The page follows the table: it asks again, naming the hand it shows (`?hand=` its
     code), whenever the group's stream says a game moved on. A correction shows in place;
-    a hand that moved (one before it deleted or brought back) or went says so, and the
-    page stops following rather than show another hand under the same address."""
+    a hand that moved (one before it deleted or brought back) or went says so rather than
+    show another hand under the same address, and the page goes on asking: the hand shows
+    again once it is back where it was."""
     access = access_for(key)
     game = find_game(access, code)
     hands = game.hand_list()
@@ -69,7 +70,7 @@ def hand_detail(request: HtmxHttpRequest, key: str, code: str, number: int) -> H
             if moved is not None:
                 return redirect("hand", key, code, moved.number)
             return redirect("history", key, code)
-        context = {"access": access, "game": game, "number": number, "moved": moved}
+        context = {"access": access, "game": game, "number": number, "moved": moved, "shown": shown}
         return render(request, "games/hand.html#gone", context)
     if here is None:
         raise Http404

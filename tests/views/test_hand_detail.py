@@ -190,7 +190,7 @@ def test_a_correction_shows_in_place(client: Client, played: Game) -> None:
     assert "corrected by Anne" in html
 
 
-def test_a_hand_that_moved_says_its_new_number_and_stops_asking(
+def test_a_hand_that_moved_says_its_new_number_and_goes_on_asking(
     client: Client, played: Game
 ) -> None:
     url = _again(client, played, 2)
@@ -199,7 +199,11 @@ def test_a_hand_that_moved_says_its_new_number_and_stops_asking(
     # Not the hand now numbered 2 (there is none), nor a 404: what became of the one shown.
     assert "This hand is hand 1 now: an earlier hand was deleted or brought back." in html
     assert f'href="{_url(played, 1, "view_key")}"' in html
-    assert "hx-get" not in html
+    # Still asking: the deleted hand brought back, this one is hand 2 again and shows here.
+    assert f'hx-get="{url.replace("&", "&amp;")}"' in html
+    played.restore(played.changes.get(action="delete"), "Anne")
+    back = text(client.get(url, HTTP_HX_REQUEST="true"))
+    assert "Cato played alone" in back and "This hand is hand" not in back
 
 
 def test_a_hand_that_went_says_so_in_norwegian(client: Client, played: Game) -> None:
@@ -209,7 +213,11 @@ def test_a_hand_that_went_says_so_in_norwegian(client: Client, played: Game) -> 
     html = text(client.get(url, HTTP_ACCEPT_LANGUAGE="nb", HTTP_HX_REQUEST="true"))
     assert "Runde 1 ble slettet. Historikken for spillet kan hente den tilbake." in html
     assert "Cato" not in html
-    assert "hx-get" not in html
+    # Brought back from the history, it shows in place again.
+    assert f'hx-get="{url.replace("&", "&amp;")}"' in html
+    played.restore(played.changes.get(action="delete"), "Anne")
+    back = text(client.get(url, HTTP_ACCEPT_LANGUAGE="nb", HTTP_HX_REQUEST="true"))
+    assert "Runde 1:" in back and "ble slettet" not in back
 
 
 def test_the_address_the_page_asks_again_leads_to_the_page_and_names_only_hands_it_had(
