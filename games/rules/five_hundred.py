@@ -458,6 +458,8 @@ class FiveHundred(CardGame[Rules, AnyHand]):
                     _(
                         "By the bidding team; on a misère, by the bidder. The other team took the rest."
                     )
+                    if rules.misere or rules.open_misere
+                    else _("By the bidding team. The other team took the rest.")
                 ),
                 minimum=0,
                 maximum=TRICKS,

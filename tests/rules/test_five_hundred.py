@@ -383,6 +383,10 @@ def test_the_bid_input_offers_misere_only_where_allowed() -> None:
         table = make_table("five_hundred", PLAYERS, rules, TEAMS)
         bid = next(spec for spec in game.inputs(table) if spec.name == "bid")
         assert [o.value for o in bid.options] == [6, 7, 8, 9, 10, *offered]
+        # The tricks' help speaks of a misère only where one can be bid.
+        tricks = next(spec for spec in game.inputs(table) if spec.name == "tricks")
+        assert tricks.help is not None
+        assert ("misère" in str(tricks.help)) == bool(offered)
 
 
 # --- Awards and statistics -----------------------------------------------------------------------
