@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
-from django.utils.formats import date_format
+from django.utils import timezone
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -281,15 +282,27 @@ def offered(group: Group, chosen: Game | None) -> list[dict[str, Any]]:
     games = list(group.games.select_related("night").order_by("-created_at", "-id")[:GAMES_OFFERED])
     if chosen is not None and chosen not in games:
         games.append(chosen)
-    return [
-        {
-            "code": game.code,
-            "label": _("%(game)s, %(date)s")
-            % {
-                "game": game.get_kind_display(),
-                # The evening's date, as the night page says it (after midnight, the day before).
-                "date": date_format(game.evening(), "DATE_FORMAT"),
-            },
+    labels = [
+        _("%(game)s, %(date)s")
+        % {
+            "game": game.get_kind_display(),
+            # The evening's date, as the night page says it (after midnight, the day before).
+            "date": date_format(game.evening(), "DATE_FORMAT"),
         }
         for game in games
     ]
+    # Two games of a kind the same evening are told apart by the time each was started.
+    twice = {label for label in labels if labels.count(label) > 1}
+    return [
+        {
+            "code": game.code,
+            "label": _("%(game)s, %(time)s") % {"game": label, "time": _started(game)}
+            if label in twice
+            else label,
+        }
+        for game, label in zip(games, labels, strict=True)
+    ]
+
+
+def _started(game: Game) -> str:
+    return time_format(timezone.localtime(game.created_at), "TIME_FORMAT")

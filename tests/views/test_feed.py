@@ -18,6 +18,7 @@ from games import feed
 from games.feed import Entry
 from games.models import Game, Group
 from tests.factories import anne_wins, bid, hand_post, make_game, revision
+from tests.test_stats import euchre_game
 from tests.views.pages import field_values, list_items, options, text
 
 pytestmark = pytest.mark.django_db
@@ -375,6 +376,26 @@ def test_the_game_filter_dates_a_game_by_its_evening(phone: Client, group: Group
     html = text(phone.get(reverse("feed", args=[group.edit_key])))
     label = re.search(rf'<option value="{game.code}"[^>]*>([^<]*)<', html)
     assert label is not None and label[1] == "Amerikaner, 15 Jan 2020", label
+
+
+def test_the_game_filter_tells_two_games_of_an_evening_apart_by_their_start(
+    phone: Client, group: Group
+) -> None:
+    first, second, euchre = make_game(group), make_game(group), euchre_game(group)
+    evening = timezone.localtime(first.created_at)
+    Game.objects.filter(pk=second.pk).update(created_at=first.created_at + dt.timedelta(hours=1))
+    html = text(phone.get(reverse("feed", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE="nb"))
+    labels = dict(re.findall(r'<option value="(\w+)"[^>]*>([^<]*)<', html))
+    day = f"{evening.day}. {_NB_MONTHS[evening.month - 1]} {evening.year}"
+    later = evening + dt.timedelta(hours=1)
+    assert labels[first.code] == f"Amerikaner, {day}, kl. {evening:%H.%M}"
+    assert labels[second.code] == f"Amerikaner, {day}, kl. {later:%H.%M}"
+    assert labels[euchre.code] == f"Euchre, {day}"  # the only one of its kind: no time
+
+
+_NB_MONTHS = (
+    "januar februar mars april mai juni juli august september oktober november desember".split()
+)
 
 
 def test_filtered_by_the_player_who_made_the_change(phone: Client, group: Group) -> None:
