@@ -11,7 +11,8 @@ from types import SimpleNamespace
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from pytest_django import DjangoAssertNumQueries
 
 from games import feed
@@ -386,16 +387,12 @@ def test_the_game_filter_tells_two_games_of_an_evening_apart_by_their_start(
     Game.objects.filter(pk=second.pk).update(created_at=first.created_at + dt.timedelta(hours=1))
     html = text(phone.get(reverse("feed", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE="nb"))
     labels = dict(re.findall(r'<option value="(\w+)"[^>]*>([^<]*)<', html))
-    day = f"{evening.day}. {_NB_MONTHS[evening.month - 1]} {evening.year}"
+    with translation.override("nb"):
+        day = date_format(evening.date(), "DATE_FORMAT")  # "30. november 2026"
     later = evening + dt.timedelta(hours=1)
     assert labels[first.code] == f"Amerikaner, {day}, kl. {evening:%H.%M}"
     assert labels[second.code] == f"Amerikaner, {day}, kl. {later:%H.%M}"
     assert labels[euchre.code] == f"Euchre, {day}"  # the only one of its kind: no time
-
-
-_NB_MONTHS = (
-    "januar februar mars april mai juni juli august september oktober november desember".split()
-)
 
 
 def test_filtered_by_the_player_who_made_the_change(phone: Client, group: Group) -> None:
