@@ -45,13 +45,13 @@ def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
     if asked := ask_who(request, access):
         return asked
     group = access.group
-    seats, dealer = _table_for(group, kind)
+    seats, dealer, teams = _table_for(group, kind)
     form = NewGameForm(
         request.POST if request.method == "POST" else None,
         group=group,
         kind=kind,
         seats=seats,
-        initial={"first_dealer": dealer},
+        initial={"first_dealer": dealer, **teams},
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -70,21 +70,42 @@ def new_game(request: HttpRequest, key: str, kind: str = "") -> HttpResponse:
     return render(request, "games/new_game.html", {"access": access, "form": form})
 
 
-def _table_for(group: Group, kind: str) -> tuple[list[str], int]:
-    """Who sits down to a new game of `kind`, and in which seat the first dealer: the table
-    that played the group's last game, of any kind, if that many can play this one, with
-    the deal passed on; else the table of its last game of this kind; else the group's
-    players in the order they joined. A game given up is no table to sit down at again."""
+def _table_for(group: Group, kind: str) -> tuple[list[str], int, dict[str, str]]:
+    """Who sits down to a new game of `kind`, in which seat the first dealer, and the names
+    of its teams: the table that played the group's last game, of any kind, if that many
+    can play this one, with the deal passed on; else the table of its last game of this
+    kind; else the group's players in the order they joined. A game given up is no table
+    to sit down at again."""
     low, high = GAMES[kind].seats
     played = group.games.filter(abandoned_at=None).prefetch_related(*seats_and_hands())
     last = played.first()
     if last is not None and low <= len(last.players) <= high:
         dealer = last.state().next_dealer()
         # A game read from a backup may name a first dealer who sits nowhere: seat 1 then.
-        return last.players, last.players.index(dealer) + 1 if dealer in last.players else 1
+        seat = last.players.index(dealer) + 1 if dealer in last.players else 1
+        return last.players, seat, _team_names(last, kind)
     if same := played.filter(kind=kind).first():
-        return same.players, 1
-    return [p.name for p in group.players.order_by("id")[: GAMES[kind].usual_players]], 1
+        return same.players, 1, _team_names(same, kind)
+    return [p.name for p in group.players.order_by("id")[: GAMES[kind].usual_players]], 1, {}
+
+
+def _team_names(game: Game, kind: str) -> dict[str, str]:
+    """For a game of two teams (seats 1 and 3 against 2 and 4), the name each pair was
+    given in `game` where the same two played together there: Euchre's "Nord" and "Sør"
+    sit down to Kaiser as "Nord" and "Sør"."""
+    if not GAMES[kind].team_game or len(game.players) != 4:
+        return {}
+    pairs = {frozenset(members): name for name, members in (game.teams or {}).items()}
+    players = game.players
+    names = {}
+    for i in (1, 2):
+        pair = (players[i - 1], players[i + 1])
+        name = pairs.get(frozenset(pair), "")
+        # A name the table gave, not the one a team without a name goes by ("Anne & Cato"):
+        # that one follows the seats, should the form change them.
+        if name and name != " & ".join(pair):
+            names[f"team_{i}"] = name
+    return names
 
 
 @require_POST

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games.models import Game, Group
 from tests.factories import endless_hands, make_game, new_game_post
+from tests.test_stats import euchre_game
 from tests.views.pages import checked, field_values, part, text
 
 pytestmark = pytest.mark.django_db
@@ -56,6 +57,33 @@ def test_a_game_of_another_kind_seats_the_table_that_just_played_the_deal_passed
     values = field_values(page)
     assert [values[f"seats-{i}-name"] for i in range(4)] == [["Cato"], ["Bjørn"], ["Dina"], [""]]
     assert checked(page, "first_dealer") == "1"
+
+
+def test_a_game_of_teams_after_one_keeps_the_names_the_pairs_went_by(
+    phone: Client, group: Group
+) -> None:
+    # Kaiser after Euchre: Nord (Anne and Cato) and Sør sit down again under their names.
+    euchre_game(group)
+    page = phone.get(reverse("new_game_of", args=[group.edit_key, "kaiser"]))
+    values = field_values(page)
+    assert [values[f"seats-{i}-name"] for i in range(4)] == [
+        ["Anne"],
+        ["Bjørn"],
+        ["Cato"],
+        ["Dina"],
+    ]
+    assert (values["team_1"], values["team_2"]) == (["Nord"], ["Sør"])
+    started = phone.post(
+        reverse("new_game_of", args=[group.edit_key, "kaiser"]),
+        new_game_post(*FOUR, team_1="Nord", team_2="Sør"),
+    )
+    assert started.status_code == 302
+    # Teams that went by their players' names are left for the form to name by its seats.
+    kaiser = Game.objects.get(kind="kaiser")
+    kaiser.teams = {"Anne & Cato": ["Anne", "Cato"], "Bjørn & Dina": ["Bjørn", "Dina"]}
+    kaiser.save()
+    values = field_values(phone.get(reverse("new_game_of", args=[group.edit_key, "euchre"])))
+    assert (values["team_1"], values["team_2"]) == ([""], [""])
 
 
 def test_the_form_sent_as_the_page_shows_it_seats_the_group(phone: Client, group: Group) -> None:
