@@ -1,10 +1,13 @@
 """Ratings: how well each player plays one kind of game, learnt from the places they
 finished in, and each side's chance to win a game about to start.
 
-The arithmetic is openskill's Plackett-Luce model (Weng and Lin's Bayesian approximation,
-built for games of several players and of teams): a player's skill is a belief, a mean
-`mu` and an uncertainty `sigma`; each finished game moves the beliefs of its players by
-their places, a team's players together, a tie sharing a place. What people read is the
+The arithmetic is openskill's Bradley-Terry model with full pairing (Weng and Lin's
+Bayesian approximation, for games of several players and of teams): a player's skill is a
+belief, a mean `mu` and an uncertainty `sigma`; each finished game moves the beliefs of its
+players by their places, every side compared with every other (a team's players
+together), two sides sharing a place as a draw. Its Plackett-Luce model, used until
+November 2026, rated a shared place wrongly (openskill 6.2): where two shared a win, the
+third gained more than either of them. What people read is the
 cautious estimate `mu - 3 sigma` (the skill they very probably have at least), scaled so
 that a new player starts at 1000: `1000 + 40 (mu - 3 sigma)`.
 
@@ -18,13 +21,13 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 #: The shown rating of a new player, and how many points one unit of skill is worth.
 START = 1000
 SCALE = 40
 
-_MODEL = PlackettLuce()
+_MODEL = BradleyTerryFull()
 
 P = TypeVar("P", bound=Hashable)
 

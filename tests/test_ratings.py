@@ -1,6 +1,6 @@
 """Ratings (`games.ratings`, `Rating`): each finished game rates its players by their
 places, in the order the games were played, and every figure is checked against openskill's
-Plackett-Luce model called by hand here.
+Bradley-Terry model (full pairing) called by hand here.
 
 Places (see tests/test_stats.py for the scoring): `anne_wins()` ends Anne 54, the others
 2 each (Anne first, the other three share second place); `shared_win_hands()` (shared tie
@@ -11,11 +11,14 @@ Anne 1, Cato -38.
 from __future__ import annotations
 
 import io
+from importlib import import_module
 from typing import Any
 
 import pytest
 from django.core.management import call_command
-from openskill.models import PlackettLuce
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from openskill.models import BradleyTerryFull
 
 from games import backup, ratings
 from games.models import Change, Game, Group, Rating
@@ -30,7 +33,7 @@ from tests.test_stats import (
 
 pytestmark = pytest.mark.django_db
 
-MODEL = PlackettLuce()
+MODEL = BradleyTerryFull()
 
 
 def _kept(group: Group) -> list[tuple[Any, ...]]:
@@ -96,6 +99,20 @@ def test_rebuilding_rates_every_game_again_to_the_numbers_kept() -> None:
     Rating.objects.all().update(mu=0, sigma=1, mu_before=0, sigma_before=1)
     Game.objects.rebuild_statistics()
     assert _kept(group) == kept
+
+
+def test_the_migration_rates_every_chain_again_as_the_app_rates_it() -> None:
+    """The ratings a database kept from the model before (Plackett-Luce) are rated again by
+    the migration: each group's chain of each kind, as the games now rate themselves."""
+    groups = [make_group(), make_group()]
+    for group in groups:
+        _season(group)
+        euchre_game(group)
+    kept = [_kept(group) for group in groups]
+    Rating.objects.all().update(mu=0, sigma=1, mu_before=0, sigma_before=1)
+    rate_again = import_module("games.migrations.0023_ratings_bradley_terry").rate_again
+    rate_again(MigrationExecutor(connection).loader.project_state().apps, None)
+    assert [_kept(group) for group in groups] == kept
 
 
 def test_the_rebuild_command_rates_every_game_again() -> None:
@@ -252,3 +269,22 @@ def test_chances_follow_openskill_prediction() -> None:
     assert chances == ratings.per_cent(predicted)
     assert sum(chances) == 100
     assert chances[0] > chances[2] > chances[1]
+
+
+@pytest.mark.parametrize(
+    "places",
+    [(1, 1, 3, 4), (1, 2, 2, 4), (1, 1, 1, 1, 5, 6), (2, 1, 1, 4), (1, 2, 3, 3)],
+)
+def test_a_shared_place_rates_its_players_alike_and_between_the_places_around_it(
+    places: tuple[int, ...],
+) -> None:
+    # Plackett-Luce (openskill 6.2) gave the third of (1, 1, 3, 4) more than either winner.
+    finish = ratings.Finish(tuple((n,) for n in range(len(places))), places)
+    rated = ratings.rate({}, finish)
+    change = [rated[n].change for n in range(len(places))]
+    for a in range(len(places)):
+        for b in range(len(places)):
+            if places[a] == places[b]:
+                assert change[a] == change[b], change
+            elif places[a] < places[b]:
+                assert change[a] > change[b], change
