@@ -309,7 +309,11 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
             if penalties:
                 parts.append(_penalty_text(rules, team.name, penalties, carried))
             lines += parts
-            reasons.append(Reason(team.name, score.points[team.name], _bags_text(rules, carried)))
+            reasons.append(
+                Reason(
+                    team.name, score.points[team.name], _reason(rules, worked, penalties, carried)
+                )
+            )
         return Explanation(tuple(lines), tuple(reasons))
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
@@ -587,6 +591,36 @@ def _nil_text(rules: Rules, player: str, kind: str, tricks: int) -> Text:
             else _("%(player)s bid blind nil and took %(took)s: %(minus_value)d.")
         )
     return Text(message, params)
+
+
+def _reason(rules: Rules, worked: TeamScore, penalties: int, carried: int) -> Text:
+    """A team's points in brief, beside its name ("Bid 7, took 8: made. 1 bag: 9 to the
+    penalty"): what a total's hand-by-hand page says of each hand."""
+    parts: list[Text] = []
+    if worked.contract > 0:
+        params: dict[str, Param] = {"bid": worked.contract, "took": worked.counted}
+        parts.append(
+            Text(_("Bid %(bid)d, took %(took)d: made."), params)
+            if worked.made
+            else Text(_("Bid %(bid)d, took %(took)d: set."), params)
+        )
+    for player, kind, tricks in worked.nils:
+        said: dict[str, Param] = {"player": player}
+        if kind == NIL:
+            message = _("%(player)s's nil made.") if not tricks else _("%(player)s's nil failed.")
+        elif not tricks:
+            message = _("%(player)s's blind nil made.")
+        else:
+            message = _("%(player)s's blind nil failed.")
+        parts.append(Text(message, said))
+    if penalties:
+        parts.append(
+            Text(_("Bags penalty: %(points)d."), {"points": -penalties * rules.bag_penalty})
+        )
+    reason = _bags_text(rules, carried)
+    for part in reversed(parts):
+        reason = Text(_("%(sentence)s %(more)s"), {"sentence": part, "more": reason})
+    return reason
 
 
 def _penalty_text(rules: Rules, team: str, penalties: int, carried: int) -> Text:

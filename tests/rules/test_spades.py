@@ -401,6 +401,46 @@ def test_the_words_say_the_contract_the_nil_and_the_penalty() -> None:
     ]
 
 
+def _reasons(hands: list[Any], rules: dict[str, Any] | None = None) -> dict[str, str]:
+    table = make_table("spades", PLAYERS, rules or {}, TEAMS)
+    result = play(table, hands)
+    return {reason.side: str(reason.text) for reason in result.hands[-1].outcome.reasons}
+
+
+@pytest.mark.parametrize(
+    ("hands", "reasons"),
+    [
+        (
+            [h((1, 1, 1, 1), (5, 1, 5, 2)), h((3, 4, "nil", 4), (3, 3, 3, 4))],
+            {
+                US: "Bid 3, took 3: made. Cy's nil failed. Bags penalty: -100. "
+                "1 bag: 9 to the penalty",
+                THEM: "Bid 8, took 7: set. 1 bag: 9 to the penalty",
+            },
+        ),
+        (
+            [h(("nil", "blind_nil", 7, 6), (0, 1, 7, 5))],
+            {
+                US: "Bid 7, took 7: made. Ann's nil made. 0 bags: 10 to the penalty",
+                THEM: "Bid 6, took 5: set. Bo's blind nil failed. 1 bag: 9 to the penalty",
+            },
+        ),
+        (
+            [h(("nil", "blind_nil", 7, 6), (1, 0, 6, 6))],
+            {
+                US: "Bid 7, took 6: set. Ann's nil failed. 1 bag: 9 to the penalty",
+                THEM: "Bid 6, took 6: made. Bo's blind nil made. 0 bags: 10 to the penalty",
+            },
+        ),
+    ],
+)
+def test_each_teams_reason_says_its_contract_its_nils_its_penalty_and_its_bags(
+    hands: list[Any], reasons: dict[str, str]
+) -> None:
+    # What a total's page, hand by hand, says beside each hand (the bags alone before).
+    assert _reasons(hands) == reasons
+
+
 def test_the_scoreboard_says_each_teams_bags_and_how_many_to_the_penalty() -> None:
     table = make_table("spades", PLAYERS, {}, TEAMS)
     result = play(table, [h((4, 3, 3, 3), (5, 1, 6, 1))])

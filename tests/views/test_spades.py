@@ -105,6 +105,9 @@ def test_a_hand_is_four_bids_and_three_trick_counts(phone: Client, group: Group)
     assertContains(why, "Sør bid 6 and took 6 tricks: made, +60.")
     # Its heading has one colon: "Hand 1 · Bids: …", not "Hand 1: Bids: …".
     assertContains(why, "<h1>Hand 1 · Bids: Anne 4, Bjørn 3, Cato nil, Dina 3</h1>", html=True)
+    # Nord's total hand by hand: why it has its points, not only its bags.
+    nord = phone.get(_url("side_totals", group, game.code, 1), HTTP_ACCEPT_LANGUAGE="nb")
+    assertContains(nord, "Meldte 4, tok 6: hjem. Cato gikk bet på nil. 3 overstikk: 7 til straffen")
 
 
 def test_a_refused_hand_says_why_beside_the_form(phone: Client, group: Group) -> None:
