@@ -329,7 +329,13 @@ class FiveHundred(CardGame[Rules, AnyHand]):
                     _("%(bidder)s bid %(bid)s and took %(took)s: failed, %(minus_score)d."), params
                 )
             lines = (line, Text(_("%(other)s scores nothing on a misère."), params))
-            said = {bidding: Text(_("Bidding team.")), other: Text(_("Nothing on a misère."))}
+            # Each team's reason in brief, as a total's hand-by-hand page shows it.
+            own = (
+                Text(_("%(bidder)s's %(bid)s, no trick: made."), params)
+                if score.made
+                else Text(_("%(bidder)s's %(bid)s, %(took)s: failed."), params)
+            )
+            said = {bidding: own, other: Text(_("Nothing on a misère."))}
             return Explanation(lines, _reasons(table, score, said))
         params.update(
             bid=bid_words(hand.bid, hand.suit),
@@ -354,7 +360,13 @@ class FiveHundred(CardGame[Rules, AnyHand]):
             Text(message, params),
             Text(_("%(other)s took %(other_took)s: +%(other_score)d (10 a trick)."), params),
         )
-        said = {bidding: Text(_("Bidding team.")), other: Text(_("10 a trick taken."))}
+        if score.facts["slam"]:
+            own = Text(_("Bid %(bid)s, took all 10 tricks: a slam."), params)
+        elif score.made:
+            own = Text(_("Bid %(bid)s, took %(took)s: made."), params)
+        else:
+            own = Text(_("Bid %(bid)s, took %(took)s: failed."), params)
+        said = {bidding: own, other: Text(_("10 a trick taken."))}
         return Explanation(lines, _reasons(table, score, said))
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:

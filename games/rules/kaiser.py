@@ -381,10 +381,19 @@ class Kaiser(CardGame[Rules, AnyHand]):
                 )
             )
         taken = {bidding: _number(facts["taken"]), other: _number(facts["other_taken"])}
-        reasons = tuple(
-            Reason(team, score.points[team], _breakdown(hand, team, taken[team]))
-            for team in table.sides
+        said = {team: _breakdown(hand, team, taken[team]) for team in table.sides}
+        # Each team's reason says what came of its cards, as a total's hand-by-hand page
+        # shows it: the bid's outcome, or the other team's bid-out.
+        outcome = _outcome(hand, bool(score.made))
+        said[bidding] = Text(
+            _("%(sentence)s %(more)s"), {"sentence": said[bidding], "more": outcome}
         )
+        if facts["at_bid_out"] and score.points[other] == 0 and taken[other]:
+            at_bid_out = Text(_("At bid-out: nothing."))
+            said[other] = Text(
+                _("%(sentence)s %(more)s"), {"sentence": said[other], "more": at_bid_out}
+            )
+        reasons = tuple(Reason(team, score.points[team], said[team]) for team in table.sides)
         return Explanation(tuple(lines), reasons)
 
     def explain_verdict(self, table: Table[Rules], verdict: Verdict) -> Text:
@@ -597,6 +606,20 @@ def _contract_text(hand: ContractHand, score: Score, params: Mapping[str, Param]
             else _("%(team)s bid %(bid)d and took %(points)s: failed, %(minus_score)d.")
         )
     return Text(message, values)
+
+
+def _outcome(hand: ContractHand, made: bool) -> Text:
+    """What came of the bid, in brief: "Bid 9: failed." ("doubled" for no trump)."""
+    params: dict[str, Param] = {"bid": hand.bid}
+    if hand.no_trump:
+        message = (
+            _("Bid %(bid)d no trump: made, doubled.")
+            if made
+            else _("Bid %(bid)d no trump: failed, doubled.")
+        )
+    else:
+        message = _("Bid %(bid)d: made.") if made else _("Bid %(bid)d: failed.")
+    return Text(message, params)
 
 
 def _other_text(score: Score, other: str, params: Mapping[str, Param]) -> Text:

@@ -288,6 +288,40 @@ def _explained(hand: dict[str, Any], rules: dict[str, Any] | None = None) -> lis
 
 
 @pytest.mark.parametrize(
+    ("hand", "reasons"),
+    [
+        (
+            h("Ann", 8, "hearts", 9),
+            {US: "Bid 8 hearts, took 9 tricks: made.", THEM: "10 a trick taken."},
+        ),
+        (
+            h("Bo", 7, "spades", 6),
+            {US: "10 a trick taken.", THEM: "Bid 7 spades, took 6 tricks: failed."},
+        ),
+        (
+            h("Cy", 6, "clubs", 10),
+            {US: "Bid 6 clubs, took all 10 tricks: a slam.", THEM: "10 a trick taken."},
+        ),
+        (
+            h("Ann", "misere", None, 0),
+            {US: "Ann's misère, no trick: made.", THEM: "Nothing on a misère."},
+        ),
+        (
+            h("Di", "open_misere", None, 2),
+            {US: "Nothing on a misère.", THEM: "Di's open misère, 2 tricks: failed."},
+        ),
+    ],
+)
+def test_each_teams_reason_says_what_came_of_the_bid(
+    hand: dict[str, Any], reasons: dict[str, str]
+) -> None:
+    # What a total's page, hand by hand, says beside each hand ("Bidding team." before).
+    table = make_table("five_hundred", PLAYERS, {}, TEAMS)
+    outcome = play(table, [hand]).hands[0].outcome
+    assert {reason.side: str(reason.text) for reason in outcome.reasons} == reasons
+
+
+@pytest.mark.parametrize(
     ("hand", "lines"),
     [
         (

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
-from games.rules import play
+from games.rules import make_table, play
 from tests.factories import game_file, refused
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -957,3 +957,58 @@ def test_the_first_no_trump_made_says_the_target_rises() -> None:
     )
     words = [str(text) for text in play(table, hands).hands[0].outcome.explanation]
     assert any("rises to 62" in line and "bid-out to 55" in line for line in words), words
+
+
+@pytest.mark.parametrize(
+    ("start", "hand", "reasons"),
+    [
+        (
+            {},
+            h("Ann", 7, 5, US, THEM),
+            {
+                US: "5 tricks, +5 for the 5 of hearts: 10 points. Bid 7: made.",
+                THEM: "3 tricks, -3 for the 3 of spades: 0 points.",
+            },
+        ),
+        (
+            {},
+            h("Bo", 9, 4, US, US),
+            {
+                US: "4 tricks, +5 for the 5 of hearts, -3 for the 3 of spades: 6 points.",
+                THEM: "4 tricks: 4 points. Bid 9: failed.",
+            },
+        ),
+        (
+            {},
+            h("Ann", 8, 6, US, THEM, no_trump=True),
+            {
+                US: "6 tricks, +5 for the 5 of hearts: 11 points. Bid 8 no trump: made, doubled.",
+                THEM: "2 tricks, -3 for the 3 of spades: -1 point.",
+            },
+        ),
+        (
+            {},
+            h("Ann", 9, 5, US, US, no_trump=True),
+            {
+                US: "5 tricks, +5 for the 5 of hearts, -3 for the 3 of spades: 7 points. Bid 9 no trump: failed, doubled.",
+                THEM: "3 tricks: 3 points.",
+            },
+        ),
+        # Them at bid-out: its 3 points are not scored, and its reason says so.
+        (
+            {THEM: 45},
+            h("Ann", 9, 5, US, US),
+            {
+                US: "5 tricks, +5 for the 5 of hearts, -3 for the 3 of spades: 7 points. Bid 9: failed.",
+                THEM: "3 tricks: 3 points. At bid-out: nothing.",
+            },
+        ),
+    ],
+)
+def test_each_teams_reason_says_what_its_cards_made_and_what_came_of_the_bid(
+    start: dict[str, int], hand: dict[str, Any], reasons: dict[str, str]
+) -> None:
+    # What a total's page, hand by hand, says beside each hand (the cards alone before).
+    table = make_table("kaiser", PLAYERS, {}, TEAMS, start)
+    outcome = play(table, [hand]).hands[0].outcome
+    assert {reason.side: str(reason.text) for reason in outcome.reasons} == reasons
