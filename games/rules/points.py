@@ -48,7 +48,7 @@ from .base import (
     redeal_input,
     redeal_summary,
 )
-from .figures import FigureTable, hand_figures
+from .figures import Figure, FigureTable
 from .limits import LARGEST_NUMBER
 from .rulebook import read_house_rules
 from .text import Names, Param, Text, _, error, ngettext_lazy, sheet_number
@@ -103,7 +103,12 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         FigureTable(
             "hands",
             Text(_("Hands")),
-            hand_figures(),
+            # The most and the least, not the best and the worst: in Hearts the least is
+            # the best, and one kind holds games where the highest wins and the lowest.
+            (
+                Figure(Text(_("Most on a hand")), "best_hand", "signed"),
+                Figure(Text(_("Least on a hand")), "worst_hand", "signed"),
+            ),
             help=Text(_("The most and the least a player (or their team) scored on one hand.")),
         ),
     )

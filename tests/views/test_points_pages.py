@@ -194,6 +194,11 @@ def test_the_big_screen_picture_and_why_of_a_game_the_lowest_wins(
     assertNotContains(tv, "Cato wins with")
     picture = phone.get(_url("game_picture", group, game.code))
     assert (picture.status_code, picture["Content-Type"]) == (200, "image/png")
+    # Anne's 100 is the most anyone scored on a hand, not her best: in this game the
+    # least is the best, and a kind that holds both calls them the most and the least.
+    stats = phone.get(reverse("stats", args=[group.edit_key]), {"kind": "points"})
+    assertContains(stats, "Most on a hand")
+    assertNotContains(stats, "Best hand")
 
 
 def test_a_hand_that_ends_the_game_previews_its_winner_in_place_of_the_sum(
