@@ -453,8 +453,11 @@ class CardGame(ABC, Generic[RulesT, HandT]):
     highest_counters: tuple[str, ...] = ()
     paired = False
     figure_tables: tuple[FigureTable, ...] = ()
-    #: A player's bids by level (`Figures.levels`): each level's key and words, in order.
+    #: A player's bids by level (`Figures.levels`): each level's key and words, in order,
+    #: what a level is (the heading of their column) and the table's title.
     bid_levels: tuple[tuple[str, Text], ...] = ()
+    bid_levels_label = Text(_("Bid"))
+    bid_levels_title = Text(_("Bids by size"))
     #: The awards particular to this game (found in a finished game by `earned`).
     awards: tuple[AwardRule, ...] = ()
     #: What the game adds to the top of its file's output besides the totals and winners

@@ -153,6 +153,8 @@ class OhHell(CardGame[Rules, AnyHand]):
         (str(cards), ngettext_lazy("%(count)d card", "%(count)d cards", cards))
         for cards in range(1, DECK // SEATS[0] + 1)
     )
+    bid_levels_label = Text(_("Cards in hand"))
+    bid_levels_title = Text(_("Bids by cards in hand"))
     awards = (
         AwardRule(
             "spot_on",

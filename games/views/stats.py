@@ -194,6 +194,11 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "streak": record.longest_streak(selection, player.pk) if line else 0,
             "penalties": record.penalties_received(selection, player.pk) if line else 0,
             "levels": record.bids_by_level(selection, player.pk),
+            # What the levels are: a bid's size, or in Oh Hell the cards in the hand.
+            "levels_label": say(card_game.bid_levels_label),
+            "levels_title": say(card_game.bid_levels_title),
+            # A best partner only where a game has partners: teams, or a bidder's partner.
+            "has_partners": card_game.team_game or card_game.paired,
             "record": record,
         },
     )

@@ -184,3 +184,6 @@ def test_statistics_show_exact_bids_by_cards(phone: Client, group: Group) -> Non
     anne = group.players.get(name="Bjørn")
     player = phone.get(reverse("player", args=[group.edit_key, anne.code]), {"kind": "oh_hell"})
     assertContains(player, "1 card")
+    # The levels are the cards in the hand, not bids; and Oh Hell has no partners to name.
+    assertInHTML('<th scope="col" class="name">Cards in hand</th>', text(player))
+    assert part(player, "best-partner") is None

@@ -47,6 +47,8 @@ def test_the_record_names_rival_streak_and_bids_by_size(client: Client, group: G
     # Bids of 6 (three, all made, +6 each) and 12 (twelve, +12 each), 6 first.
     assert table(anne, "bid-levels") == {"6": ["3", "100%", "6.0"], "12": ["12", "100%", "12.0"]}
     assert list(table(anne, "bid-levels")) == ["6", "12"]
+    assert '<th scope="col" class="name">Bid</th>' in text(anne)
+    assert part(anne, "best-partner") is not None  # Amerikaner: the bidder's partner
 
 
 def test_a_bid_failed_on_average_has_a_true_minus_sign(client: Client, group: Group) -> None:
