@@ -41,6 +41,7 @@ from .base import (
     check_keys,
     choice_rule,
     dealer_input,
+    field_name,
     flag_rule,
     is_adjustment,
     last_count,
@@ -199,17 +200,25 @@ class OhHell(CardGame[Rules, AnyHand]):
         dealer = read_name(raw, "dealer", table.players)
         assert dealer is not None
         bids = read_counts(raw, "bids", table.players, words=BID_WORDS)
-        tricks = read_counts(raw, "tricks", table.players)
-        for key, counts in (("bids", bids), ("tricks", tricks)):
-            missing = tuple(player for player in table.players if player not in counts)
-            if not missing:
-                continue
-            if key == "tricks":
-                raise error(_("the tricks of %(name)s are missing"), field=key, name=Names(missing))
-            if len(missing) == 1:
-                raise error(_("the bid of %(name)s is missing"), field=key, name=missing[0])
-            raise error(_("the bids of %(name)s are missing"), field=key, name=Names(missing))
+        missing = tuple(player for player in table.players if player not in bids)
+        if len(missing) == 1:
+            raise error(_("the bid of %(name)s is missing"), field="bids", name=missing[0])
+        if missing:
+            raise error(_("the bids of %(name)s are missing"), field="bids", name=Names(missing))
         cards = read_int(raw, "cards") if raw.get("cards") is not None else None
+        given = raw.get("tricks")
+        if cards is not None and not (isinstance(given, Mapping) and len(given) >= len(bids)):
+            # A hand tapped in with its cards known has its bids checked as soon as they
+            # are in, before its tricks: the bid the hook forbids is said when it is tapped.
+            _check_bids(table, dealer, bids, cards)
+        tricks = read_counts(raw, "tricks", table.players)
+        missing = tuple(player for player in table.players if player not in tricks)
+        if len(missing) == len(table.players):  # none given: the last is worked out anyway
+            raise error(_("%(what)s are missing"), field="tricks", what=field_name("tricks"))
+        if missing:
+            raise error(
+                _("the tricks of %(name)s are missing"), field="tricks", name=Names(missing)
+            )
         return OhHellHand(dealer, bids, tricks, cards)
 
     def new_state(self, table: Table[Rules]) -> State:
@@ -460,18 +469,7 @@ def _check_against_cards(table: Table[Rules], hand: OhHellHand, cards: int) -> N
             cards=cards,
             given=hand.cards,
         )
-    for player in table.players:
-        if hand.bids[player] > cards:
-            raise RuleError(
-                ngettext_lazy(
-                    "%(name)s bid %(bid)d, but a hand of %(count)d card has %(count)d trick",
-                    "%(name)s bid %(bid)d, but a hand of %(count)d cards has %(count)d tricks",
-                    cards,
-                    name=player,
-                    bid=hand.bids[player],
-                ),
-                field="bids",
-            )
+    _check_bids(table, hand.dealer, hand.bids, cards)
     taken = sum(hand.tricks.values())
     if taken != cards:
         raise RuleError(
@@ -483,15 +481,31 @@ def _check_against_cards(table: Table[Rules], hand: OhHellHand, cards: int) -> N
             ),
             field="tricks",
         )
-    if table.rules.hook and sum(hand.bids.values()) == cards:
+
+
+def _check_bids(table: Table[Rules], dealer: str, bids: Mapping[str, int], cards: int) -> None:
+    """Bids up to the cards, and with the hook bids that do not add up to them."""
+    for player in table.players:
+        if bids[player] > cards:
+            raise RuleError(
+                ngettext_lazy(
+                    "%(name)s bid %(bid)d, but a hand of %(count)d card has %(count)d trick",
+                    "%(name)s bid %(bid)d, but a hand of %(count)d cards has %(count)d tricks",
+                    cards,
+                    name=player,
+                    bid=bids[player],
+                ),
+                field="bids",
+            )
+    if table.rules.hook and sum(bids.values()) == cards:
         raise error(
             _(
                 "the bids add up to %(cards)d, the cards dealt: with the hook the dealer (%(dealer)s) may not bid %(bid)d"
             ),
             field="bids",
             cards=cards,
-            dealer=hand.dealer,
-            bid=hand.bids[hand.dealer],
+            dealer=dealer,
+            bid=bids[dealer],
         )
 
 

@@ -252,6 +252,20 @@ def test_without_the_hook_the_bids_may_add_up_to_the_cards() -> None:
             id="tricks-missing",
         ),
         pytest.param(
+            [{"dealer": "Cy", "bids": {"Ann": 0, "Bo": 0, "Cy": 0}, "tricks": {}}],
+            None,
+            "hand 1: the tricks are missing",
+            id="no-tricks",
+        ),
+        # A hand that says its cards has its bids checked before its tricks: the hook (or
+        # a bid above the cards) is said as soon as the bids are in.
+        pytest.param(
+            [{"dealer": "Cy", "bids": {"Ann": 1, "Bo": 0, "Cy": 0}, "cards": 1}],
+            {"max_cards": 1},
+            "hand 1: the bids add up to 1, the cards dealt: with the hook the dealer (Cy) may not bid 0",
+            id="hook-before-tricks",
+        ),
+        pytest.param(
             [{"dealer": "Cy", "bids": {"Ann": -1, "Bo": 0, "Cy": 0}, "tricks": {}}],
             None,
             "hand 1: the bid of Ann cannot be negative (-1)",

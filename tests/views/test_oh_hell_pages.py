@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from pytest_django.asserts import assertContains, assertInHTML
+from pytest_django.asserts import assertContains, assertInHTML, assertNotContains
 
 from games.models import Game, Group
 from tests.factories import new_game_post
@@ -85,6 +85,19 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     assertContains(
         preview, "Cato bids last, and may not bid 1 (the hook). Deal 1 of 3: 2 cards each."
     )
+    # Tapped, before any trick: said at once, not "the tricks are missing".
+    tapped = phone.get(
+        _url("hand_preview", group, game.code),
+        {"number": "1", "dealer": "Cato", "bids-0": "1", "bids-1": "0", "bids-2": "1"},
+    )
+    assertContains(tapped, "with the hook the dealer (Cato) may not bid 1")
+    assertNotContains(tapped, "missing")
+    # Bids that may stand, and no trick yet: the tricks are missing, not each player's.
+    bid = phone.get(
+        _url("hand_preview", group, game.code),
+        {"number": "1", "dealer": "Cato", "bids-0": "1", "bids-1": "0", "bids-2": "0"},
+    )
+    assertContains(bid, "the tricks are missing")
     # Tapped anyway: refused in words.
     refused = phone.post(
         _url("hand_create", group, game.code), _taps(1, "Cato", [1, 0, 1], [1, 1, None])
