@@ -122,3 +122,23 @@ def test_a_preset_changed_after_it_is_ticked_starts_the_game_as_changed(
     page.locator("label:has(> #id_rule_low_wins)").click()
     start_game(page)
     expect(page.locator(".scoreboard .to-go").first).to_have_text("50 to go")
+
+
+def test_one_preset_at_a_time(live_server: LiveServer, page: Page) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "points")
+    target, low_wins = page.locator("#id_rule_target"), page.locator("#id_rule_low_wins")
+    rummy, hearts = page.locator("#id_preset_rummy"), page.locator("#id_preset_hearts")
+    empty = target.input_value()
+    page.locator("label:has(> #id_preset_rummy)").click()
+    expect(target).to_have_value("500")
+    # Hearts after Rummy: Rummy is unticked, and Hearts' rules shown.
+    page.locator("label:has(> #id_preset_hearts)").click()
+    expect(rummy).not_to_be_checked()
+    expect(target).to_have_value("100")
+    expect(low_wins).to_be_checked()
+    # Hearts unticked too: the form's own rules again, no preset left ticked.
+    page.locator("label:has(> #id_preset_hearts)").click()
+    expect(hearts).not_to_be_checked()
+    expect(target).to_have_value(empty)
+    expect(low_wins).not_to_be_checked()

@@ -55,12 +55,17 @@ addEventListener("submit", submit, true);
 addEventListener("change", dropMessages, true);
 const filledIn = new WeakSet(); // the trick counts the phone filled in
 addEventListener("change", ({ target: input }) => {
-  // a preset ticks several house rules: show them (untick: the form's own), read as then changed
+  // a preset ticks several house rules: show them (untick: the form's own), read as then changed;
+  // one preset at a time
   if (input.dataset.preset) input.value = "shown";
-  for (const [name, value] of Object.entries(JSON.parse(input.dataset.preset ?? "{}"))) {
-    const field = input.form.elements[`rule_${name}`];
-    if (field.type === "checkbox") field.checked = input.checked ? value : field.defaultChecked;
-    else field.value = input.checked ? value : field.defaultValue;
+  const presets = input.dataset.preset ? [...input.form.querySelectorAll("[data-preset]")] : [];
+  presets.forEach((other) => other !== input && input.checked && (other.checked = false));
+  for (const preset of presets.sort((a, b) => a.checked - b.checked)) { // unticked ones first
+    for (const [name, value] of Object.entries(JSON.parse(preset.dataset.preset))) {
+      const field = input.form.elements[`rule_${name}`];
+      if (field.type === "checkbox") field.checked = preset.checked ? value : field.defaultChecked;
+      else field.value = preset.checked ? value : field.defaultValue;
+    }
   }
   // shared tricks: of two teams the other's count follows; of more, the one row left open,
   // which goes on following the others while its count is the one filled in, not tapped
