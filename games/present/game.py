@@ -614,8 +614,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         "game": game,
         "table": table,
         "result": result,
-        # A redeal is no hand played, nor is a penalty.
-        "played": sum(not isinstance(s.hand, Redeal) for s in result.played().hands),
+        "played": hands_played(result),
         "open": playing,
         "target": standing.target,
         "low_wins": standing.low_wins,
@@ -881,3 +880,9 @@ def _empty_form(page: GamePage, turn: Turn, following: Following) -> HandForm:
             "rotation_dealer": following.rotation_dealer,
         },
     )
+
+
+def hands_played(result: GameResult) -> int:
+    """The hands played, as the big screen and a game's picture count them: a redeal is no
+    hand played, nor is a penalty."""
+    return sum(not isinstance(scored.hand, Redeal) for scored in result.played().hands)

@@ -98,9 +98,11 @@ def in_play_on(rows: Iterable[NightRow]) -> list[Listed]:
 
 def listed_games() -> QuerySet[Game]:
     """Games as lists show them: seats in order and the number of hands played (no hands;
-    an adjustment is no hand, as a night's standings count them)."""
+    an adjustment is no hand played, nor is a redeal, as the big screen counts them)."""
     seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
-    played = Count("hands", filter=~Q(hands__data__has_key=ADJUSTMENT))
+    played = Count("hands", filter=~Q(hands__data__has_key=ADJUSTMENT)) - Count(
+        "hands", filter=Q(hands__data__redeal=True)
+    )
     return (
         Game.objects.annotate(hand_count=played)
         .prefetch_related(seats)

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from games import charts, pictures
 from games.models import Game, Night
 from games.numbers import number_text
-from games.present.game import read_seats_and_hands
+from games.present.game import hands_played, read_seats_and_hands
 from games.present.night import (
     ListedGame,
     counted,
@@ -43,7 +43,7 @@ def game_picture_of(
     a link's preview says. `played`: the game's result, where the caller has it."""
     game = read_seats_and_hands(game)
     result = played or game.state().result_or_none()
-    hands = len(result.hands) if result else len(game.hand_list())
+    hands = hands_played(result) if result else len(game.hand_list())
     # Kind and hands: "Amerikaner · 16 hands".
     title = _("%(kind)s · %(hands)s") % {
         "kind": game.get_kind_display(),
@@ -157,7 +157,7 @@ def _game_line(number: int, row: ListedGame) -> str:
     elif row.result.finished:
         how = join_names(list(row.result.winners), _)
     else:
-        hands = len(row.result.hands)
+        hands = hands_played(row.result)
         how = ngettext("%(count)d hand, in play", "%(count)d hands, in play", hands) % {
             "count": hands
         }

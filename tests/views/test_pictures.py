@@ -231,6 +231,18 @@ def test_the_nights_picture_is_kept_until_the_night_changes(
 # --- What the pages tell a chat app, and their Share button ---------------------------------
 
 
+def test_a_redeal_and_a_penalty_are_no_hands_played(phone: Client, group: Group) -> None:
+    # As the big screen counts them: two hands played, around a redeal and a penalty.
+    game = make_game(group, hands=endless_hands(1))
+    game.add_hand(2, {"dealer": "Bjørn", "redeal": True}, "Anne")
+    game.add_hand(3, {"adjustment": {"Cato": -5}, "reason": "Revoke"}, "Anne")
+    game.add_hand(4, endless_hands(2)[1], "Anne")
+    tags = meta(phone, reverse("game", args=[group.view_key, game.code])).found
+    assert tags["og:title"] == "Amerikaner · 2 hands · The Friday table"
+    night = phone.get(reverse("group", args=[group.edit_key])).content.decode()
+    assert "2 hands, in play" in night
+
+
 @pytest.mark.parametrize("link", ["view_key", "edit_key"])
 def test_game_page_previews_with_the_view_only_link(phone: Client, group: Group, link: str) -> None:
     game = make_game(group, hands=anne_wins())
