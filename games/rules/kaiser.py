@@ -630,12 +630,14 @@ def _other_text(score: Score, other: str, params: Mapping[str, Param]) -> Text:
     if score.points[other] < 0:
         return Text(
             _(
-                "%(other)s is at bid-out (%(bid_out)d or more) but still loses its %(other_points)s."
+                "%(other)s are at bid-out (%(bid_out)d or more) but still lose their %(other_points)s."
             ),
             values,
         )
     return Text(
-        _("%(other)s is at bid-out (%(bid_out)d or more) and gains points only from its own bids."),
+        _(
+            "%(other)s are at bid-out (%(bid_out)d or more) and gain points only from their own bids."
+        ),
         values,
     )
 

@@ -70,11 +70,11 @@ def fell_text(facts: Mapping[str, Param]) -> Text:
 
 
 def bid_out_text(facts: Mapping[str, Param]) -> Text:
-    """ "Us bid and reached 500 and win.": reaching the target on the team's own bid, where
+    """ "Us made their bid, reached 500 and win.": reaching the target on the team's own bid, where
     a game asks that (Five Hundred, Kaiser's house rule)."""
     if facts["total"] == facts["target"]:
-        return Text(_("%(winner)s bid and reached %(target)d and win."), facts)
-    return Text(_("%(winner)s bid and reached %(target)d with %(total)d and win."), facts)
+        return Text(_("%(winner)s made their bid, reached %(target)d and win."), facts)
+    return Text(_("%(winner)s made their bid, reached %(target)d with %(total)d and win."), facts)
 
 
 def bid_out_reason(facts: Mapping[str, Param]) -> Text:

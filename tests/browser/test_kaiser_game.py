@@ -94,7 +94,7 @@ def test_a_game_past_bid_out_ends_at_once_with_a_failed_kaiser_bid(
     # Jets took 3 tricks, but at bid-out they gain nothing from the Sharks' bid.
     fill(page, "Anne", 7, "Sharks", 5, "Sharks", "Sharks")
     expect(preview).to_contain_text("Sharks +7, Jets 0")
-    expect(preview).to_contain_text("gains points only from its own bids")
+    expect(preview).to_contain_text("gain points only from their own bids")
     save(page)
     expect_totals(page, {"Sharks": 9, "Jets": 47})
 

@@ -367,14 +367,14 @@ def test_the_words_name_the_bid_and_its_value(hand: dict[str, Any], lines: list[
             {US: 360},
             h("Ann", 7, "spades", 7),
             {},
-            "Us bid and reached 500 and win.",
+            "Us made their bid, reached 500 and win.",
             "Bid and reached 500.",
         ),
         (
             {US: 400},
             h("Ann", 7, "spades", 7),
             {},
-            "Us bid and reached 500 with 540 and win.",
+            "Us made their bid, reached 500 with 540 and win.",
             "Bid and reached 500 with 540.",
         ),
         (

@@ -67,7 +67,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(7, 7)],
             {"teams": TEAMS, "start": {"Sør": 45}},
-            ["Sør is at bid-out (45 or more) but still loses its -2 points."],
+            ["Sør are at bid-out (45 or more) but still lose their -2 points."],
             id="kaiser-at-bid-out-still-loses",
         ),
         # Sør took 1 trick with nothing else in it: 1 point; Nord 7 + 5 - 3 = 9.
@@ -85,7 +85,7 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(12, 7)],
             {"teams": TEAMS, "start": {"Nord": 40}},
-            ["Nord bid and reached 52 and win. | Bid and reached 52."],
+            ["Nord made their bid, reached 52 and win. | Bid and reached 52."],
             id="kaiser-reached-exactly",
         ),
         pytest.param(
@@ -93,7 +93,9 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             FOUR,
             [kaiser_hand(7, 7)],
             {"teams": TEAMS, "start": {"Nord": 45}},
-            ["Nord bid and reached 52 with 57 and win. | Bid and reached 52 with 57."],  # 45 + 12
+            [
+                "Nord made their bid, reached 52 with 57 and win. | Bid and reached 52 with 57."
+            ],  # 45 + 12
             id="kaiser-reached-past",
         ),
         # Euchred with one trick; the defenders' 2 points reach 10 exactly.
