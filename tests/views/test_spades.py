@@ -100,7 +100,10 @@ def test_a_hand_is_four_bids_and_three_trick_counts(phone: Client, group: Group)
     assert scoreboard(page) == {"Nord": -57, "Sør": 60}
     # The bags beside each total, on the game page and the big screen.
     assertContains(page, "3 bags: 7 to the penalty")
-    assertContains(phone.get(_url("game_tv", group, game.code)), "3 bags: 7 to the penalty")
+    tv = phone.get(_url("game_tv", group, game.code))
+    assertContains(tv, "3 bags: 7 to the penalty")
+    # The points to go on the note's line, never "· 557 to go" starting a line of its own.
+    assertContains(tv, '7 to the penalty&nbsp;· <span class="tv-to-go">557 to go</span></span>')
     why = phone.get(_url("hand", group, game.code, 1))
     assertContains(why, "Sør bid 6 and took 6 tricks: made, +60.")
     # Its heading has one colon: "Hand 1 · Bids: …", not "Hand 1: Bids: …".
