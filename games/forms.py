@@ -869,6 +869,10 @@ class HandForm(forms.Form):
         ]
         if hidden:
             rules.append(f"{', '.join(hidden)} {{ display: none }}")
+        if len(self.table.sides) > 4:
+            # Each side's points need a second line at a phone's width: the preview at the
+            # foot keeps three lines (of a fixed height still, so Save never moves).
+            rules.append(".entry .save-bar .preview { height: 4.65rem }")
         return mark_safe("\n".join(rules))  # every value in it is escaped (_css_string)
 
     def _in_turn(self) -> list[str]:

@@ -142,3 +142,27 @@ def test_one_preset_at_a_time(live_server: LiveServer, page: Page) -> None:
     expect(hearts).not_to_be_checked()
     expect(target).to_have_value(empty)
     expect(low_wins).not_to_be_checked()
+
+
+def test_the_preview_of_five_players_shows_each_ones_points(
+    live_server: LiveServer, page: Page
+) -> None:
+    # Five sides' points take two lines at a phone's width: the preview under Save keeps
+    # three, each side's points in view, of a height that does not change as it is typed.
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "points")
+    fill_new_game(page, ["Bjørn", "Cato", "Dina", "Erik Kristoffersen"])
+    start_game(page)
+    preview = page.locator("#preview")
+    empty = preview.bounding_box()
+    for seat, score in enumerate([13, 77, 1, 3, 8]):
+        box = page.locator(f"#id_scores-{seat}")
+        box.fill(str(score))
+        box.press("Tab")
+    expect(preview).to_contain_text("Erik Kristoffersen +8")
+    # The last side's points inside the box (the line of words after them may scroll).
+    last = preview.locator(".plus").last.bounding_box()
+    shown = preview.bounding_box()
+    assert last is not None and shown is not None
+    assert last["y"] + last["height"] <= shown["y"] + shown["height"], (last, shown)
+    assert empty is not None and shown["height"] == empty["height"]
