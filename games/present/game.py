@@ -14,7 +14,7 @@ whose parts are all kept reads the game's row and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
@@ -33,7 +33,7 @@ from games.devices import who_is
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
 from games.present.words import counted, say
-from games.rules import GameResult, Standing, Table, Text, get_game
+from games.rules import GameResult, ScoredHand, Standing, Table, Text, get_game
 from games.rules.base import NOTE, Redeal, is_adjustment
 from games.rules.text import sheet_number
 from games.stats.record import Earned, game_awards
@@ -473,16 +473,7 @@ class HandRow:
         self.entry = hand.entry
         # The newest rows carry what table.js reads.
         self.recent = recent
-        # Whether the bid was made; where each side has a contract of its own (Spades), each
-        # side's, by name, then each nil's, by its player.
-        self.outcomes: tuple[tuple[str, str, bool], ...] = (
-            (("", "", scored.made),)
-            if isinstance(scored.made, bool)
-            else (
-                *(("side", side, made) for side, made in (scored.made_each or {}).items()),
-                *(("alone", player, made) for player, made in (scored.made_alone or {}).items()),
-            )
-        )
+        self.outcomes = outcomes_of(scored)
         self.note = hand.data.get(NOTE, "")
         self.cells = [
             (scored.totals[side], scored.points.get(side, 0)) for side in page.table.sides
@@ -521,27 +512,7 @@ class HandRow:
 
     @property
     def outcome(self) -> list[tuple[str, str]]:
-        """The short words beside a hand, each with its class: "made" or "failed", or each
-        side's ("Nord made, Sør set"). The engine's "made" names a field of the game file."""
-        rules = get_game(self.page.game.kind)
-        words = []
-        for kind, side, made in self.outcomes:
-            if not kind and made:
-                text = pgettext("hand outcome", "made")
-            elif not kind:
-                text = pgettext("hand outcome", "failed")
-            elif kind == "alone":
-                said = {"player": side, "bid": say(rules.own_bid(self.hand.data, side))}
-                if made:
-                    text = pgettext("a nil's outcome", "%(player)s's %(bid)s made") % said
-                else:
-                    text = pgettext("a nil's outcome", "%(player)s's %(bid)s failed") % said
-            elif made:
-                text = pgettext("a side's hand outcome", "%(side)s made") % {"side": side}
-            else:
-                text = pgettext("a side's hand outcome", "%(side)s set") % {"side": side}
-            words.append(("made" if made else "failed", text))
-        return words
+        return outcome_words(self.page.game.kind, self.hand.data, self.outcomes)
 
     @property
     def outcome_text(self) -> str:
@@ -886,3 +857,41 @@ def hands_played(result: GameResult) -> int:
     """The hands played, as the big screen and a game's picture count them: a redeal is no
     hand played, nor is a penalty."""
     return sum(not isinstance(scored.hand, Redeal) for scored in result.played().hands)
+
+
+Outcomes = tuple[tuple[str, str, bool], ...]
+
+
+def outcomes_of(scored: ScoredHand) -> Outcomes:
+    """Whether the bid was made; where each side has a contract of its own (Spades), each
+    side's, by name, then each nil's, by its player."""
+    if isinstance(scored.made, bool):
+        return (("", "", scored.made),)
+    return (
+        *(("side", side, made) for side, made in (scored.made_each or {}).items()),
+        *(("alone", player, made) for player, made in (scored.made_alone or {}).items()),
+    )
+
+
+def outcome_words(kind: str, data: Mapping[str, Any], outcomes: Outcomes) -> list[tuple[str, str]]:
+    """The short words beside a hand, each with its class: "made" or "failed", or each
+    side's ("Nord made, Sør set"). The engine's "made" names a field of the game file."""
+    rules = get_game(kind)
+    words = []
+    for of, side, made in outcomes:
+        if not of and made:
+            text = pgettext("hand outcome", "made")
+        elif not of:
+            text = pgettext("hand outcome", "failed")
+        elif of == "alone":
+            said = {"player": side, "bid": say(rules.own_bid(data, side))}
+            if made:
+                text = pgettext("a nil's outcome", "%(player)s's %(bid)s made") % said
+            else:
+                text = pgettext("a nil's outcome", "%(player)s's %(bid)s failed") % said
+        elif made:
+            text = pgettext("a side's hand outcome", "%(side)s made") % {"side": side}
+        else:
+            text = pgettext("a side's hand outcome", "%(side)s set") % {"side": side}
+        words.append(("made" if made else "failed", text))
+    return words

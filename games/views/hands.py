@@ -31,6 +31,8 @@ from games.present.game import (
     describe_hand,
     follow_form,
     game_context,
+    outcome_words,
+    outcomes_of,
 )
 from games.present.words import TAKE_BACK, WINNER_MOVED, say, winner_moved
 from games.rules import get_game
@@ -467,11 +469,18 @@ def _main(request: HttpRequest, access: Access, game: Game) -> HttpResponse:
 def saved_line(game: Game, hand: Hand) -> str:
     """What was saved, in one line: "Hand 6 saved: Bjørn 8 with Dina, made."."""
     params = {"number": hand.number, "summary": say(get_game(game.kind).summary(hand.data))}
-    made = game.result().hands[hand.number - 1].made
-    if made is True:
+    scored = game.result().hands[hand.number - 1]
+    if scored.made is True:
         return _("Hand %(number)d saved: %(summary)s, made.") % params
-    if made is False:
+    if scored.made is False:
         return _("Hand %(number)d saved: %(summary)s, failed.") % params
+    # Each side's contract and each nil, as the hand's row says them: "Nord made, Sør set".
+    if words := outcome_words(game.kind, hand.data, outcomes_of(scored)):
+        outcome = ", ".join(text for _class, text in words)
+        return _("Hand %(number)d saved: %(summary)s; %(outcome)s.") % {
+            **params,
+            "outcome": outcome,
+        }
     return _("Hand %(number)d saved: %(summary)s.") % params
 
 

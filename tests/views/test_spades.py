@@ -19,7 +19,7 @@ from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game, Group
 from tests.factories import make_group, new_game_post
-from tests.views.pages import form_errors, scoreboard, table_rows, text, winner
+from tests.views.pages import form_errors, notices, scoreboard, table_rows, text, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -89,8 +89,13 @@ def test_a_hand_is_four_bids_and_three_trick_counts(phone: Client, group: Group)
         in preview
     )
     assert "Cato bid nil and took 1 trick: −100, and +1 for 1 bag." in preview  # noqa: RUF001
-    response = phone.post(url, asked)
-    assert response.status_code == 302, form_errors(response)
+    response = phone.post(url, asked, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="nb")
+    assert response.status_code == 200, form_errors(response)
+    # What was saved says what came of each contract and the nil, as the hand's row does.
+    assert notices(response) == [
+        "Runde 1 lagret: Meldinger: Anne 4, Bjørn 3, Cato nil, Dina 3; "
+        "Nord hjem, Sør hjem, Cato gikk bet på nil."
+    ]
     assert game.hands.get().data == {
         "dealer": "Anne",
         "bids": {"Anne": 4, "Bjørn": 3, "Cato": "nil", "Dina": 3},
