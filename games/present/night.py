@@ -13,6 +13,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
+from games.derived import places
 from games.forms import NightForm
 from games.models import Game, Night, Seat
 from games.present.game import rating_changes
@@ -131,6 +132,12 @@ class NightStanding:
     name: str
     won: float = 0.0
     cells: list[Cell | None] = field(default_factory=list)  # None: not at that table
+    places: list[int] = field(default_factory=list)  # in the games won, level totals sharing
+
+    @property
+    def average_place(self) -> float:
+        """Over the games it counts; none finished: after every player who has one."""
+        return sum(self.places) / len(self.places) if self.places else float("inf")
 
     @property
     def wins(self) -> str:
@@ -159,12 +166,15 @@ def in_standings(rows: list[ListedGame]) -> list[tuple[int, ListedGame]]:
 
 
 def standings(rows: list[ListedGame]) -> list[NightStanding]:
-    """The night's players, most games won first, each with a cell per game it counts."""
+    """The night's players, most games won first (then the better average place), each
+    with a cell per game it counts."""
     players: dict[int, NightStanding] = {}
     rows = [row for _number, row in in_standings(rows)]
     for index, row in enumerate(rows):
         members = {team.name: team.members for team in row.table.teams} if row.table else {}
         side_of = {name: side for side, names in members.items() for name in names}
+        won_by = row.result if counted(row) else None
+        placed = places(row.table, won_by) if won_by and row.table else {}
         for seat in row.game.seats.all():
             standing = players.setdefault(seat.player_id, NightStanding(seat.name))
             standing.cells += [None] * (index - len(standing.cells))
@@ -175,10 +185,14 @@ def standings(rows: list[ListedGame]) -> list[NightStanding]:
             won = counted(row) and side in row.result.winners
             if won:
                 standing.won += 1 / len(row.result.winners)
+            if side in placed:
+                standing.places.append(placed[side])
             standing.cells.append(Cell(row.result.totals[side], won))
     for standing in players.values():
         standing.cells += [None] * (len(rows) - len(standing.cells))
-    return sorted(players.values(), key=lambda s: -s.won)
+    # Most games won; of as many, the better average place (as the statistics place them).
+    return sorted(players.values(), key=lambda s: (-s.won, s.average_place))
+
 
 
 def evening_in_words(rows: list[ListedGame], table: list[NightStanding]) -> str:

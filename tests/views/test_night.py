@@ -15,6 +15,7 @@ from pytest_django import DjangoAssertNumQueries
 from games.models import Game, Group, Hand, Night, Seat
 from games.present.night import ListedGame, NightStanding, evening_in_words, wins_text
 from tests.factories import FOUR, anne_wins, endless_hands, make_game, make_group
+from tests.test_stats import THREE, three_player_hands
 from tests.views.pages import part, table_rows, text
 
 pytestmark = pytest.mark.django_db
@@ -224,6 +225,23 @@ def test_view_only_link_cannot_rename(client: Client, group: Group) -> None:
     assert response.status_code == 403
     night.refresh_from_db()
     assert night.name == ""
+
+
+def test_as_many_games_won_are_placed_by_the_better_average_place(
+    phone: Client, group: Group
+) -> None:
+    night = friday(group)
+    on(night, make_game(group, hands=anne_wins()))  # Anne first, the other three second
+    on(night, make_game(group, THREE, three_player_hands()))  # Bjørn, Anne, Cato
+    rows = table_rows(phone.get(night_url(night, group.edit_key)), "standings")
+    # Anne and Bjørn won one each (places 1 and 2 on average 1.5); Dina, second in the one
+    # game she played, before Cato, second and third (2.5), though Cato sat down first.
+    assert [row[:2] for row in rows[1:]] == [
+        ["Anne", "1"],
+        ["Bjørn", "1"],
+        ["Dina", "0"],
+        ["Cato", "0"],
+    ]
 
 
 def test_renaming_takes_a_post(phone: Client, group: Group) -> None:
