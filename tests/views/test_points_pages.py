@@ -17,7 +17,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games.models import Game, Group
 from tests.factories import new_game_post
-from tests.views.pages import form_errors, scoreboard, text, winner
+from tests.views.pages import form_errors, part, scoreboard, text, winner
 
 pytestmark = pytest.mark.django_db
 
@@ -86,6 +86,8 @@ def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     page = phone.get(_url("game", group, game.code))
     assert scoreboard(page)["Anne"] == 13
     assertNotContains(page, "to go")
+    # The rule instead, under the title, as the big screen says it.
+    assert part(page, "low-wins") == ("Playing to 100 · the lowest total wins", [])
     tv = phone.get(reverse("game_tv", args=[group.view_key, game.code]))
     assertContains(tv, "playing to 100")
     assertContains(tv, "the lowest total wins")
