@@ -194,7 +194,6 @@ def standings(rows: list[ListedGame]) -> list[NightStanding]:
     return sorted(players.values(), key=lambda s: (-s.won, s.average_place))
 
 
-
 def evening_in_words(rows: list[ListedGame], table: list[NightStanding]) -> str:
     """One line for the evening: who won most of the games that were won.
 
