@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import gamefile
 from games.models import Game, Group, Night, Season
-from games.present.words import say
+from games.present.words import named_by_players, say
 from games.rules import (
     AnyCardGame,
     HandInput,
@@ -44,6 +44,7 @@ from games.rules.limits import (
     read_note,
     read_reason,
 )
+from games.rules.teams import partners
 from games.rules.text import Quoted
 
 
@@ -559,11 +560,10 @@ class NewGameForm(forms.Form):
         teams = None
         start: dict[str, int] = {}
         if self.team_game:
-            # Partners sit opposite: seats 1 and 3 against seats 2 and 4.
-            members = [[players[0], players[2]], [players[1], players[3]]]
             named: dict[str, list[str]] = {}
-            for i, pair in enumerate(members, start=1):
-                name = (data.get(f"team_{i}") or "").strip() or " & ".join(pair)
+            for i, two in enumerate(partners(players), start=1):
+                pair = list(two)
+                name = (data.get(f"team_{i}") or "").strip() or named_by_players(pair)
                 self._check_team_name(name, pair, players, named)
                 named[name] = pair
                 if data.get(f"team_start_{i}"):

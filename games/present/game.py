@@ -32,7 +32,7 @@ from games import gamefile, ratings
 from games.devices import who_is
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
-from games.present.words import counted, say
+from games.present.words import counted, named_by_players, say
 from games.rules import GameResult, ScoredHand, Standing, Table, Text, get_game
 from games.rules.base import NOTE, Redeal, is_adjustment
 from games.rules.text import sheet_number
@@ -408,7 +408,7 @@ def chances_of(game: Game, table: Table[Any]) -> list[Chance]:
 def members_shown(team: str, players: Sequence[str]) -> tuple[str, ...]:
     """A team's players, shown beside its own name; none for a team named after them
     ("Bjørn & Cato" is not followed by "(Bjørn and Cato)")."""
-    return () if team == " & ".join(players) else tuple(players)
+    return () if team == named_by_players(players) else tuple(players)
 
 
 def scoreboard(

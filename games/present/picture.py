@@ -24,6 +24,7 @@ from games.present.night import (
     night_date,
     standings,
 )
+from games.present.words import named_by_players
 from games.rules import GameResult, get_game
 from games.rules.text import join_names
 
@@ -117,7 +118,7 @@ def game_picture_of(
 def _side_name(side: str, members: tuple[str, ...] | None) -> str:
     """A side as the picture names it: a team named otherwise than by its partners with
     them after its name."""
-    if members and side != " & ".join(members):
+    if members and side != named_by_players(members):
         return f"{side} ({join_names(list(members), _)})"
     return side
 

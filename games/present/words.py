@@ -3,6 +3,8 @@ what a hand's details count."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext, ngettext
 
 from games.rules import AnyCardGame, Text
@@ -20,6 +22,11 @@ def take_back_of(extra_tags: str) -> str:
     """The code of the correction a message offers to take back ("" if it offers none)."""
     tags = extra_tags.split()
     return tags[tags.index(TAKE_BACK) + 1] if TAKE_BACK in tags[:-1] else ""
+
+
+def named_by_players(members: Sequence[str]) -> str:
+    """What a team goes by when the table gives it no name: its players' ("Anne & Cato")."""
+    return " & ".join(members)
 
 
 def say(text: Text | None) -> str:

@@ -8,6 +8,12 @@ from .base import Team, describe
 from .text import Names, Param, Text, _, error
 
 
+def partners(players: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The two teams four players make, partners sitting opposite: seats 1 and 3 against
+    seats 2 and 4."""
+    return (players[0], players[2]), (players[1], players[3])
+
+
 def parse_teams(raw: object, players: tuple[str, ...], game: str) -> tuple[Team, ...]:
     if len(players) != 4:
         raise error(_("%(game)s is for 4 players, not %(count)d"), game=game, count=len(players))
@@ -47,11 +53,12 @@ def parse_teams(raw: object, players: tuple[str, ...], game: str) -> tuple[Team,
         teams.append(Team(name, (names[0], names[1])))
     seats = [sorted(players.index(m) for m in team.members) for team in teams]
     if sorted(seats) != [[0, 2], [1, 3]]:
+        first, second = partners(players)
         raise error(
             _("partners sit opposite: the teams must be %(first)s against %(second)s"),
             field="teams",
-            first=Names((players[0], players[2])),
-            second=Names((players[1], players[3])),
+            first=Names(first),
+            second=Names(second),
         )
     # Teams are kept in seating order: the team of the first player first.
     return tuple(sorted(teams, key=lambda team: min(players.index(m) for m in team.members)))

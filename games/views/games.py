@@ -23,7 +23,9 @@ from games.devices import who_is
 from games.forms import GameNoteForm, NewGameForm
 from games.models import Game, Group, seats_and_hands
 from games.present.game import GamePage, all_hands, etag, game_context
+from games.present.words import named_by_players
 from games.rules import GAMES
+from games.rules.teams import partners
 from games.views.access import (
     HtmxHttpRequest,
     access_to_edit,
@@ -96,14 +98,12 @@ def _team_names(game: Game, kind: str) -> dict[str, str]:
     if not GAMES[kind].team_game or len(game.players) != 4:
         return {}
     pairs = {frozenset(members): name for name, members in (game.teams or {}).items()}
-    players = game.players
     names = {}
-    for i in (1, 2):
-        pair = (players[i - 1], players[i + 1])
+    for i, pair in enumerate(partners(game.players), start=1):
         name = pairs.get(frozenset(pair), "")
         # A name the table gave, not the one a team without a name goes by ("Anne & Cato"):
         # that one follows the seats, should the form change them.
-        if name and name != " & ".join(pair):
+        if name and name != named_by_players(pair):
             names[f"team_{i}"] = name
     return names
 

@@ -35,7 +35,9 @@ from django.utils import timezone
 
 from games.management.commands._samples import SAMPLERS, Habit
 from games.models import Change, Game, Group, Hand, Night, Player, new_code
+from games.present.words import named_by_players
 from games.rules import GAMES, Table, get_game, make_table
+from games.rules.teams import partners
 
 NAMES = (
     "Anne",
@@ -242,8 +244,7 @@ def plan_game(rng: random.Random, kind: str, came: list[str], target: int | None
     players = rng.sample(came, size)
     if card_game.team_game:
         # Partners sit opposite; teams are named as the new-game form names them.
-        pairs = ([players[0], players[2]], [players[1], players[3]])
-        teams = {" & ".join(pair): pair for pair in pairs}
+        teams = {named_by_players(pair): list(pair) for pair in partners(players)}
     return Planned(kind, players, rules, teams, rng.choice(players))
 
 
