@@ -58,7 +58,7 @@ from .base import (
 from .figures import Figure, Figures, FigureTable, GameFigures, bid_figures, points_table
 from .rulebook import read_house_rules
 from .teams import bid_out_reason, bid_out_text, higher_of, parse_teams
-from .text import Names, Param, Text, _, error, ngettext_lazy
+from .text import Names, Param, Text, _, error, ngettext_lazy, sentences
 
 TRICKS = 8
 MAX_BID = 12
@@ -385,14 +385,9 @@ class Kaiser(CardGame[Rules, AnyHand]):
         # Each team's reason says what came of its cards, as a total's hand-by-hand page
         # shows it: the bid's outcome, or the other team's bid-out.
         outcome = _outcome(hand, bool(score.made))
-        said[bidding] = Text(
-            _("%(sentence)s %(more)s"), {"sentence": said[bidding], "more": outcome}
-        )
+        said[bidding] = sentences(said[bidding], outcome)
         if facts["at_bid_out"] and score.points[other] == 0 and taken[other]:
-            at_bid_out = Text(_("At bid-out: nothing."))
-            said[other] = Text(
-                _("%(sentence)s %(more)s"), {"sentence": said[other], "more": at_bid_out}
-            )
+            said[other] = sentences(said[other], Text(_("At bid-out: nothing.")))
         reasons = tuple(Reason(team, score.points[team], said[team]) for team in table.sides)
         return Explanation(tuple(lines), reasons)
 

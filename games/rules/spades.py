@@ -59,7 +59,7 @@ from .base import (
 from .figures import Figure, Figures, FigureTable, GameFigures, hand_figures
 from .rulebook import check_below_target, read_house_rules
 from .teams import fell_reason, fell_text, higher_of, parse_teams
-from .text import Names, Param, Text, _, error, ngettext_lazy
+from .text import Names, Param, Text, _, error, ngettext_lazy, sentences
 
 TRICKS = 13
 NIL = "nil"
@@ -617,10 +617,7 @@ def _reason(rules: Rules, worked: TeamScore, penalties: int, carried: int) -> Te
         parts.append(
             Text(_("Bags penalty: %(points)d."), {"points": -penalties * rules.bag_penalty})
         )
-    reason = _bags_text(rules, carried)
-    for part in reversed(parts):
-        reason = Text(_("%(sentence)s %(more)s"), {"sentence": part, "more": reason})
-    return reason
+    return sentences(*parts, _bags_text(rules, carried))
 
 
 def _penalty_text(rules: Rules, team: str, penalties: int, carried: int) -> Text:

@@ -115,6 +115,14 @@ def ngettext_lazy(singular: str, plural_message: str, count: int, **params: Para
     return Text(singular, {"count": count, **params}, plural=plural_message, count=abs(count))
 
 
+def sentences(first: Text, *more: Text) -> Text:
+    """Sentences said one after the other, as one `Text` ("Bid 9: failed. 1 bag: …")."""
+    said = first
+    for sentence in more:
+        said = Text(_("%(sentence)s %(more)s"), {"sentence": said, "more": sentence})
+    return said
+
+
 def _render_param(
     value: Param, gettext: Translate, ngettext: TranslatePlural, number: WriteNumber | None
 ) -> str | int:
