@@ -223,7 +223,7 @@ class RatingManager(models.Manager["Rating"]):
         return {player: ratings.Skill(mu, sigma) for player, mu, sigma, _ in rows if mu is not None}
 
 
-def _finish(rows: Sequence[Rating]) -> ratings.Finish[int]:
+def finish_of(rows: Sequence[Rating]) -> ratings.Finish[int]:
     """How a game ended, from its rating rows: its sides in order with their places."""
     sides: dict[int, list[Rating]] = {}
     for row in sorted(rows, key=lambda r: r.side):
@@ -582,7 +582,7 @@ def rate_chain(
         .filter(mu__isnull=False)
         .values_list("pk", "mu", "sigma")
     }
-    chained = ratings.rate_in_turn(known, (_finish(game) for game in games.values()))
+    chained = ratings.rate_in_turn(known, (finish_of(game) for game in games.values()))
     for game_rows, rated in zip(games.values(), chained, strict=True):
         for row in game_rows:
             skill = rated[row.player_id]

@@ -7,6 +7,7 @@ from itertools import groupby
 from django.db import migrations
 
 from games import ratings
+from games.derived import finish_of
 
 
 def rate_again(apps, schema_editor):
@@ -19,7 +20,7 @@ def rate_again(apps, schema_editor):
             )
         )
         games = [list(game) for _game, game in groupby(rows, key=lambda row: row.game_id)]
-        finishes = [_finish(game) for game in games]
+        finishes = [finish_of(game) for game in games]
         for game, rated in zip(games, ratings.rate_in_turn({}, finishes), strict=True):
             for row in game:
                 skill = rated[row.player_id]
@@ -28,16 +29,6 @@ def rate_again(apps, schema_editor):
         Rating.objects.bulk_update(
             rows, ["mu_before", "sigma_before", "mu", "sigma"], batch_size=500
         )
-
-
-def _finish(rows):
-    """How a game ended, from its rows (in the order of their sides): each side's
-    players, and its place."""
-    sides = [list(side) for _side, side in groupby(rows, key=lambda row: row.side)]
-    return ratings.Finish(
-        tuple(tuple(row.player_id for row in side) for side in sides),
-        tuple(side[0].place for side in sides),
-    )
 
 
 class Migration(migrations.Migration):
