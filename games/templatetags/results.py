@@ -12,6 +12,7 @@ from django import template
 
 from games.models import Game, Night
 from games.present.game import GamePage
+from games.present.game import next_game as next_game_of
 from games.present.night import night_date
 from games.present.picture import Preview
 from games.present.picture import game_preview as preview_of_game
@@ -29,6 +30,12 @@ def game_preview(page: GamePage) -> Preview:
     except RuleError:  # a game that needs a correction: the preview says so
         played = None
     return preview_of_game(page.access, page.game, played)
+
+
+@register.simple_tag
+def next_game(game: Game) -> Game | None:
+    """The game the table went on to from `game`, once `game` is over."""
+    return next_game_of(game)
 
 
 @register.simple_tag(takes_context=True)

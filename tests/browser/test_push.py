@@ -222,6 +222,12 @@ def test_every_screen_follows_the_table_to_a_game_of_another_kind(
     _streams_open(page, 5)
     play_hand(page, "Anne", 8, "Dina", {"Bjørn": 2, "Cato": 1})
     expect(phone.locator("#winner")).to_be_visible()
+    # Two phones left on pages of the finished game: how Anne got there, and why.
+    totals, why = new_phone(), new_phone()
+    finished = f"{group_url}games/{game_url.split('/games/')[1]}"
+    totals.goto(f"{finished}totals/1/")
+    why.goto(f"{finished}hands/1/")
+    _streams_open(page, 7)
     # A game of another kind, started from the group page.
     to_group(page)
     open_new_game_of(page, "american")
@@ -231,6 +237,10 @@ def test_every_screen_follows_the_table_to_a_game_of_another_kind(
     expect(phone.locator("[data-next-game]")).to_have_attribute(
         "href", american.removeprefix(streaming_server.url)
     )
+    for left in (totals, why):
+        expect(left.locator("[data-next-game]")).to_have_attribute(
+            "href", american.removeprefix(streaming_server.url).replace(edit_key, view_key)
+        )
     expect(tv).to_have_url(f"{american}tv/")
     expect(group_page.locator("#in-play a")).to_have_attribute(
         "href", american.removeprefix(streaming_server.url).replace(edit_key, view_key)

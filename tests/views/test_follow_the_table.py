@@ -94,3 +94,33 @@ def test_a_table_goes_on_once_from_a_game(phone: Client, client: Client, group: 
     _start_american(phone, group, "Cato", "Dina")
     page = client.get(reverse("game", args=[group.view_key, game.code]))
     assert _next_link(text(page)) == reverse("game", args=[group.view_key, first.code])
+
+
+#: The pages of a game one may be left on once it is over (`games/_back_to_game.html`, and
+#: the Why? page, which follows its hand).
+SUBPAGES = [("hand", (1,)), ("side_totals", (1,)), ("history", ()), ("game_chart", ())]
+
+
+@pytest.mark.parametrize(("name", "args"), SUBPAGES)
+def test_a_page_of_a_finished_game_follows_the_table_to_the_next(
+    phone: Client, client: Client, group: Group, name: str, args: tuple[int, ...]
+) -> None:
+    game = make_game(group, hands=anne_wins())
+    url = reverse(name, args=[group.view_key, game.code, *args])
+    before = text(client.get(url))
+    assert _next_link(before) is None
+    # It listens to the game's own stream, whose version moves on when the table goes on.
+    assert 'hx-sse:connect="/events/' in before and f"?game={game.code}" in before
+    american = _start_american(phone, group, "Anne", "Bjørn")
+    assert _next_link(text(client.get(url))) == reverse(
+        "game", args=[group.view_key, american.code]
+    )
+
+
+@pytest.mark.parametrize(("name", "args"), SUBPAGES[1:])
+def test_a_page_of_a_game_in_play_holds_no_stream(
+    client: Client, group: Group, name: str, args: tuple[int, ...]
+) -> None:
+    game = make_game(group, hands=[anne_wins()[0]])
+    page = text(client.get(reverse(name, args=[group.view_key, game.code, *args])))
+    assert "hx-sse:connect" not in page and _next_link(page) is None
