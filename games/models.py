@@ -197,10 +197,14 @@ class Group(models.Model):
     def _left_for(self, game: Game) -> Game | None:
         """The game the table comes to `game` from: the group's latest other game with any
         of its players, if that is over and the table has not gone on from it yet. (At
-        another table of the group, other players: none.)"""
+        another table of the group, other players: none.) A game in play with no hand
+        (started, then another kind chosen) is given up for `game`, and left for it."""
         players = game.seats.values("player")
         latest = self.games.exclude(pk=game.pk).filter(seats__player__in=players).first()
-        if latest is None or (latest.winners is None and latest.abandoned_at is None):
+        if latest is None:
+            return None
+        in_play = latest.winners is None and latest.abandoned_at is None
+        if in_play and (latest.hands.exists() or not latest.abandon(game.created_by)):
             return None
         return None if Game.objects.filter(previous=latest).exists() else latest
 

@@ -124,3 +124,31 @@ def test_a_page_of_a_game_in_play_holds_no_stream(
     game = make_game(group, hands=[anne_wins()[0]])
     page = text(client.get(reverse(name, args=[group.view_key, game.code, *args])))
     assert "hx-sse:connect" not in page and _next_link(page) is None
+
+
+def test_a_game_never_played_is_given_up_for_a_game_of_another_kind(
+    phone: Client, client: Client, group: Group
+) -> None:
+    # "New game, same table" after a finished game; then the table would rather play
+    # American, and starts it from the group page: the empty game is given up for it, and
+    # every phone and the big screen that went to the empty game go on.
+    finished = make_game(group, hands=anne_wins())
+    phone.post(reverse("play_again", args=[group.edit_key, finished.code]))
+    empty = Game.objects.exclude(pk=finished.pk).get()
+    live = reverse("game_live", args=[group.view_key, empty.code])
+    before = client.get(live)
+    american = _start_american(phone, group, "Anne", "Bjørn")
+    after = client.get(live, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert _next_link(text(after)) == reverse("game", args=[group.view_key, american.code])
+    tv = client.get(reverse("game_tv", args=[group.view_key, empty.code]))
+    assert "The next game has started (American): show it →" in text(tv)
+    empty.refresh_from_db()
+    assert empty.abandoned_at is not None and empty.hands.count() == 0
+
+
+def test_a_game_with_a_hand_in_it_is_not_given_up_for_another(phone: Client, group: Group) -> None:
+    game = make_game(group, hands=[anne_wins()[0]])
+    american = _start_american(phone, group, "Anne", "Bjørn")
+    game.refresh_from_db()
+    assert game.abandoned_at is None and american.previous is None
