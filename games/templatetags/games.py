@@ -47,15 +47,19 @@ def names(values: Sequence[str]) -> str:
 @register.filter
 def beside_winner(messages: Iterable[Any], finished: bool) -> list[Any]:
     """This phone's messages, all read; beside a winner banner (`finished`) only those that
-    say something was refused (a warning, an error: nothing happened), that a change to a
-    hand changed who won (`WINNER_MOVED`: the banner says who, not that it changed), or that
-    offer to take a correction back (`TAKE_BACK`)."""
-    standing = {WINNER_MOVED, TAKE_BACK}
-    return [
-        message
-        for message in messages
-        if not finished or message.level >= WARNING or standing & set(message.extra_tags.split())
-    ]
+    stand there (`stands_beside_winner`)."""
+    return [message for message in messages if not finished or stands_beside_winner(message)]
+
+
+@register.filter
+def stands_beside_winner(message: Any) -> bool:
+    """Whether a message says more than a winner banner: that something was refused or
+    did not happen (a warning, an error), that a change to a hand changed who won
+    (`WINNER_MOVED`: the banner says who, not that it changed), or offers to take a
+    correction back (`TAKE_BACK`). The page keeps these when a poll brings the banner."""
+    return message.level >= WARNING or bool(
+        {WINNER_MOVED, TAKE_BACK} & set(message.extra_tags.split())
+    )
 
 
 register.filter("take_back_of", take_back_of)

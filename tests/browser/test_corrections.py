@@ -9,7 +9,9 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Game
 from tests.browser.steps import expect_totals, play_hand, start_four, tricks
+from tests.factories import anne_wins, bid
 
 
 def _correct_the_first_hand(page: Page, base_url: str) -> None:
@@ -63,3 +65,24 @@ def test_a_correction_is_taken_back_from_its_message(
     take_back.click()
     expect(page.locator(".messages li")).to_have_text("The correction of hand 1 is taken back.")
     expect_totals(page, {"Anne": 3, "Bjørn": -7, "Cato": 3, "Dina": -7})
+
+
+def test_a_correction_that_ends_the_game_keeps_its_message_beside_the_winner(
+    live_server: LiveServer, page: Page, transactional_db: None
+) -> None:
+    start_four(page, live_server.url)
+    game = Game.objects.get()
+    for number, hand in enumerate(anne_wins()[:4], 1):
+        game.add_hand(number, hand, "Anne")
+    # Anne 48; hand 5 entered as her failed 6 alone (the others 3, 2 and 2).
+    game.add_hand(5, bid("Anne", 6, None, {"Bjørn": 3, "Cato": 2, "Dina": 2}), "Anne")
+    page.goto(f"{page.url}hands/5/edit/")
+    tricks(page, "Bjørn", 2).click()  # she made it: 54, and wins
+    page.locator("button[name=save]").click()
+    expect(page.locator("#winner")).to_be_visible()
+    message = page.locator(".messages li", has_text="Hand 5 corrected.")
+    expect(message).to_contain_text("This ends the game: Anne won.")
+    # The polls that follow keep what says more than the banner, and its offer.
+    with page.expect_response(lambda answer: "/live/" in answer.url):
+        pass
+    expect(message.get_by_role("button", name="Take the correction back")).to_be_visible()

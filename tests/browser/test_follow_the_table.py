@@ -92,3 +92,7 @@ def test_a_game_deleted_sends_the_phones_and_the_big_screen_back_to_the_one_befo
         expect(phone).to_have_url(url)
     expect(watcher.locator(".messages")).to_have_text(said)
     expect(watcher.locator("#winner")).to_be_visible()
+    # It stays through the polls of the game gone back to, beside its winner.
+    with watcher.expect_response(lambda answer: "/live/" in answer.url):
+        pass
+    expect(watcher.locator(".messages")).to_have_text(said)

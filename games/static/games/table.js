@@ -165,8 +165,8 @@
     else if (taps(form).length) form.dispatchEvent(new Event("followed"));
     if (rows.length) say(fill(texts.ownSaved, rows.at(-1).dataset));
     if (rows.length) scrollTo(0, 0);
-    if ($("#winner")) scorekeeper.dropMessages(); // the banner says it all
-    if ($("#winner")) unsay();
+    if ($("#winner")) unsay(); // the banner says it; a message that says more stays (data-stands)
+    if ($("#winner")) all(".messages li:not([data-stands])").forEach((li) => li.remove());
   }
 
   // The group's stream (games/stream.py) says when this game changed, and the poll goes then;
