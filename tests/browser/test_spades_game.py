@@ -81,6 +81,8 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
     # as 14 tricks); with no such count it is left open, then filled in again.
     _tricks(page, "Anne", 7).click()
     expect(_tricks(page, "Dina", 2).locator("input")).to_be_checked()
+    # The preview reads the count filled in, not the one before: Jets bid 6, took 5.
+    expect(page.locator("#preview")).to_contain_text("Jets \u221260")
     _tricks(page, "Anne", 12).click()
     dina = page.locator('fieldset[data-input="tricks"] .tricks-row[data-side="Dina"]')
     expect(dina.locator(":checked")).to_have_count(0)
