@@ -199,6 +199,8 @@ def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
             "levels_title": say(card_game.bid_levels_title),
             # A best partner only where a game has partners: teams, or a bidder's partner.
             "has_partners": card_game.team_game or card_game.paired,
+            # A partner called by the bidder (Amerikaner), or one sitting opposite (teams).
+            "partner_called": not card_game.team_game,
             "record": record,
         },
     )

@@ -21,7 +21,7 @@ from pytest_django.asserts import assertInHTML
 from games.models import Group, Player
 from games.views import stats as stats_views
 from tests.factories import anne_wins, bid, make_game, make_group
-from tests.test_stats import Season, euchre_game, nights, season
+from tests.test_stats import Season, euchre_game, kaiser_game, nights, season
 from tests.views.pages import Page, text
 from tests.views.test_stats import table
 
@@ -82,6 +82,17 @@ def test_partners_as_bidder_and_as_partner(client: Client) -> None:
     assert html.index('data-with="Dina"') < html.index('data-by="Anne"')
     dina = reverse("player", args=[s.group.view_key, s.players["Dina"].code])
     assert f'href="{dina}?kind=amerikaner&amp;period=all"' in html
+    assert "Bjørn was called by…" in html
+
+
+def test_a_team_games_partner_is_no_partner_called(client: Client) -> None:
+    group = make_group()
+    kaiser_game(group)
+    cato = group.players.get(name="Cato")
+    html = text(client.get(player_url(cato, kind="kaiser")))
+    # Anne bid with Cato opposite her: he was her partner, called by nobody.
+    assert 'data-by="Anne"' in html
+    assert "Cato was the partner of…" in html and "called by" not in html
 
 
 def test_games_newest_first_with_place_and_total(client: Client) -> None:
