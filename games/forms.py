@@ -1107,11 +1107,12 @@ class AdjustmentForm(forms.Form):
         if data.get("way") == PER_SIDE:
             given = {side: data.get(side_field(ADJUSTMENT, i)) for i, side in enumerate(sides)}
             return {side: value for side, value in given.items() if value}
+        # Both said at once: a phone learns what is missing in one tap of Save.
         if not offender:
-            self.add_error("offender", _("Choose who the points are for."))
-            return {}
+            self.add_error("offender", _("Choose who broke the rules."))
         if not amount:
             self.add_error("amount", _("Give the number of points."))
+        if not offender or not amount:
             return {}
         penalty = amount if self.low_wins else -amount
         if data.get("way") == TO_OTHERS:
@@ -1126,7 +1127,6 @@ class AdjustmentForm(forms.Form):
             reason = read_reason(data.get(REASON))
         except RuleError as exc:
             self.add_error(REASON, rule_error(exc))
-            return data
         points = self.points()
         if self.errors:
             return data

@@ -138,7 +138,7 @@ def test_the_deal_does_not_move(phone: Client, played: Game) -> None:
         ("nb", {"reason": ""}, "En justering må ha en grunn."),
         ("en", {"way": "each"}, "An adjustment must change at least one total."),
         ("nb", {"way": "each", "adjustment-1": "0"}, "En justering må endre minst én sum."),
-        ("nb", {"offender": ""}, "Velg hvem poengene gjelder."),
+        ("nb", {"offender": ""}, "Velg hvem som brøt reglene."),
         ("nb", {"amount": ""}, "Oppgi antall poeng."),
         (
             "nb",
@@ -155,6 +155,16 @@ def test_the_form_refuses_in_the_phones_language(
     assert message in form_errors(response)
     assert played.hands.count() == 1
     assert part(response, "adjust") is not None  # the form again, open
+
+
+def test_what_is_missing_is_said_at_once(phone: Client, played: Game) -> None:
+    empty = penalty(2, reason="", offender="", amount="")
+    errors = form_errors(phone.post(_url(played), empty))
+    assert set(errors) == {
+        "An adjustment needs a reason.",
+        "Choose who broke the rules.",
+        "Give the number of points.",
+    }
 
 
 @pytest.mark.parametrize(
