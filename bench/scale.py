@@ -110,10 +110,17 @@ def _pages(group: Group) -> list[Page]:
         Page('trivial view (`HttpResponse("ok")`)', "/bench/ok/"),
         Page(f"group page ({group.nights.count()} evenings)", _url("group", key)),
         Page(f"night page ({night.games.count()} games)", _url("night", key, night.code)),
-        Page(f"player page ({busiest['n']} games)", _url("player", key, busiest["player__code"])),
-        Page("statistics page (default filters)", _url("stats", key)),
+        # Amerikaner named: without a kind the pages open on the latest game won, of any kind.
         Page(
-            f"statistics page (`?period={PERIOD}`)", _url("stats", key, query=f"?period={PERIOD}")
+            f"player page ({busiest['n']} games)",
+            _url("player", key, busiest["player__code"], query="?kind=amerikaner"),
+        ),
+        Page(
+            "statistics page (Amerikaner, all time)", _url("stats", key, query="?kind=amerikaner")
+        ),
+        Page(
+            f"statistics page (`?period={PERIOD}`)",
+            _url("stats", key, query=f"?kind=amerikaner&period={PERIOD}"),
         ),
         Page(f"game page (Amerikaner, {hands} hands, finished)", _url("game", key, game.code)),
         Page(f"season page, this year ({in_year.distinct().count()} games)", _url("seasons", key)),

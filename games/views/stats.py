@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils import timezone
@@ -15,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games import charts, derived, stats
-from games.models import Night, Rating
+from games.models import Game, Night, Rating
 from games.present.words import say
 from games.rules import GAMES, get_game
 from games.stats import HeadToHead, Line, Selection, record
@@ -58,9 +59,10 @@ class Filters:
         return f"kind={self.kind}&period={self.period}"
 
 
-def _filters(request: HttpRequest) -> Filters:
-    """The game type and period asked for; anything else is a page that does not exist."""
-    kind = request.GET.get("kind") or next(iter(GAMES))
+def _filters(request: HttpRequest, played: QuerySet[Game]) -> Filters:
+    """The game type and period asked for; anything else is a page that does not exist.
+    Without a type, that of the latest game won among `played`, or else the main game."""
+    kind = request.GET.get("kind") or _latest_kind(played)
     period = request.GET.get("period") or stats.PERIODS[0]
     if kind not in GAMES or period not in stats.PERIODS:
         raise Http404
@@ -86,6 +88,11 @@ def _filters(request: HttpRequest) -> Filters:
             for value, label in PERIODS.items()
         ],
     )
+
+
+def _latest_kind(played: QuerySet[Game]) -> str:
+    kind = played.filter(winners__isnull=False).values_list("kind", flat=True).first()
+    return kind if kind in GAMES else next(iter(GAMES))
 
 
 def _selection(filters: Filters, group_id: int) -> Selection:
@@ -121,7 +128,7 @@ def _chart(series: stats.Series) -> str:
 @require_GET
 def group_stats(request: HttpRequest, key: str) -> HttpResponse:
     access = access_for(key)
-    filters = _filters(request)
+    filters = _filters(request, access.group.games.all())
     selection = _selection(filters, access.group.pk)
     people = stats.people(access.group.pk)
     lines = stats.lines(selection, people)
@@ -154,7 +161,7 @@ def group_stats(request: HttpRequest, key: str) -> HttpResponse:
 def player_detail(request: HttpRequest, key: str, code: str) -> HttpResponse:
     access = access_for(key)
     player = find_player(access, code)
-    filters = _filters(request)
+    filters = _filters(request, access.group.games.filter(seats__player=player))
     selection = _selection(filters, access.group.pk)
     people = stats.people(access.group.pk)
     line = next(iter(stats.lines(selection, people, player.pk)), None)

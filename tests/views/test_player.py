@@ -236,18 +236,21 @@ def test_player_page_answers_in_the_same_number_of_queries_for_any_number_of_gam
         # Dina is Bjørn's partner (made): Anne's page lists the pair from Dina's side.
         make_game(group, hands=[bid("Bjørn", 6, "Dina", {"Anne": 3, "Cato": 3}), *anne_wins()])
     dina = group.players.get(name="Dina")
-    with django_assert_num_queries(16):
+    with django_assert_num_queries(17):
         assert table(client.get(player_url(dina)), "partners") == {
             "Bjørn": [str(count), "100%", str(6 * count)]
         }
     anne = group.players.get(name="Anne")
-    # The group by its key; the player by code; the group's players (for names); their
-    # figures; their latest ratings; their partners; the games: how many, one page of them,
-    # the seats of that page; the wins over time; the rating over time; their awards;
-    # their rival, longest streak, penalties received and bids by level (one query each; the best bidding
-    # partner comes from the partners read already).
-    with django_assert_num_queries(16):
+    # The group by its key; the player by code; the game the page opens on, where none is
+    # asked for (the kind of the player's latest game won); the group's players (for
+    # names); their figures; their latest ratings; their partners; the games: how many,
+    # one page of them, the seats of that page; the wins over time; the rating over time;
+    # their awards; their rival, longest streak, penalties received and bids by level (one
+    # query each; the best bidding partner comes from the partners read already).
+    with django_assert_num_queries(17):
         response = client.get(player_url(anne))
+    with django_assert_num_queries(16):
+        client.get(player_url(anne, kind="amerikaner"))
     assert figures(response)["Games"] == str(count)
     assert len(games(response)) == min(count, stats_views.GAMES_PER_PAGE)
 
@@ -274,3 +277,11 @@ def test_a_game_is_dated_by_its_evening(client: Client, group: Group) -> None:
     rating_table = html.split('id="rating-history"', 1)[1].split("</table>", 1)[0]
     dated = re.search(r'<th scope="row" class="name"><a [^>]*>([^<]*)</a>', rating_table)
     assert dated is not None and "2020" in dated[1] and "15" in dated[1], dated
+
+
+def test_the_page_opens_on_the_game_the_player_last_won_at(client: Client, group: Group) -> None:
+    make_game(group, hands=anne_wins())
+    kaiser_game(group)
+    cato = group.players.get(name="Cato")
+    html = text(client.get(player_url(cato)))
+    assert "kind=kaiser&amp;period=all" in html and 'data-by="Anne"' in html

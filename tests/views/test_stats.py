@@ -339,14 +339,15 @@ def test_stats_page_answers_in_the_same_number_of_queries_for_any_number_of_game
         make_game(group, hands=[bid("Bjørn", 6, "Dina", {"Anne": 3, "Cato": 3}), *anne_wins()])
     codes = {p.name: p.code for p in group.players.all()}
     url = stats_url(group, a=codes["Anne"], b=codes["Bjørn"])
-    # The group by its key; its players (for names); each player's figures; the partner
-    # matrix; head-to-head; the wins over time. The figures are summed per player id, so
-    # no query joins or repeats per player or per game.
-    with django_assert_num_queries(6):
+    # The group by its key; the game the page opens on, where none is asked for (the kind
+    # of the group's latest game won); its players (for names); each player's figures; the
+    # partner matrix; head-to-head; the wins over time. The figures are summed per player
+    # id, so no query joins or repeats per player or per game.
+    with django_assert_num_queries(7):
         response = client.get(url)
     assert table(response, "results")["Anne"][:2] == [str(games), str(games)]
     # Without a head-to-head, one fewer.
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get(stats_url(group))
     # Euchre has no partner matrix: one fewer again.
     with django_assert_num_queries(4):
@@ -359,3 +360,10 @@ def test_one_night_has_no_chart(client: Client, group: Group) -> None:
     html = text(client.get(stats_url(group)))
     assert 'id="results"' in html
     assert "<svg" not in html
+
+
+def test_the_page_opens_on_the_game_the_group_last_won(client: Client, group: Group) -> None:
+    # A group that has played only Kaiser is not shown an empty Amerikaner page first.
+    kaiser_game(group)
+    html = text(client.get(stats_url(group)))
+    assert "No finished" not in html and "kind=kaiser&amp;period=all" in html
