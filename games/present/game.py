@@ -200,6 +200,12 @@ class GamePage:
         return [HandRow(self, hand, scored[hand.number - 1], recent=False) for hand in self.stored]
 
     @cached_property
+    def start(self) -> list[int]:
+        """The totals the sides start on, where any is not 0: the sheet's first row."""
+        start = self.table.start_totals()
+        return list(start.values()) if any(start.values()) else []
+
+    @cached_property
     def sheet_key(self) -> str:
         """What the whole sheet shows, as one value (its rows' keys): a change that moves no
         hand (a game given up or taken up, a note) finds the sheet kept whole."""

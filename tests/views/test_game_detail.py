@@ -245,3 +245,14 @@ def test_nothing_is_to_go_after_a_kaiser_bid_wins(
     to_go = re.findall(r'<td class="to-go">(.*?)</td>', text(page), re.DOTALL)
     assert len(to_go) == 2
     assert {cell.strip() for cell in to_go} == {""}
+
+
+def test_the_printed_sheet_starts_on_the_start_totals(phone: Client, group: Group) -> None:
+    game = group.start_game(
+        "amerikaner", ["Anne", "Bjørn", "Cato", "Dina"], by="Anne", start={"Anne": 10, "Cato": -4}
+    )
+    game.add_hand(1, bid("Bjørn", 6, "Dina", {"Anne": 3, "Cato": 3}), "Anne")
+    rows = table_rows(phone.get(reverse("game", args=[group.edit_key, game.code])), "sheet")
+    # The head row, the start, then hand 1 added to it: Anne 10 + 3, Cato -4 + 3.
+    assert rows[1] == ["Start", "10", "0", "\u22124", "0"]
+    assert [cell.split()[0] for cell in rows[2][1:]] == ["13", "6", "\u22121", "6"]
