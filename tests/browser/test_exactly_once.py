@@ -381,15 +381,22 @@ def test_a_hand_kept_offline_meets_the_conflict_display_if_the_game_moved_on(
     assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn"]
 
 
+@pytest.mark.parametrize(
+    ("locale", "since"),
+    [
+        ("en-GB", r"Offline since \d\d:\d\d: the scores shown"),
+        ("nb-NO", r"Frakoblet siden kl\. \d\d\.\d\d: poengene"),  # a time as the pages write it
+    ],
+)
 def test_a_watcher_whose_polls_fail_says_since_when_and_catches_up_by_itself(
-    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page], locale: str, since: str
 ) -> None:
     _four_at_the_table(page, live_server.url)
     watcher = _second_phone(new_phone, page.url, who="Cato")
     watcher.context.set_offline(True)
     offline = watcher.locator("#status [data-offline]")
     expect(offline).to_be_visible(timeout=SOON)
-    expect(offline).to_contain_text(re.compile(r"Offline since \d\d:\d\d: the scores shown"))
+    expect(offline).to_contain_text(re.compile(since))
     expect(offline).to_be_in_viewport()
     play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     expect(watcher.locator("#hands tbody tr")).to_have_count(0)

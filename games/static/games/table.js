@@ -44,7 +44,7 @@
   }
   function showQueue() {
     const [items, net, box] = [queued(), $("#status [data-offline]"), $("#status [data-queue]")];
-    const time = since?.toTimeString().slice(0, 5);
+    const time = since?.toTimeString().slice(0, 5).replace(":", texts.clock ?? ":"); // "20.49"
     const down = fill(texts[away ? "awaySince" : "offlineSince"], { time });
     net.textContent = gone ? texts.linkReplaced : offline ? down : "";
     net.hidden = !net.textContent || (!gone && items.length > 0); // the hands waiting say it
