@@ -603,6 +603,8 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
             {
                 "number": hand.number,
                 "summary": say(rules.summary(hand.data)),
+                # "made" or "failed", as the phones' hands table says it.
+                "outcome": outcome_words(game.kind, hand.data, outcomes_of(scored)),
                 "points": [scored.points.get(side, 0) for side in table.sides],
             }
             for hand, scored in reversed(last)

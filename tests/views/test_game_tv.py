@@ -48,9 +48,10 @@ def test_big_screen_shows_totals_dealer_leader_and_points_to_go(
     assert board["Dina"] == "Dina 0 52 to go"
     response = client.get(reverse("game_tv", args=[group.view_key, game.code]))
     rows = table_rows(response, "tv-hands")
+    # Each says whether the bid was made, as the phones' hands table does.
     assert rows[1:] == [
-        ["2", "Bjørn 12 alone", "0", "\u221212", "+1", "0"],
-        ["1", "Anne 12 alone", "\u221212", "+1", "0", "0"],
+        ["2", "Bjørn 12 alone failed", "0", "\u221212", "+1", "0"],
+        ["1", "Anne 12 alone failed", "\u221212", "+1", "0", "0"],
     ]
     assert "2 hands played" in response.content.decode()
 
