@@ -125,8 +125,9 @@ def test_beside_the_winner_a_correction_is_offered_back_with_its_winner_line(
     assert winner(response) == "🏆 Bjørn wins!"
     assert notices(response) == ["Hand 5 corrected. The winner changed: Bjørn won, not Anne."]
     sent = form_fields(response, _take_back_url(game))
-    # The change's code is what the button sends, not a class of the message.
-    assert '<li class="success offer">' in response.content.decode()
+    # The change's code is what the button sends, not a class of the message; the message
+    # stands beside the winner as the polls come (table.js keeps it).
+    assert '<li class="success offer" data-stands>' in response.content.decode()
     response = phone.post(_take_back_url(game), sent, follow=True)
     assert winner(response) == "🏆 Anne wins!"
     said = "The correction of hand 5 is taken back. The winner changed: Anne won, not Bjørn."
