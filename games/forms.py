@@ -1153,8 +1153,14 @@ def with_the_game(form: HandForm | AdjustmentForm, data: dict[str, Any]) -> dict
 
     A new hand already stored from this form (its answer was lost, or an offline queue
     sends it late) was checked when it was stored; checked again against a game that now
-    holds it, it would be refused. The game answers it as saved."""
-    if form.replacing is None and form.game.state().entered(data.get("entry") or ""):
+    holds it, it would be refused. The game answers it as saved. So too a new hand whose
+    number another phone's hand took meanwhile: the game answers it as a conflict, with
+    both hands, where checked as the hand after it would be refused for a game it did
+    not see (won on the other phone's hand, say)."""
+    state = form.game.state()
+    if form.replacing is None and (
+        state.entered(data.get("entry") or "") or data.get("number", 0) <= len(state.hands)
+    ):
         return data
     try:
         data["result"] = form.game.state().result_with(data["hand"], replacing=form.replacing)

@@ -326,6 +326,25 @@ def test_a_conflicts_taps_are_offered_as_the_correction_of_the_hand_saved_first(
     assert [(h.number, h.data) for h in game.hand_list()] == [(1, OTHER)]
 
 
+def test_a_hand_sent_late_after_another_phones_hand_won_the_game_meets_the_conflict(
+    phone: Client, group: Group
+) -> None:
+    # Offline, this phone saved hand 5 as Cato's 7 with Dina; another phone's hand 5,
+    # Anne's 6 alone, won the game meanwhile. Its queue sends hand 5 now: both hands are
+    # shown, its taps offered as hand 5's correction (not refused as a hand 6 after the win).
+    won = make_game(group, hands=anne_wins())
+    mine = bid("Cato", 7, "Dina", {"Anne": 2, "Bjørn": 3})
+    post = hand_post(won, mine, 5, entry="offline")
+    response = phone.post(_url(won), post, HTTP_HX_REQUEST="true")
+    html = text(response)
+    assert re.search(r"<section[^>]*\bdata-conflict\b", html)
+    assert "Hand 5: Anne 6 alone" in html and "Cato 7 with Dina" in html
+    assert "the game was already won" not in html
+    edit = reverse("hand_edit", args=[group.edit_key, won.code, 5])
+    assert form_fields(response, edit)["bidder"] == "Cato"
+    assert won.hands.count() == 5
+
+
 def test_the_correction_is_offered_in_norwegian(phone: Client, game: Game) -> None:
     game.add_hand(1, FIRST, "Bjørn", entry="bjorns")
     post = hand_post(game, OTHER, 1, entry="annes")
