@@ -281,7 +281,8 @@ def test_the_player_page_says_the_ratings_are_being_updated_until_caught_up(
 ) -> None:
     group = make_group()
     first, *_later = _season(group)
-    page = reverse("player", args=[group.view_key, group.players.get(name="Anne").code])
+    anne = group.players.get(name="Anne")
+    page = reverse("player", args=[group.view_key, anne.code]) + "?kind=amerikaner"
     with after_commit() as callbacks:
         assert first.edit_hand(5, revision(first, 5), AGAIN, "Anne").stands
     behind = part(client.get(page), "ratings-behind")
