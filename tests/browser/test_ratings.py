@@ -79,7 +79,8 @@ def test_chances_end_of_game_and_player_rating_at_phone_size(
     fits()
     shot("night-ratings")
 
-    page.goto(f"{live_server.url}/g/{group.view_key}/players/{anne.code}/")
+    # Amerikaner named: the page opens on the kind last won, Euchre here.
+    page.goto(f"{live_server.url}/g/{group.view_key}/players/{anne.code}/?kind=amerikaner")
     rating = page.locator("#rating")
     expect(rating).to_contain_text(words["rating"])
     expect(page.locator("#rating-history tbody tr")).to_have_count(2)
