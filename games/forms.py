@@ -1163,7 +1163,7 @@ def with_the_game(form: HandForm | AdjustmentForm, data: dict[str, Any]) -> dict
     ):
         return data
     try:
-        data["result"] = form.game.state().result_with(data["hand"], replacing=form.replacing)
+        data["result"] = state.result_with(data["hand"], replacing=form.replacing)
     except RuleError as exc:
         form.refuse(exc)
     return data

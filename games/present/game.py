@@ -54,10 +54,15 @@ def read_seats_and_hands(game: Game) -> Game:
     return game
 
 
+def over(game: Game) -> bool:
+    """Won or given up: the table goes on from it to another game (`next_game`)."""
+    return game.winners is not None or game.abandoned_at is not None
+
+
 def next_game(game: Game) -> Game | None:
     """The game the table went on to once this one was over: started with "New game, same
     table", or at the table from the group page, of any kind (`Group.start_game`)."""
-    if game.winners is None and game.abandoned_at is None:
+    if not over(game):
         return None
     return Game.objects.filter(previous=game).order_by("pk").first()
 

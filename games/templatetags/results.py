@@ -11,7 +11,7 @@ from typing import Any
 from django import template
 
 from games.models import Game, Night
-from games.present.game import GamePage
+from games.present.game import GamePage, over
 from games.present.game import next_game as next_game_of
 from games.present.night import night_date
 from games.present.picture import Preview
@@ -30,6 +30,9 @@ def game_preview(page: GamePage) -> Preview:
     except RuleError:  # a game that needs a correction: the preview says so
         played = None
     return preview_of_game(page.access, page.game, played)
+
+
+register.filter("over", over)
 
 
 @register.simple_tag
