@@ -153,6 +153,20 @@ def test_tournament_scoring_gives_a_lone_hand_of_3_or_4_tricks_1_point(
 
 
 @pytest.mark.parametrize("locale", ["nb-NO"])
+def test_an_outcome_lost_offline_comes_when_the_connection_returns(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_team_game(page, live_server.url, "euchre")
+    page.context.set_offline(True)
+    choice(page, "maker", "Bjørn").click()
+    choice(page, "tricks", 3).click()
+    expect(page.locator("#preview")).to_contain_text("Ingen forbindelse: utfallet vises")
+    # Back online the game is as it was (its poll answers 304), and the outcome comes.
+    page.context.set_offline(False)
+    expect(page.locator("#preview strong.made")).to_be_visible()
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
 def test_a_hand_kept_offline_moves_the_dealer_to_the_next_team_on_the_scoreboard(
     live_server: LiveServer, page: Page
 ) -> None:

@@ -155,14 +155,16 @@
     if (label) label.textContent = fill(texts.saveHand, { number });
     if (heading) heading.textContent = heading.textContent.replace(/\d+/, number);
   }
-  // After a poll: hands kept here that the server has (answers lost) leave the queue, or the form.
-  function follow(entry) {
+  // After a poll: hands kept here that the server has (answers lost) leave the queue, or the form;
+  // the open form's outcome is asked again if the game changed or it was lost (not after a 304).
+  function follow(entry, status) {
     const row = (key) => key && $(`#hands tr[data-entry="${CSS.escape(key)}"]`);
     const rows = [...queued().map((item) => item.entry), entry].map(row).filter(Boolean);
     store(QUEUE, (list) => list.filter((item) => !row(item.entry)));
     const [form, next] = [queued().length ? null : handForm(), $("#entry")?.dataset];
+    const stale = status === 200 || $("#preview")?.textContent === texts.noPreview;
     if (form && row(entry)) startNext(form, +next.next, next.dealer);
-    else if (taps(form).length) form.dispatchEvent(new Event("followed"));
+    else if (taps(form).length && stale) form.dispatchEvent(new Event("followed"));
     if (rows.length) say(fill(texts.ownSaved, rows.at(-1).dataset));
     if (rows.length) scrollTo(0, 0);
     if ($("#winner")) unsay(); // the banner says it; a message that says more stays (data-stands)
@@ -228,7 +230,7 @@
     if (isHand(ctx) && status >= 500) keep(ctx.sourceElement, ctx); // as if sent offline
     if ((poll && status >= 400) || status >= 500) return lost();
     since = offline = null; // an answer came
-    if (poll) follow(new URL(ctx.request.action, location.href).searchParams.get("entry"));
+    if (poll) follow(new URL(ctx.request.action, location).searchParams.get("entry"), status);
     if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
     if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
     if (headers.get("X-Hand-Entry") === "done") keepCopy([location.href]).catch(() => {});
