@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
@@ -709,3 +712,37 @@ def test_winners_are_cached_on_the_game_and_can_be_rebuilt() -> None:
     won.delete_hand(5, revision(won, 5), "Anne")
     won.refresh_from_db()
     assert won.winners is None
+
+
+# --- Five Hundred: a misère is played alone ---------------------------------------------
+
+
+def _five_hundred_pairs() -> dict[tuple[str, str], tuple[int, int, int]]:
+    return {
+        (p.bidder.name, p.partner.name): (p.hands, p.made, p.points)
+        for p in PairStat.objects.filter(kind="five_hundred")
+    }
+
+
+def test_a_misere_is_no_hand_of_the_bidders_pair_and_the_migration_takes_it_out() -> None:
+    # Bjørn bids 6 spades and takes 6 (40); Anne makes a misère (250), then an open misère
+    # (500): Nord 750 wins. Only Bjørn and Dina played a hand together.
+    hands = [
+        {"dealer": "Dina", "bidder": "Bjørn", "bid": 6, "suit": "spades", "tricks": 6},
+        {"dealer": "Anne", "bidder": "Anne", "bid": "misere", "tricks": 0},
+        {"dealer": "Bjørn", "bidder": "Anne", "bid": "open_misere", "tricks": 0},
+    ]
+    document = game_file("five_hundred", FOUR, hands, teams=TEAMS)
+    game = backup.import_game(make_group(), document)
+    assert game.winners == ["Nord"]
+    assert _five_hundred_pairs() == {("Bjørn", "Dina"): (1, 1, 40)}
+    # As a game finished before the fix left its rows: both misères counted with Cato.
+    players = {player.name: player for player in game.group.players.all()}
+    row = PairStat.objects.get()
+    row.pk, row.bidder, row.partner, row.hands, row.made, row.points = (
+        None, players["Anne"], players["Cato"], 2, 2, 750
+    )  # fmt: skip
+    row.save()
+    migration = import_module("games.migrations.0024_five_hundred_misere_pairs")
+    migration.pairs_again(MigrationExecutor(connection).loader.project_state().apps, None)
+    assert _five_hundred_pairs() == {("Bjørn", "Dina"): (1, 1, 40)}

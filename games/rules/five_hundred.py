@@ -399,13 +399,13 @@ class FiveHundred(CardGame[Rules, AnyHand]):
                 bidder.bid(made, hand.bid, big=False)
                 bidder.levels[f"{hand.bid} {hand.suit}"].add(made, scored.points[bidding])
                 bidder.extra["slams"] += made and hand.tricks == TRICKS
-            else:
+                partner = next(
+                    p for p in table.players if p != hand.bidder and table.team_of(p) == bidding
+                )
+                figures.pairs[(hand.bidder, partner)].add(made, scored.points[bidding])
+            else:  # a misère, played alone: the partner sat it out, so no pair played it
                 bidder.bid(made, None, big=True)
                 bidder.levels[hand.bid].add(made, scored.points[bidding])
-            partner = next(
-                p for p in table.players if p != hand.bidder and table.team_of(p) == bidding
-            )
-            figures.pairs[(hand.bidder, partner)].add(made, scored.points[bidding])
             for player in table.players:
                 role = table.role_of(player, hand.bidder)
                 figures.players[player].hand(scored.points[table.team_of(player)], role)

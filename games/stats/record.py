@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 from django.db.models import Count, F, Q, QuerySet, Sum, Window
 from django.db.models.functions import RowNumber
@@ -118,18 +120,30 @@ def best_partner(
 def penalties_received(selection: Selection, player_id: int) -> int:
     """The adjustments that went against this player (or their team) in the selected
     games: a penalty takes points (spec "Adjustments"), or adds them where the lowest total
-    wins. One query: those games' adjustments, each with the player's seat and the game's
-    kind, rules and teams."""
+    wins; one that gives every other side more than this one ("N to each other side") went
+    against it too. A correction that gives one side points goes against no other (where
+    two sides play, the other one came out worse). One query: those games' adjustments,
+    with every seat of the game and the game's kind, rules and teams."""
     games = selection.player_stats(player_id).values("game_id")
-    rows = Hand.objects.filter(
-        game_id__in=games, data__has_key=ADJUSTMENT, game__seats__player_id=player_id
-    ).values_list("data", "game__seats__name", "game__kind", "game__rules", "game__teams")
+    rows = (
+        Hand.objects.filter(game_id__in=games, data__has_key=ADJUSTMENT)
+        .values_list("pk", "game__seats__player_id", "game__seats__name")
+        .annotate(data=F("data"), kind=F("game__kind"), rules=F("game__rules"))
+        .annotate(teams=F("game__teams"))
+        .order_by("pk")
+    )
     count = 0
-    for data, name, kind, rules, teams in rows:
-        side = next((team for team, members in (teams or {}).items() if name in members), name)
-        given = {str(key).strip(): points for key, points in data[ADJUSTMENT].items()}
+    for _pk, hand in groupby(rows, key=itemgetter(0)):
+        seated = list(hand)
+        seats = {player: name for _pk, player, name, *_ in seated}
+        data, kind, rules, teams = seated[0][3:]
+        sides = list(teams) if teams else list(seats.values())
+        mine = next((t for t, members in (teams or {}).items() if seats[player_id] in members), "")
+        side = mine or seats[player_id]
         against = -1 if get_game(kind).low_wins(rules or {}) else 1
-        count += given.get(side, 0) * against < 0
+        given = {str(key).strip(): points * against for key, points in data[ADJUSTMENT].items()}
+        others = [given.get(other, 0) for other in sides if other != side]
+        count += given.get(side, 0) < 0 or given.get(side, 0) < min(others, default=0)
     return count
 
 

@@ -452,6 +452,8 @@ def test_the_statistics_count_bids_misere_and_slams() -> None:
     assert (bo.bids, bo.bids_made, bo.bid_total, bo.extra["slams"]) == (2, 1, 14, 1)
     assert (ann.bids, ann.big_bids, ann.big_made) == (1, 1, 0)
     assert figures.pairs[("Bo", "Di")].hands == 2
+    # Ann's misère was played alone: Ann and Cy played no hand together.
+    assert list(figures.pairs) == [("Bo", "Di")]
     # Bo's best hand: the slam's 250; worst: 8 hearts failed, -300.
     assert (bo.best_hand, bo.worst_hand) == (250, -300)
 

@@ -295,11 +295,14 @@ def test_undone_deleted_and_restored_like_a_hand(phone: Client, penalised: Game)
 
 
 def test_a_players_page_counts_penalties_received(client: Client, group: Group) -> None:
-    # Bjørn loses 10 and Anne gains 3 before Anne's winning run: one penalty for Bjørn.
-    hands = [REVOKE, {"adjustment": {"Anne": 3}, "reason": "Sheet"}, *anne_wins()]
-    make_game(group, hands=hands)
+    # Before Anne's winning run: Bjørn loses 10, one penalty for Bjørn; Anne gains 2, a
+    # correction that goes against nobody; Cato revokes, and every other player gains 1,
+    # one penalty for Cato.
+    sheet = {"adjustment": {"Anne": 2}, "reason": "Sheet"}
+    to_others = {"adjustment": {"Anne": 1, "Bjørn": 1, "Dina": 1}, "reason": "Cato revoked"}
+    make_game(group, hands=[REVOKE, sheet, to_others, *anne_wins()])
     players = {player.name: player for player in group.players.all()}
-    for name, count in (("Bjørn", "1"), ("Anne", "0")):
+    for name, count in (("Bjørn", "1"), ("Anne", "0"), ("Cato", "1"), ("Dina", "0")):
         url = reverse("player", args=[group.view_key, players[name].code])
         found = part(client.get(url), "penalties")
         assert found is not None and found[0] == f"Penalties received{count}"
@@ -321,6 +324,25 @@ def test_where_the_lowest_total_wins_a_penalty_received_is_points_added(
     for name, count in (("Bjørn", "1"), ("Anne", "0")):
         url = reverse("player", args=[group.view_key, players[name].code])
         found = part(client.get(url, {"kind": "points"}), "penalties")
+        assert found is not None and found[0] == f"Penalties received{count}"
+
+
+def test_in_a_team_game_points_given_to_the_other_team_are_a_penalty_received(
+    client: Client, group: Group
+) -> None:
+    # Five Hundred: Nord revokes and Sør is given 50 ("N to each other side"); then Bjørn
+    # makes 6 spades and Anne two misères (250 and 500): Nord wins all the same.
+    hands = [
+        {"dealer": "Dina", "bidder": "Bjørn", "bid": 6, "suit": "spades", "tricks": 6},
+        {"adjustment": {"Sør": 50}, "reason": "Revoke"},
+        {"dealer": "Anne", "bidder": "Anne", "bid": "misere", "tricks": 0},
+        {"dealer": "Bjørn", "bidder": "Anne", "bid": "open_misere", "tricks": 0},
+    ]
+    assert backup.import_game(group, game_file("five_hundred", FOUR, hands, teams=TEAMS)).winners
+    players = {player.name: player for player in group.players.all()}
+    for name, count in (("Anne", "1"), ("Cato", "1"), ("Bjørn", "0"), ("Dina", "0")):
+        url = reverse("player", args=[group.view_key, players[name].code])
+        found = part(client.get(url, {"kind": "five_hundred"}), "penalties")
         assert found is not None and found[0] == f"Penalties received{count}"
 
 
