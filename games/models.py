@@ -175,8 +175,12 @@ class Group(models.Model):
                 if previous is None and at_the_table and (left := self._left_for(game)):
                     Game.objects.filter(pk=game.pk).update(previous=left)
                     game.previous = previous = left
-                if previous is not None:
+                # The game it goes on from moves on, and so does each one before it that
+                # night, whose phones are offered this one too (`present.game.next_game`).
+                while previous is not None:
                     previous._lock()._bump()
+                    behind = previous.previous
+                    previous = behind if behind and behind.night_id == previous.night_id else None
                 stream.group_moved(self.pk)
         except IntegrityError:
             if not form_token:

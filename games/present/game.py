@@ -61,10 +61,15 @@ def over(game: Game) -> bool:
 
 def next_game(game: Game) -> Game | None:
     """The game the table went on to once this one was over: started with "New game, same
-    table", or at the table from the group page, of any kind (`Group.start_game`)."""
-    if not over(game):
-        return None
-    return Game.objects.filter(previous=game).order_by("pk").first()
+    table", or at the table from the group page, of any kind (`Group.start_game`). Where
+    that one is over too and the table went on again that night, the one after it: a phone
+    left two games behind is offered the game the table is at, not one finished meanwhile."""
+    found, night = None, game.night_id
+    while over(game) and (after := Game.objects.filter(previous=game).order_by("pk").first()):
+        found = game = after
+        if after.night_id != night:
+            break
+    return found
 
 
 @dataclass(frozen=True)

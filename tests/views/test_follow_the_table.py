@@ -3,14 +3,16 @@ table" started, as a link for the watching phone (full or view-only) to go to in
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from games.models import Game, Group
-from tests.factories import anne_wins, make_game, new_game_post
+from games.models import Game, Group, Night
+from tests.factories import FOUR, anne_wins, make_game, new_game_post
 from tests.views.pages import text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -94,6 +96,45 @@ def test_a_table_goes_on_once_from_a_game(phone: Client, client: Client, group: 
     _start_american(phone, group, "Cato", "Dina")
     page = client.get(reverse("game", args=[group.view_key, game.code]))
     assert _next_link(text(page)) == reverse("game", args=[group.view_key, first.code])
+
+
+def test_a_phone_two_games_behind_is_offered_the_game_the_table_is_at(
+    client: Client, group: Group
+) -> None:
+    # Game 1 is won; the table plays game 2 through and starts game 3 the same night. A
+    # phone left on game 1 hears of it, and is offered game 3, not game 2 finished meanwhile.
+    first = make_game(group, hands=anne_wins())
+    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
+    for number, hand in enumerate(anne_wins(), 1):
+        assert second.add_hand(number, hand, "Anne").stands
+    live = reverse("game_live", args=[group.view_key, first.code])
+    before = client.get(live)
+    assert _next_link(text(before)) == reverse("game", args=[group.view_key, second.code])
+    third = group.start_game("amerikaner", FOUR, first_dealer="Bjørn", previous=second)
+    after = client.get(live, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert _next_link(text(after)) == reverse("game", args=[group.view_key, third.code])
+    # Game 2's own phones too; and game 3, in play, offers none.
+    for game, offered in ((second, third), (third, None)):
+        page = text(client.get(reverse("game", args=[group.view_key, game.code])))
+        assert _next_link(page) == (
+            offered and reverse("game", args=[group.view_key, offered.code])
+        )
+
+
+def test_a_game_of_an_earlier_night_offers_only_the_one_the_table_went_on_to(
+    client: Client, group: Group
+) -> None:
+    first = make_game(group, hands=anne_wins())
+    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
+    for number, hand in enumerate(anne_wins(), 1):
+        assert second.add_hand(number, hand, "Anne").stands
+    # As if game 1 had been played a week before.
+    last_week = Night.for_moment(group, timezone.now() - dt.timedelta(days=7))
+    Game.objects.filter(pk=first.pk).update(night=last_week)
+    group.start_game("amerikaner", FOUR, first_dealer="Bjørn", previous=second)
+    page = text(client.get(reverse("game", args=[group.view_key, first.code])))
+    assert _next_link(page) == reverse("game", args=[group.view_key, second.code])
 
 
 #: The pages of a game one may be left on once it is over (`games/_back_to_game.html`, and
