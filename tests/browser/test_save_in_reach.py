@@ -5,13 +5,14 @@ are what the bar's height depends on."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.steps import LIVE, fill_hand, start_four
+from tests.browser.steps import LIVE, choice, fill_hand, join_as, play_hand, start_four
 
 #: The chips a phone shows that no scroll brings clear of what sits over them.
 COVERED = """() => [...document.querySelectorAll("form[data-hand-form] label:has(> input)")]
@@ -81,3 +82,23 @@ def test_save_and_the_outcome_stay_in_reach_through_the_whole_form(
     expect(preview).not_to_have_text(shown)
     page.wait_for_function("() => document.querySelector('#preview').scrollTop === 0")
     assert page.evaluate(COVERED) == []
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_what_moved_under_the_form_is_said_in_view_of_a_player_at_its_top(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page], screenshots: Path
+) -> None:
+    start_four(page, live_server.url)
+    other = new_phone()
+    join_as(other, page.url, "Bjørn")
+    # Anne taps the bidder at the top of the form while Bjørn's phone saves hand 1.
+    page.locator("form[data-hand-form] fieldset").first.evaluate("(f) => f.scrollIntoView()")
+    choice(page, "bidder", "Cato").click()
+    save = page.locator("form[data-hand-form] button[name=save]")
+    before = save.bounding_box()
+    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    notice = page.locator("[data-renumbered]")
+    expect(notice).to_contain_text("Runde 1 ble nettopp lagret på en annen telefon")
+    expect(notice).to_be_in_viewport()
+    assert save.bounding_box() == before  # the notice came above it, not under a finger
+    page.screenshot(path=screenshots / "moved-under-the-form.png")
