@@ -174,11 +174,15 @@ def test_a_hand_kept_offline_moves_the_dealer_to_the_next_team_on_the_scoreboard
     expect_team_dealer(page, "Sharks", "Anne")
     page.context.set_offline(True)
     choice(page, "maker", "Bjørn").click()
+    flag(page, "alone").click()
     choice(page, "tricks", 3).click()
     # The outcome cannot be worked out offline: said so, not an older outcome left standing.
     expect(page.locator("#preview")).to_contain_text("Ingen forbindelse: utfallet vises")
     page.locator("button[name=save]").click()
     expect(page.locator("#status [data-queue]")).to_be_visible()
+    # The hand waiting is listed by what each tap answers (a flag by its own word).
+    waiting = page.locator("#hands [data-waiting] li")
+    expect(waiting).to_contain_text("Melder Bjørn, Alene, Melderlagets stikk 3")
     # The form and the scoreboard agree: Bjørn deals next, in the Jets' row, by name.
     expect_team_dealer(page, "Jets", "Bjørn")
     expect(page.locator("#live .badge.dealer")).to_have_count(1)

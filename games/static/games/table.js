@@ -75,9 +75,10 @@
     const body = new URLSearchParams(request.body);
     if (!complete(form, body))
       return say(texts[offline ? "incomplete" : "incompleteUnanswered"], true);
-    const side = (input) => input.closest(".tricks-row")?.dataset.side ?? "";
-    const word = (input) => `${side(input)} ${input.closest("label").textContent.trim()}`.trim();
-    // "Bjørn, 8, Dina, Anne 2, Cato 1"; a penalty by its reason.
+    // "Bidder Bjørn, Bid 8, Partner Dina, Anne 2, Cato 1"; a penalty by its reason.
+    const head = (input) => input.closest("fieldset").querySelector("legend:not(.visually-hidden)");
+    const side = (input) => input.closest(".tricks-row")?.dataset.side ?? head(input)?.textContent;
+    const word = (i) => `${side(i) ?? ""} ${i.closest("label").textContent.trim()}`.trim();
     const line = body.has("reason") ? `⚖ ${body.get("reason")}` : taps(form).map(word).join(", ");
     const item = { game, url: request.action, body: `${body}`, line, entry: body.get("entry") };
     item.number = +body.get("number");
