@@ -120,9 +120,9 @@ def running_totals(
             points=thin([(float(n), float(row.get(side, 0))) for n, row in enumerate(rows)]),
             label=_number(rows[-1].get(side, 0)),
             stepped=False,
-            tag=_short(side),
+            tag=tag,
         )
-        for side in sides
+        for side, tag in zip(sides, _short(sides), strict=True)
     ]
     count = len(hands_totals)
     summary = ngettext(
@@ -606,9 +606,14 @@ def _date_ticks(first: dt.date, last: dt.date) -> list[tuple[float, str]]:
     return [(float(day.toordinal()), date_format(day, form)) for day in dates]
 
 
-def _short(name: str, most: int = 7) -> str:
-    """A name short enough to stand beside the end of its line (the legend has it whole)."""
-    return name if len(name) <= most else name[: most - 1] + "…"
+def _short(names: Sequence[str], most: int = 7) -> list[str]:
+    """Names short enough to stand beside the ends of their lines (the legend has them
+    whole): cut after `most` characters, or, where that leaves two alike and their ends
+    differ, before their last ones ("Sharks of the north" and "Sharks of the south" end
+    "…north" and "…south")."""
+    heads = [name if len(name) <= most else name[: most - 1].rstrip() + "…" for name in names]
+    tails = [name if len(name) <= most else "…" + name[1 - most :].lstrip() for name in names]
+    return heads if len(set(heads)) == len(heads) or len(set(tails)) < len(tails) else tails
 
 
 def _number(value: float) -> str:
