@@ -82,7 +82,7 @@ addEventListener("change", ({ target: input }) => {
   if (left) filledIn.add(left);
   if (left) left.checked = true;
   else if (open.length === 1 && filledIn.has(chip(open[0]))) chip(open[0]).checked = false;
-});
+}, true); // captured: done before htmx sends the form for its preview, which reads it so
 
 // A score's sign, for a phone whose number keyboard has no minus: the ± beside it flips it.
 addEventListener("click", ({ target }) => {
