@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Count, Q
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 from pydantic import ValidationError
 
@@ -33,6 +34,8 @@ from games.rules.limits import read_note
 from games.rules.text import MINUS, Translate, TranslatePlural, _
 
 BACKUP_FORMAT = "scorekeeper-backup/1"
+#: When a game imported for an evening gone by was started (it has no time of its own).
+EIGHT_PM = dt.time(20)
 
 
 class ImportProblem(Exception):
@@ -225,8 +228,11 @@ def _time(moment: dt.datetime) -> str:
 # --- Import --------------------------------------------------------------------------------
 
 
-def import_game(group: Group, document: object, *, by: str = "import") -> Game:
-    """Add a game file to a group (players are added as needed). Refuses a duplicate."""
+def import_game(
+    group: Group, document: object, *, by: str = "import", played: dt.date | None = None
+) -> Game:
+    """Add a game file to a group (players are added as needed). Refuses a duplicate. A
+    game `played` another evening (a paper sheet) joins that night, started at 8 pm."""
     try:
         scored = gamefile.score_document(document)
     except RuleError as exc:
@@ -250,12 +256,20 @@ def import_game(group: Group, document: object, *, by: str = "import") -> Game:
             first_dealer=str(hands[0].get("dealer", "")) if hands else "",
             by=by,
             note=read_note(plain.get(NOTE)),
+            played_at=_evening(played),
         )
         added = game.add_hands(hands, by)
     if added.reason is not None:  # pragma: no cover - the whole file was checked
         raise ImportProblem(added.reason.whole_text())
     game.refresh_from_db()
     return game
+
+
+def _evening(played: dt.date | None) -> dt.datetime | None:
+    """8 pm on the evening `played`, or None for tonight (the game starts now)."""
+    if played is None or played == Night.evening_of(timezone.now()):
+        return None
+    return timezone.make_aware(dt.datetime.combine(played, EIGHT_PM))
 
 
 def _already_there(group: Group, document: Mapping[str, Any]) -> bool:

@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.functional import lazy
 from django.utils.html import format_html_join
@@ -200,7 +201,20 @@ class GameFileForm(forms.Form):
     MAX_BYTES = gamefile.LARGEST_FILE
 
     file = forms.FileField(label=_("Game file (JSON)"), allow_empty_file=True)
+    # A sheet kept on paper was played on an evening of its own, not tonight's.
+    played = forms.DateField(
+        label=_("Played on"),
+        required=False,
+        help_text=_("Leave it empty for tonight."),
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
     file_name = ""  # as the phone sent it, for messages
+
+    def clean_played(self) -> dt.date | None:
+        played: dt.date | None = self.cleaned_data["played"]
+        if played is not None and played > timezone.localdate():
+            raise ValidationError(_("That date has not come yet."))
+        return played
 
     def clean_file(self) -> Any:
         """The file's JSON document, which the engine has scored without complaint."""

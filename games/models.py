@@ -148,12 +148,14 @@ class Group(models.Model):
         previous: Game | None = None,
         note: str = "",
         at_the_table: bool = False,
+        played_at: dt.datetime | None = None,
     ) -> Game:
         """A new game of `kind`, these players seated in order. The form's one-time token
         starts it once: a second tap, even at the same moment, finds the game the first
         one started. The game it goes on from (`previous`; for a game started at the table
         now, `at_the_table`, the group's latest with any of its players, once over) offers
-        it to its phones and big screen: a new version of that game."""
+        it to its phones and big screen: a new version of that game. A game copied from a
+        sheet played another evening is started as then (`played_at`), on that night."""
         if form_token and (started := self.games.filter(form_token=form_token).first()):
             return started
         try:
@@ -169,7 +171,11 @@ class Group(models.Model):
                     form_token=form_token,
                     previous=previous,
                     note=note,
+                    night=Night.for_moment(self, played_at) if played_at else None,
                 )
+                if played_at is not None:  # creating stamped it with now
+                    Game.objects.filter(pk=game.pk).update(created_at=played_at)
+                    game.created_at = played_at
                 self.seat(game, players)
                 feed.record(self, feed.Entry.STARTED, by, game, players=players)
                 if previous is None and at_the_table and (left := self._left_for(game)):

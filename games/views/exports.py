@@ -68,7 +68,10 @@ def import_game(request: HttpRequest, key: str) -> HttpResponse:
         name = form.file_name
         try:
             game = backup.import_game(
-                access.group, form.cleaned_data["file"], by=who_is(request, access.group)
+                access.group,
+                form.cleaned_data["file"],
+                by=who_is(request, access.group),
+                played=form.cleaned_data["played"],
             )
         except backup.ImportProblem as exc:
             problem = exc.render(_, ngettext)  # in the reader's language, as the form's own

@@ -198,3 +198,10 @@ def test_import_problem_is_what_the_command_reports(tmp_path: Path) -> None:
     with pytest.raises(CommandError) as caught:
         _run(_file(tmp_path, document), f"--group={group.edit_key}")
     assert str(caught.value) == f"game.json: {problem.value}"
+
+
+def test_a_paper_game_played_another_evening_joins_that_night(tmp_path: Path) -> None:
+    group = make_group()
+    _run(_file(tmp_path, PAPER), f"--group={group.edit_key}", "--played", "2026-10-03")
+    night = group.games.get().night
+    assert night is not None and str(night.date) == "2026-10-03"

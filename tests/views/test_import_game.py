@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -9,10 +10,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertInHTML
 
-from games.models import Change, Game, Group, Hand, Player
+from games.models import Change, Game, GameStat, Group, Hand, Night, Player, Rating
 from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group
 from tests.views.pages import Page, text
 
@@ -301,3 +303,41 @@ def test_made_up_key_is_not_found(phone: Client) -> None:
 
 def test_other_methods_are_refused(phone: Client, group: Group) -> None:
     assert phone.put(_url(group)).status_code == 405
+
+
+def test_a_sheet_played_another_evening_joins_that_night_and_is_rated_before_tonight(
+    phone: Client, group: Group
+) -> None:
+    tonight = make_game(group, hands=anne_wins())
+    sheet = game_file("amerikaner", FOUR, anne_wins(), start={"Bjørn": 1})  # not tonight's
+    response = phone.post(_url(group), {"file": _upload(sheet), "played": "2026-10-03"})
+    assert response.status_code == 302
+    game = Game.objects.exclude(pk=tonight.pk).get()
+    assert game.night is not None and game.night.date == dt.date(2026, 10, 3)
+    assert timezone.localtime(game.created_at).date() == dt.date(2026, 10, 3)
+    assert GameStat.objects.filter(game=game).values_list("date", flat=True).distinct().get() == (
+        dt.date(2026, 10, 3)
+    )
+    # Its night lists it, tonight's does not; and tonight's game is rated after it.
+    night = text(phone.get(reverse("night", args=[group.edit_key, game.night.code])))
+    assert reverse("game", args=[group.edit_key, game.code]) in night
+    assert reverse("game", args=[group.edit_key, tonight.code]) not in night
+    order = Rating.objects.filter(group=group).order_by("played_at", "game_id")
+    assert list(order.values_list("game_id", flat=True).distinct()) == [game.pk, tonight.pk]
+    anne = Rating.objects.get(game=tonight, player__name="Anne")
+    assert (anne.mu_before, anne.sigma_before) == pytest.approx(
+        Rating.objects.filter(game=game, player__name="Anne").values_list("mu", "sigma").get()
+    )
+
+
+def test_an_empty_date_is_tonight_and_a_date_to_come_is_refused(
+    phone: Client, group: Group
+) -> None:
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    response = phone.post(_url(group), {"file": _upload(PAPER), "played": tomorrow.isoformat()})
+    assert response.status_code == 400
+    assert "That date has not come yet." in text(response)
+    assert Game.objects.count() == 0
+    assert phone.post(_url(group), {"file": _upload(PAPER), "played": ""}).status_code == 302
+    game = Game.objects.get()
+    assert game.night is not None and game.night.date == Night.evening_of(timezone.now())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from argparse import ArgumentParser
 from typing import Any
 
@@ -26,6 +27,11 @@ class Command(BaseCommand):
             help="the group's full-access key (write --group=KEY if it starts with -)",
         )
         parser.add_argument("--by", default="import", help="name recorded on the imported hands")
+        parser.add_argument(
+            "--played",
+            type=dt.date.fromisoformat,
+            help="the evening the game was played, YYYY-MM-DD (a paper sheet's; default tonight)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         group = Group.objects.filter(edit_key=options["group"]).first()
@@ -33,7 +39,9 @@ class Command(BaseCommand):
             raise CommandError("no group has that full-access key")
         path = options["file"]
         try:
-            game = backup.import_game(group, read_json(path), by=options["by"])
+            game = backup.import_game(
+                group, read_json(path), by=options["by"], played=options["played"]
+            )
         except backup.ImportProblem as exc:
             raise CommandError(f"{path}: {exc}") from None
         self.stdout.write(f"imported game {game.code} into {group.name}")
