@@ -103,6 +103,9 @@ def test_a_game_played_to_52_ends_in_a_tie_the_bidder_wins(
     expect(said).to_contain_text("Anne wins!")
     box, line = preview.bounding_box(), said.bounding_box()
     assert box and line and line["y"] + line["height"] <= box["y"] + box["height"]
+    # Why she wins, longer than a line, leads the reasons a swipe away: whole, not cut off.
+    assert said.evaluate("(line) => line.scrollWidth <= line.clientWidth")
+    expect(preview.locator(".muted")).to_contain_text("the bidder wins ties")
     save(page)
     expect_totals(page, {"Anne": 52, "Bjørn": -61, "Cato": 52, "Dina": -6})
     winner = page.locator("#winner")

@@ -42,11 +42,14 @@ def test_preview_says_when_the_hand_would_win_the_game(phone: Client, group: Gro
     response = _preview(phone, game, hand_post(game, last, 5))
     html = text(response)
     # First in the preview, as the banner says it: the bar above Save shows two lines. The
-    # winner is named once, above the rule that decided it.
+    # winner is named once, and the rule that decided it (a sentence a line cannot hold)
+    # comes first in the reasons, where it wraps.
     first = html.split("<div", 1)[1]
     winner = first.split("</div>", 1)[0]
     assert first.startswith(" data-winner>")
-    assert "Anne wins!" in winner and "Reached 52 with 54." in winner
+    assert "Anne wins!" in winner and "Reached" not in winner
+    reasons = html.split('<div class="muted">', 1)[1]
+    assert reasons.startswith("Reached 52 with 54. Anne played alone")
     assert "Anne reached" not in html
 
 
