@@ -37,7 +37,7 @@ test: $(VENV)/.installed-dev /usr/bin/chromium
 	# took half as long again), the browser tests in a third (docs/testing.md). The backup
 	# test between databases borrows scratch databases from this PostgreSQL server.
 	$(BIN)/pytest $(PARALLEL) $(ENGINE_COVERAGE) -m "$(TRACED)" --ignore=tests/browser
-	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL) -m "not ($(TRACED))" \
+	TEST_DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest $(PARALLEL_WAITING) -m "not ($(TRACED))" \
 		--ignore=tests/browser
 	$(BIN)/pytest $(BROWSER_PARALLEL) tests/browser
 	$(BIN)/coverage report --include='games/rules/*' --fail-under=100 --show-missing
@@ -61,8 +61,14 @@ ENGINE_COVERAGE = --cov=games/rules --cov-branch --cov-report=
 TRACED = engine or engine_coverage
 
 # Each test goes to whichever process is free (a file's tests kept in one process left the
-# other idle for the last minute and a half of the PostgreSQL run).
-PARALLEL = -n 2 --dist load
+# other idle for the last minute and a half of the PostgreSQL run), two at a time: in its
+# load mode pytest-xdist otherwise starts each process on a run of consecutive tests (an
+# eighth of them), so the first took every `slow` test (handed out first) and ran them
+# alone for most of a minute after the other had finished (docs/testing.md).
+PARALLEL = -n 2 --dist load --maxschedchunk 2
+# The SQLite tests without a browser in three: a few of them wait (a PostgreSQL stopped for
+# ten seconds, two processes of manage.py), and a third process uses what they leave.
+PARALLEL_WAITING = -n 3 --dist load --maxschedchunk 2
 # The browser tests in three: each waits on its browser and server part of the time (the
 # machine was busy 95 % of the run with three; the whole took 4 min 41 s to 5 min 5 s,
 # against 5 min 42 s with two; docs/testing.md).
