@@ -53,7 +53,9 @@ def test_a_match_to_3_wins_keeps_the_tally_and_names_the_winner(
 
     # Game 5: Bjørn wins his third game, and with it the match.
     choice(page, "winner", "Bjørn").click()
-    expect(page.locator("#preview")).to_contain_text("Bjørn wins! Won 3 games: the match target.")
+    # The preview says who wins first, and why first among its reasons.
+    expect(page.locator("#preview [data-winner]")).to_have_text("🏆 Bjørn wins!")
+    expect(page.locator("#preview .muted")).to_contain_text("Won 3 games: the match target.")
     save(page)
     expect_totals(page, {"Anne": 2, "Bjørn": 3})
     winner = page.locator("#winner")
