@@ -266,8 +266,9 @@ def import_game(
 
 
 def _evening(played: dt.date | None) -> dt.datetime | None:
-    """8 pm on the evening `played`, or None for tonight (the game starts now)."""
-    if played is None or played == Night.evening_of(timezone.now()):
+    """8 pm on the evening `played`, or None for tonight (the game starts now; after
+    midnight, today is still tonight's evening)."""
+    if played is None or played >= Night.evening_of(timezone.now()):
         return None
     return timezone.make_aware(dt.datetime.combine(played, EIGHT_PM))
 

@@ -388,7 +388,8 @@ def test_the_game_filter_tells_two_games_of_an_evening_apart_by_their_start(
     html = text(phone.get(reverse("feed", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE="nb"))
     labels = dict(re.findall(r'<option value="(\w+)"[^>]*>([^<]*)<', html))
     with translation.override("nb"):
-        day = date_format(evening.date(), "DATE_FORMAT")  # "30. november 2026"
+        # "30. november 2026": the night's date (after midnight, the day before)
+        day = date_format(first.evening(), "DATE_FORMAT")
     later = evening + dt.timedelta(hours=1)
     assert labels[first.code] == f"Amerikaner, {day}, kl. {evening:%H.%M}"
     assert labels[second.code] == f"Amerikaner, {day}, kl. {later:%H.%M}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -341,3 +342,15 @@ def test_an_empty_date_is_tonight_and_a_date_to_come_is_refused(
     assert phone.post(_url(group), {"file": _upload(PAPER), "played": ""}).status_code == 302
     game = Game.objects.get()
     assert game.night is not None and game.night.date == Night.evening_of(timezone.now())
+
+
+def test_today_after_midnight_is_tonight_and_never_a_time_to_come(
+    phone: Client, group: Group
+) -> None:
+    # Half past midnight on 1 December: the table's evening is 30 November's.
+    after_midnight = timezone.make_aware(dt.datetime(2026, 12, 1, 0, 30))
+    with mock.patch("django.utils.timezone.now", return_value=after_midnight):
+        phone.post(_url(group), {"file": _upload(PAPER), "played": "2026-12-01"})
+    game = Game.objects.get()
+    assert game.created_at == after_midnight
+    assert game.night is not None and game.night.date == dt.date(2026, 11, 30)
