@@ -26,8 +26,9 @@ run: $(VENV)/.installed
 # tests and those marked engine_coverage are traced, see tests/conftest.py); then, where
 # they answer (CI starts both, and a run there fails without them), on PostgreSQL the tests
 # that reach the database and with Redis the tests whose outcome can depend on the cache.
-# Two test processes (the machine has 2 cores), three for the browser tests, which wait on
-# their Chromium and server part of the time. The screenshots are left out: `make screenshots`.
+# Two test processes (the machine has 2 cores), three for the tests without a browser on
+# SQLite, where a few tests wait, and for the browser tests, which wait on their Chromium
+# and server part of the time. The screenshots are left out: `make screenshots`.
 test: $(VENV)/.installed-dev /usr/bin/chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

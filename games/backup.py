@@ -233,6 +233,8 @@ def import_game(
 ) -> Game:
     """Add a game file to a group (players are added as needed). Refuses a duplicate. A
     game `played` another evening (a paper sheet) joins that night, started at 8 pm."""
+    if played is not None and played > timezone.localdate():
+        raise ImportProblem(Text(_("the evening it was played has not come yet")))
     try:
         scored = gamefile.score_document(document)
     except RuleError as exc:
@@ -256,7 +258,7 @@ def import_game(
             first_dealer=str(hands[0].get("dealer", "")) if hands else "",
             by=by,
             note=read_note(plain.get(NOTE)),
-            played_at=_evening(played),
+            played_at=_started_at(played),
         )
         added = game.add_hands(hands, by)
     if added.reason is not None:  # pragma: no cover - the whole file was checked
@@ -265,9 +267,9 @@ def import_game(
     return game
 
 
-def _evening(played: dt.date | None) -> dt.datetime | None:
-    """8 pm on the evening `played`, or None for tonight (the game starts now; after
-    midnight, today is still tonight's evening)."""
+def _started_at(played: dt.date | None) -> dt.datetime | None:
+    """When a game played on the evening `played` started: 8 pm that evening, or None for
+    tonight (it starts now; after midnight, today is still tonight's evening)."""
     if played is None or played >= Night.evening_of(timezone.now()):
         return None
     return timezone.make_aware(dt.datetime.combine(played, EIGHT_PM))

@@ -608,12 +608,14 @@ def _date_ticks(first: dt.date, last: dt.date) -> list[tuple[float, str]]:
 
 def _short(names: Sequence[str], most: int = 7) -> list[str]:
     """Names short enough to stand beside the ends of their lines (the legend has them
-    whole): cut after `most` characters, or, where that leaves two alike and their ends
-    differ, before their last ones ("Sharks of the north" and "Sharks of the south" end
-    "…north" and "…south")."""
+    whole): cut after `most` characters, or, for two alike that way whose ends differ,
+    before their last ones ("Sharks of the north" and "Sharks of the south" end "…north"
+    and "…south")."""
     heads = [name if len(name) <= most else name[: most - 1].rstrip() + "…" for name in names]
     tails = [name if len(name) <= most else "…" + name[1 - most :].lstrip() for name in names]
-    return heads if len(set(heads)) == len(heads) or len(set(tails)) < len(tails) else tails
+    alike = {head for head in heads if heads.count(head) > 1}
+    shorts = [tail if head in alike else head for head, tail in zip(heads, tails, strict=True)]
+    return shorts if len(set(shorts)) == len(shorts) else heads
 
 
 def _number(value: float) -> str:

@@ -181,18 +181,30 @@ class Group(models.Model):
                 if previous is None and at_the_table and (left := self._left_for(game)):
                     Game.objects.filter(pk=game.pk).update(previous=left)
                     game.previous = previous = left
-                # The game it goes on from moves on, and so does each one before it that
-                # night, whose phones are offered this one too (`present.game.next_game`).
-                while previous is not None:
-                    previous._lock()._bump()
-                    behind = previous.previous
-                    previous = behind if behind and behind.night_id == previous.night_id else None
+                if previous is not None:
+                    self._offer_from(previous)
                 stream.group_moved(self.pk)
         except IntegrityError:
             if not form_token:
                 raise
             return self.games.get(form_token=form_token)  # the same form, sent twice at once
         return game
+
+    @staticmethod
+    def _offer_from(previous: Game) -> None:
+        """The game a new one goes on from moves on, so that its phones and big screen are
+        offered the new one; so does each game the table went on from before it that
+        night, whose phones `present.game.next_game` offers the new one too."""
+        fields = ("code", "group_id", "version", "night_id", "previous_id")
+        night, seen = previous.night_id, set[int]()
+        pk: int | None = previous.pk
+        while pk is not None and pk not in seen:  # a chain from a backup may loop
+            seen.add(pk)
+            game = Game.objects.select_for_update().only(*fields).get(pk=pk)
+            if game.night_id != night:
+                return
+            game._bump()
+            pk = game.previous_id
 
     def seat(self, game: Game, names: list[str]) -> None:
         """Seat these names in order at a new `game`, each as (or as a new) player of the

@@ -153,10 +153,10 @@ def test_each_line_ends_in_its_name_and_total() -> None:
 
 
 def test_long_names_alike_at_their_start_end_in_what_tells_them_apart() -> None:
-    sides = ["Sharks of the north", "Sharks of the south", "Anne"]
+    sides = ["Sharks of the north", "Sharks of the south", "Kristoffer Andreas"]
     svg = parse(charts.running_totals(sides, [dict.fromkeys(sides, 5)], {}, 52))
     ends = [e.text for e in svg.iter(f"{SVG}text") if e.get("class") == "end"]
-    assert ends == ["…north 5", "…south 5", "Anne 5"]
+    assert ends == ["…north 5", "…south 5", "Kristo… 5"]
 
 
 def test_negative_totals_and_one_hand_one_side() -> None:

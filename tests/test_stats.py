@@ -726,18 +726,20 @@ def _five_hundred_pairs() -> dict[tuple[str, str], tuple[int, int, int]]:
 
 def test_a_misere_is_no_hand_of_the_bidders_pair_and_the_migration_takes_it_out() -> None:
     # Bjørn bids 6 spades and takes 6 (40); Anne makes a misère (250), then an open misère
-    # (500): Nord 750 wins. Only Bjørn and Dina played a hand together.
+    # (500): Nord wins. Bjørn makes a misère meanwhile: no hand he played with Dina either.
     hands = [
         {"dealer": "Dina", "bidder": "Bjørn", "bid": 6, "suit": "spades", "tricks": 6},
         {"dealer": "Anne", "bidder": "Anne", "bid": "misere", "tricks": 0},
-        {"dealer": "Bjørn", "bidder": "Anne", "bid": "open_misere", "tricks": 0},
+        {"dealer": "Bjørn", "bidder": "Bjørn", "bid": "misere", "tricks": 0},
+        {"dealer": "Cato", "bidder": "Anne", "bid": "open_misere", "tricks": 0},
     ]
     document = game_file("five_hundred", FOUR, hands, teams=TEAMS)
     game = backup.import_game(make_group(), document)
     assert game.winners == ["Nord"]
     assert _five_hundred_pairs() == {("Bjørn", "Dina"): (1, 1, 40)}
-    # As a game finished before the fix left its rows: both misères counted with Cato.
+    # As a game finished before the fix left its rows: each misère counted with the partner.
     players = {player.name: player for player in game.group.players.all()}
+    PairStat.objects.filter(game=game).update(hands=2, made=2, points=290)
     row = PairStat.objects.get()
     row.pk, row.bidder, row.partner, row.hands, row.made, row.points = (
         None, players["Anne"], players["Cato"], 2, 2, 750

@@ -1,9 +1,11 @@
 """Five Hundred's partner matrix without its misères: a misère is played alone (the partner
 sits it out), so it is no hand the bidder played with the partner. Each finished game's
-pairs are worked out again by the rules engine, as `manage.py rebuild_stats` would."""
+pairs are worked out again by the rules engine, as `manage.py rebuild_stats` would; a game
+the rules no longer accept as stored keeps its rows (it needs a correction first)."""
 
 from django.db import migrations
 
+from games.rules import RuleError
 from games.rules.registry import get_game, make_table, play
 
 
@@ -13,12 +15,14 @@ def pairs_again(apps, schema_editor):
     finished = Game.objects.filter(kind="five_hundred", pair_stats__isnull=False).distinct()
     for game in finished.prefetch_related("seats", "hands"):
         seats = sorted(game.seats.all(), key=lambda seat: seat.position)
-        players = {seat.name: seat.player_id for seat in seats}
-        table = make_table(game.kind, list(players), game.rules, game.teams, game.start)
+        names = {seat.player_id: seat.name for seat in seats}
         hands = [hand.data for hand in sorted(game.hands.all(), key=lambda hand: hand.number)]
-        pairs = get_game(game.kind).figures(table, play(table, hands).played()).pairs
+        try:
+            table = make_table(game.kind, list(names.values()), game.rules, game.teams, game.start)
+            pairs = get_game(game.kind).figures(table, play(table, hands).played()).pairs
+        except RuleError:
+            continue
         for row in PairStat.objects.filter(game=game):
-            names = {player: name for name, player in players.items()}
             pair = pairs.get((names[row.bidder_id], names[row.partner_id]))
             if pair is None:
                 row.delete()

@@ -62,10 +62,14 @@ def over(game: Game) -> bool:
 def next_game(game: Game) -> Game | None:
     """The game the table went on to once this one was over: started with "New game, same
     table", or at the table from the group page, of any kind (`Group.start_game`). Where
-    that one is over too and the table went on again that night, the one after it: a phone
-    left two games behind is offered the game the table is at, not one finished meanwhile."""
-    found, night = None, game.night_id
+    that one is over too, of the same night, the one the table went on to from it: a phone
+    left two games behind is offered the game the table is at, not one finished meanwhile
+    (starting a game moves on each game this offers it from, `Group._offer_from`)."""
+    found, night, seen = None, game.night_id, {game.pk}
     while over(game) and (after := Game.objects.filter(previous=game).order_by("pk").first()):
+        if after.pk in seen:  # a chain from a backup may loop
+            break
+        seen.add(after.pk)
         found = game = after
         if after.night_id != night:
             break

@@ -119,23 +119,23 @@ def best_partner(
 
 def penalties_received(selection: Selection, player_id: int) -> int:
     """The adjustments that went against this player (or their team) in the selected
-    games: a penalty takes points (spec "Adjustments"), or adds them where the lowest total
-    wins; one that gives every other side more than this one ("N to each other side") went
-    against it too. A correction that gives one side points goes against no other (where
-    two sides play, the other one came out worse). One query: those games' adjustments,
-    with every seat of the game and the game's kind, rules and teams."""
+    games: one that took points from their side (spec "Adjustments"; added them where the
+    lowest total wins), or gave every other side more than theirs ("N to each other
+    side"). Points given to one side alone go against nobody where three sides or more
+    play; where two play, the other side came out worse, and it counts (a penalty given as
+    N to the other side reads the same). One query: those games' adjustments, a row for
+    every seat of the game, with its kind, rules and teams."""
     games = selection.player_stats(player_id).values("game_id")
+    seat, game = ("game__seats__player_id", "game__seats__name"), ("game__kind", "game__rules")
     rows = (
         Hand.objects.filter(game_id__in=games, data__has_key=ADJUSTMENT)
-        .values_list("pk", "game__seats__player_id", "game__seats__name")
-        .annotate(data=F("data"), kind=F("game__kind"), rules=F("game__rules"))
-        .annotate(teams=F("game__teams"))
+        .values_list("pk", *seat, "data", *game, "game__teams")
         .order_by("pk")
     )
     count = 0
-    for _pk, hand in groupby(rows, key=itemgetter(0)):
-        seated = list(hand)
-        seats = {player: name for _pk, player, name, *_ in seated}
+    for _hand, seat_rows in groupby(rows, key=itemgetter(0)):
+        seated = list(seat_rows)
+        seats = {player: name for _pk, player, name, *_rest in seated}
         data, kind, rules, teams = seated[0][3:]
         sides = list(teams) if teams else list(seats.values())
         mine = next((t for t, members in (teams or {}).items() if seats[player_id] in members), "")

@@ -6,6 +6,7 @@ and 3) play the Jets (Bjørn and Dina); Anne deals first. Default rules: first t
 makers give the defenders 2.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,23 @@ def test_an_outcome_lost_offline_comes_when_the_connection_returns(
     expect(page.locator("#preview")).to_contain_text("Ingen forbindelse: utfallet vises")
     # Back online the game is as it was (its poll answers 304), and the outcome comes.
     page.context.set_offline(False)
+    expect(page.locator("#preview strong.made")).to_be_visible()
+
+
+@pytest.mark.parametrize("locale", ["nb-NO"])
+def test_an_outcome_the_server_could_not_give_comes_when_it_answers_again(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_team_game(page, live_server.url, "euchre")
+    choice(page, "maker", "Bjørn").click()
+    expect(page.locator("#preview")).not_to_contain_text("Resultatet vises her")  # asked
+    # The server answers without its database (503): the box does not keep what it said of
+    # the taps before; once the server answers again, the outcome comes by itself.
+    preview = re.compile(r"/preview/(\?.*)?$")
+    page.route(preview, lambda route: route.fulfill(status=503, body="Database away"))
+    choice(page, "tricks", 3).click()
+    expect(page.locator("#preview")).to_contain_text("Ingen forbindelse: utfallet vises")
+    page.unroute(preview)
     expect(page.locator("#preview strong.made")).to_be_visible()
 
 

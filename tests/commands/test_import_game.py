@@ -205,3 +205,10 @@ def test_a_paper_game_played_another_evening_joins_that_night(tmp_path: Path) ->
     _run(_file(tmp_path, PAPER), f"--group={group.edit_key}", "--played", "2026-10-03")
     night = group.games.get().night
     assert night is not None and str(night.date) == "2026-10-03"
+
+
+def test_an_evening_still_to_come_is_refused_and_nothing_is_saved(tmp_path: Path) -> None:
+    group = make_group()
+    with pytest.raises(CommandError, match=r"game\.json: the evening it was played has not come"):
+        _run(_file(tmp_path, PAPER), f"--group={group.edit_key}", "--played", "2099-01-01")
+    assert not group.games.exists()

@@ -330,8 +330,8 @@ def test_where_the_lowest_total_wins_a_penalty_received_is_points_added(
 def test_in_a_team_game_points_given_to_the_other_team_are_a_penalty_received(
     client: Client, group: Group
 ) -> None:
-    # Five Hundred: Nord revokes and Sør is given 50 ("N to each other side"); then Bjørn
-    # makes 6 spades and Anne two misères (250 and 500): Nord wins all the same.
+    # Five Hundred: Bjørn makes 6 spades; Nord revokes and Sør is given 50 ("N to each
+    # other side"); then Anne makes two misères (250 and 500): Nord wins all the same.
     hands = [
         {"dealer": "Dina", "bidder": "Bjørn", "bid": 6, "suit": "spades", "tricks": 6},
         {"adjustment": {"Sør": 50}, "reason": "Revoke"},

@@ -137,6 +137,18 @@ def test_a_game_of_an_earlier_night_offers_only_the_one_the_table_went_on_to(
     assert _next_link(page) == reverse("game", args=[group.view_key, second.code])
 
 
+def test_a_chain_of_games_that_loops_back_is_followed_once(client: Client, group: Group) -> None:
+    # A backup can say that a game went on from a game that went on from it.
+    first = make_game(group, hands=anne_wins())
+    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
+    for number, hand in enumerate(anne_wins(), 1):
+        assert second.add_hand(number, hand, "Anne").stands
+    Game.objects.filter(pk=first.pk).update(previous=second)
+    group.start_game("amerikaner", FOUR, first_dealer="Bjørn", previous=second)
+    page = text(client.get(reverse("game", args=[group.view_key, first.code])))
+    assert _next_link(page) == reverse("game", args=[group.view_key, second.code])
+
+
 #: The pages of a game one may be left on once it is over (`games/_back_to_game.html`, and
 #: the Why? page, which follows its hand).
 SUBPAGES = [("hand", (1,)), ("side_totals", (1,)), ("history", ()), ("game_chart", ())]

@@ -350,7 +350,8 @@ def test_today_after_midnight_is_tonight_and_never_a_time_to_come(
     # Half past midnight on 1 December: the table's evening is 30 November's.
     after_midnight = timezone.make_aware(dt.datetime(2026, 12, 1, 0, 30))
     with mock.patch("django.utils.timezone.now", return_value=after_midnight):
-        phone.post(_url(group), {"file": _upload(PAPER), "played": "2026-12-01"})
+        sent = phone.post(_url(group), {"file": _upload(PAPER), "played": "2026-12-01"})
+    assert sent.status_code == 302
     game = Game.objects.get()
     assert game.created_at == after_midnight
     assert game.night is not None and game.night.date == dt.date(2026, 11, 30)

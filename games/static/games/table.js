@@ -225,10 +225,11 @@
   });
   // After every answer (htmx swaps none of a 304 or a refusal, a replaced link's 410 included).
   document.addEventListener("htmx:after:swap", ({ detail: { ctx } }) => {
-    const [{ status, headers }, poll] = [ctx.response, isPoll(ctx)];
+    const [{ status, headers }, poll, source] = [ctx.response, isPoll(ctx), ctx.sourceElement];
     gone ||= !!headers.get("X-Link-Replaced");
     away = status === 503; // the server answers, its database not
-    if (isHand(ctx) && status >= 500) keep(ctx.sourceElement, ctx); // as if sent offline
+    if (isHand(ctx) && status >= 500) keep(source, ctx); // as if sent offline
+    if (source.id === "preview" && status >= 400) source.textContent = texts.noPreview; // not stale
     if ((poll && status >= 400) || status >= 500) return lost();
     since = offline = null; // an answer came
     if (poll) follow(new URL(ctx.request.action, location).searchParams.get("entry"), status);
