@@ -19,3 +19,15 @@ def test_no_template_line_is_over_200_characters() -> None:
         if len(line) > LONGEST
     ]
     assert long == []
+
+
+def test_no_one_line_comment_runs_onto_a_second_line() -> None:
+    # Django reads `{# ... #}` on one line only: one that goes on shows its words on the page.
+    open_comments = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*"))
+        if path.is_file()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.count("{#") > line.count("#}")
+    ]
+    assert open_comments == []
