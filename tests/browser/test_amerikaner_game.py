@@ -17,6 +17,7 @@ from tests.browser.steps import (
     play_hand,
     redeal,
     save,
+    start_four,
     start_game,
     start_group,
     tricks,
@@ -144,3 +145,21 @@ def test_every_total_of_a_hand_row_stands_on_the_same_line(
         )
     )
     assert len(tops) == 4 and len(set(tops)) == 1, tops
+
+
+def test_a_change_of_mind_sends_no_trick_count_the_phone_no_longer_shows(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_four(page, live_server.url)
+    fill_hand(page, "Bjørn", 6, "Dina", {"Anne": 2, "Cato": 1})
+    # The table changes its mind: Anne bid Amerikaner and took every trick. The 2 tapped as
+    # her tricks when she was an opponent goes: her own follow from the others'.
+    choice(page, "bidder", "Anne").click()
+    choice(page, "bid", "amerikaner").click()
+    expect(page.locator('.tricks-row[data-side="Anne"] :checked')).to_have_count(0)
+    expect(page.locator('.tricks-row[data-side="Anne"]')).to_be_hidden()
+    for side in ("Bjørn", "Cato", "Dina"):
+        tricks(page, side, 0).click()
+    choice(page, "made", "True").click()
+    save(page)
+    expect_totals(page, {"Anne": 52, "Bjørn": 0, "Cato": 0, "Dina": 0})

@@ -83,6 +83,12 @@ addEventListener("change", ({ target: input }) => {
   if (left) left.checked = true;
   else if (open.length === 1 && filledIn.has(chip(open[0]))) chip(open[0]).checked = false;
 }, true); // captured: done before htmx sends the form for its preview, which reads it so
+// A player now bidding (or called) had their count tapped as an opponent's: it goes.
+addEventListener("change", ({ target: { form, name, value } }) => {
+  const side = ["bidder", "partner"].includes(name) && `[data-side="${CSS.escape(value)}"]`;
+  for (const chip of side ? form.querySelectorAll(`.tricks-row${side} :checked`) : [])
+    chip.checked = false;
+}, true);
 
 // A score's sign, for a phone whose number keyboard has no minus: the ± beside it flips it.
 addEventListener("click", ({ target }) => {
