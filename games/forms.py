@@ -214,6 +214,8 @@ class GameFileForm(forms.Form):
         played: dt.date | None = self.cleaned_data["played"]
         if played is not None and played > timezone.localdate():
             raise ValidationError(_("That date has not come yet."))
+        if played is not None and played < SeasonForm.FIRST:  # a year mistyped
+            raise ValidationError(_("An evening from 2000 on."))
         return played
 
     def clean_file(self) -> Any:

@@ -182,29 +182,13 @@ class Group(models.Model):
                     Game.objects.filter(pk=game.pk).update(previous=left)
                     game.previous = previous = left
                 if previous is not None:
-                    self._offer_from(previous)
+                    Game.objects.offer_on_from(previous)
                 stream.group_moved(self.pk)
         except IntegrityError:
             if not form_token:
                 raise
             return self.games.get(form_token=form_token)  # the same form, sent twice at once
         return game
-
-    @staticmethod
-    def _offer_from(previous: Game) -> None:
-        """The game a new one goes on from moves on, so that its phones and big screen are
-        offered the new one; so does each game the table went on from before it that
-        night, whose phones `present.game.next_game` offers the new one too."""
-        fields = ("code", "group_id", "version", "night_id", "previous_id")
-        night, seen = previous.night_id, set[int]()
-        pk: int | None = previous.pk
-        while pk is not None and pk not in seen:  # a chain from a backup may loop
-            seen.add(pk)
-            game = Game.objects.select_for_update().only(*fields).get(pk=pk)
-            if game.night_id != night:
-                return
-            game._bump()
-            pk = game.previous_id
 
     def seat(self, game: Game, names: list[str]) -> None:
         """Seat these names in order at a new `game`, each as (or as a new) player of the
@@ -440,6 +424,22 @@ def seats_and_hands() -> tuple[
 
 
 class GameManager(models.Manager["Game"]):
+    def offer_on_from(self, previous: Game) -> None:
+        """A game started after `previous`, or deleted: `previous` moves on, so that its
+        phones and big screen hear which game to offer now; so does each game the table
+        went on from before it that night, whose phones `present.game.next_game` offers
+        the same game."""
+        fields = ("code", "group_id", "version", "night_id", "previous_id")
+        night, seen = previous.night_id, set[int]()
+        pk: int | None = previous.pk
+        while pk is not None and pk not in seen:  # a chain from a backup may loop
+            seen.add(pk)
+            game = self.select_for_update().only(*fields).get(pk=pk)
+            if game.night_id != night:
+                return
+            game._bump()
+            pk = game.previous_id
+
     def locked(self, key: str, code: str, entry: str = "") -> Game | None:
         """The game with this code in the group whose full link is `key`, locked until the
         caller's transaction ends (`holding`); None when the pair leads to no game to
@@ -786,8 +786,8 @@ class Game(models.Model):
             stream.game_moved(game.group_id, game.code, 0)
             stream.group_moved(game.group_id)
             if previous is not None:
-                # The game it followed offered it ("the next game has started"): no more.
-                previous._lock()._bump()
+                # The games it followed offered it ("the next game has started"): no more.
+                Game.objects.offer_on_from(previous)
             return True
 
     def _mark(

@@ -64,7 +64,7 @@ def next_game(game: Game) -> Game | None:
     table", or at the table from the group page, of any kind (`Group.start_game`). Where
     that one is over too, of the same night, the one the table went on to from it: a phone
     left two games behind is offered the game the table is at, not one finished meanwhile
-    (starting a game moves on each game this offers it from, `Group._offer_from`)."""
+    (starting or deleting a game moves on each game this offers it from, `offer_on_from`)."""
     found, night, seen = None, game.night_id, {game.pk}
     while over(game) and (after := Game.objects.filter(previous=game).order_by("pk").first()):
         if after.pk in seen:  # a chain from a backup may loop

@@ -122,6 +122,21 @@ def test_a_phone_two_games_behind_is_offered_the_game_the_table_is_at(
         )
 
 
+def test_a_game_deleted_two_games_on_is_no_longer_offered(client: Client, group: Group) -> None:
+    first = make_game(group, hands=anne_wins())
+    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
+    for number, hand in enumerate(anne_wins(), 1):
+        assert second.add_hand(number, hand, "Anne").stands
+    third = group.start_game("amerikaner", FOUR, first_dealer="Bjørn", previous=second)
+    live = reverse("game_live", args=[group.view_key, first.code])
+    before = client.get(live)
+    assert _next_link(text(before)) == reverse("game", args=[group.view_key, third.code])
+    assert third.delete_if_empty("Anne")
+    after = client.get(live, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert _next_link(text(after)) == reverse("game", args=[group.view_key, second.code])
+
+
 def test_a_game_of_an_earlier_night_offers_only_the_one_the_table_went_on_to(
     client: Client, group: Group
 ) -> None:

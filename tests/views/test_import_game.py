@@ -338,6 +338,8 @@ def test_an_empty_date_is_tonight_and_a_date_to_come_is_refused(
     response = phone.post(_url(group), {"file": _upload(PAPER), "played": tomorrow.isoformat()})
     assert response.status_code == 400
     assert "That date has not come yet." in text(response)
+    long_ago = phone.post(_url(group), {"file": _upload(PAPER), "played": "0001-01-01"})
+    assert "An evening from 2000 on." in text(long_ago)
     assert Game.objects.count() == 0
     assert phone.post(_url(group), {"file": _upload(PAPER), "played": ""}).status_code == 302
     game = Game.objects.get()
