@@ -98,15 +98,21 @@ def test_a_table_goes_on_once_from_a_game(phone: Client, client: Client, group: 
     assert _next_link(text(page)) == reverse("game", args=[group.view_key, first.code])
 
 
+def _two_games_won(group: Group) -> tuple[Game, Game]:
+    """Anne wins a game, and the next one the table went on to from it."""
+    first = make_game(group, hands=anne_wins())
+    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
+    for number, hand in enumerate(anne_wins(), 1):
+        assert second.add_hand(number, hand, "Anne").stands
+    return first, second
+
+
 def test_a_phone_two_games_behind_is_offered_the_game_the_table_is_at(
     client: Client, group: Group
 ) -> None:
     # Game 1 is won; the table plays game 2 through and starts game 3 the same night. A
     # phone left on game 1 hears of it, and is offered game 3, not game 2 finished meanwhile.
-    first = make_game(group, hands=anne_wins())
-    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
-    for number, hand in enumerate(anne_wins(), 1):
-        assert second.add_hand(number, hand, "Anne").stands
+    first, second = _two_games_won(group)
     live = reverse("game_live", args=[group.view_key, first.code])
     before = client.get(live)
     assert _next_link(text(before)) == reverse("game", args=[group.view_key, second.code])
@@ -123,10 +129,7 @@ def test_a_phone_two_games_behind_is_offered_the_game_the_table_is_at(
 
 
 def test_a_game_deleted_two_games_on_is_no_longer_offered(client: Client, group: Group) -> None:
-    first = make_game(group, hands=anne_wins())
-    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
-    for number, hand in enumerate(anne_wins(), 1):
-        assert second.add_hand(number, hand, "Anne").stands
+    first, second = _two_games_won(group)
     third = group.start_game("amerikaner", FOUR, first_dealer="Bjørn", previous=second)
     live = reverse("game_live", args=[group.view_key, first.code])
     before = client.get(live)
@@ -140,10 +143,7 @@ def test_a_game_deleted_two_games_on_is_no_longer_offered(client: Client, group:
 def test_a_game_of_an_earlier_night_offers_only_the_one_the_table_went_on_to(
     client: Client, group: Group
 ) -> None:
-    first = make_game(group, hands=anne_wins())
-    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
-    for number, hand in enumerate(anne_wins(), 1):
-        assert second.add_hand(number, hand, "Anne").stands
+    first, second = _two_games_won(group)
     # As if game 1 had been played a week before.
     last_week = Night.for_moment(group, timezone.now() - dt.timedelta(days=7))
     Game.objects.filter(pk=first.pk).update(night=last_week)
@@ -154,10 +154,7 @@ def test_a_game_of_an_earlier_night_offers_only_the_one_the_table_went_on_to(
 
 def test_a_chain_of_games_that_loops_back_is_followed_once(client: Client, group: Group) -> None:
     # A backup can say that a game went on from a game that went on from it.
-    first = make_game(group, hands=anne_wins())
-    second = group.start_game("amerikaner", FOUR, first_dealer="Anne", previous=first)
-    for number, hand in enumerate(anne_wins(), 1):
-        assert second.add_hand(number, hand, "Anne").stands
+    first, second = _two_games_won(group)
     Game.objects.filter(pk=first.pk).update(previous=second)
     group.start_game("amerikaner", FOUR, first_dealer="Bjørn", previous=second)
     page = text(client.get(reverse("game", args=[group.view_key, first.code])))
