@@ -39,6 +39,8 @@ def test_the_season_is_one_tap_from_the_group_page(
     expect(rows.nth(1).locator(".form-guide .result")).to_have_text(["2", "1="])
     # A name is a tap target of its own, and leads to the player's page.
     name = rows.nth(0).locator("th a")
+    # The click waits for the new page, not its style sheets: measure once they are in.
+    page.wait_for_load_state("load")
     box = name.bounding_box()
     assert box is not None and box["height"] >= 44
     name.click()
