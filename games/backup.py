@@ -235,6 +235,8 @@ def import_game(
     game `played` another evening (a paper sheet) joins that night, started at 8 pm."""
     if played is not None and played > timezone.localdate():
         raise ImportProblem(Text(_("the evening it was played has not come yet")))
+    if played is not None and played < FIRST_EVENING:  # a year mistyped
+        raise ImportProblem(Text(_("the evening it was played is before 2000")))
     try:
         scored = gamefile.score_document(document)
     except RuleError as exc:
@@ -265,6 +267,10 @@ def import_game(
         raise ImportProblem(added.reason.whole_text())
     game.refresh_from_db()
     return game
+
+
+#: The first evening a game file may be dated: a year mistyped, not history.
+FIRST_EVENING = dt.date(2000, 1, 1)
 
 
 def _started_at(played: dt.date | None) -> dt.datetime | None:

@@ -207,8 +207,14 @@ def test_a_paper_game_played_another_evening_joins_that_night(tmp_path: Path) ->
     assert night is not None and str(night.date) == "2026-10-03"
 
 
-def test_an_evening_still_to_come_is_refused_and_nothing_is_saved(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("played", "said"),
+    [("2099-01-01", "has not come yet"), ("1999-12-31", "is before 2000")],
+)
+def test_an_evening_still_to_come_or_a_mistyped_year_is_refused_and_nothing_is_saved(
+    tmp_path: Path, played: str, said: str
+) -> None:
     group = make_group()
-    with pytest.raises(CommandError, match=r"game\.json: the evening it was played has not come"):
-        _run(_file(tmp_path, PAPER), f"--group={group.edit_key}", "--played", "2099-01-01")
+    with pytest.raises(CommandError, match=rf"game\.json: the evening it was played {said}$"):
+        _run(_file(tmp_path, PAPER), f"--group={group.edit_key}", "--played", played)
     assert not group.games.exists()
