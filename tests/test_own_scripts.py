@@ -29,8 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: for a hand waiting on the phone listed by what each tap answers ("Bidder Bjørn, Bid 8", where
 #: it said "Bjørn, 8"); 1 for an outcome the server could not give (503, 429), which no longer
 #: leaves the one before standing; 6 for a trick count tapped for an opponent who then bids or
-#: is called, which goes (it stayed, and the hand was refused as not adding up).
-MOST = 434
+#: is called, which goes (it stayed, and the hand was refused as not adding up); 5 for a waiting
+#: hand's bids told from its tricks ("Bids: Anne 4, …, Tricks: Anne 6, …"; each player was named
+#: twice alike) and its "alone" named (it was left out).
+MOST = 439
 WIDEST = 100
 
 

@@ -159,11 +159,24 @@ def test_a_redeal_tapped_while_a_save_is_under_way_does_not_take_its_place(
     held[0].abort("connectionreset")
     page.unroute("**/hands/", hold)
     expect(page.locator("#hands [data-waiting] li")).to_contain_text(
-        "Bidder Bjørn, Bid 8, Partner Dina, Anne 2, Cato 1"
+        "Bidder Bjørn, Bid 8, Partner Dina, Tricks: Anne 2, Cato 1"
     )
     expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=SOON)
     assert len(held) == 1
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
+
+
+def test_a_hand_kept_offline_is_listed_by_what_each_tap_answered_alone_too(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    page.context.set_offline(True)
+    fill_hand(page, "Bjørn", 8, "", {"Anne": 2, "Cato": 1, "Dina": 1})
+    _save_button(page)
+    # "Alone" is a tap like the others (it was left out, as if no partner was chosen).
+    expect(page.locator("#hands [data-waiting] li")).to_contain_text(
+        "Bidder Bjørn, Bid 8, Partner alone, Tricks: Anne 2, Cato 1, Dina 1"
+    )
 
 
 @pytest.mark.every_database
@@ -181,7 +194,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_sent_once_by_itself(
     expect(queue).to_contain_text("No connection: hand 1 is kept on this phone")
     expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
     expect(page.locator("#hands [data-waiting] li")).to_contain_text(
-        "Bidder Bjørn, Bid 8, Partner Dina, Anne 2, Cato 1"
+        "Bidder Bjørn, Bid 8, Partner Dina, Tricks: Anne 2, Cato 1"
     )
     # The heading and the dealer's badge go on with the form: hand 2, Bjørn deals.
     heading, badge = page.locator(".game-title .hand-no"), page.locator(".badge.dealer")

@@ -151,3 +151,16 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
         {"Sharks": True, "Jets": True},
     ]
     assert (document["winners"], document["bags"]) == (["Sharks"], {"Sharks": 3, "Jets": 2})
+
+
+def test_a_hand_kept_offline_lists_the_bids_apart_from_the_tricks(
+    live_server: LiveServer, page: Page
+) -> None:
+    start_team_game(page, live_server.url, "spades")
+    page.context.set_offline(True)
+    _hand(page, (4, 3, "nil", 3), (6, 3, 1))
+    page.locator("form[data-hand-form] button[name=save]").click()
+    # Each player is named twice: the legend says which are bids and which tricks.
+    expect(page.locator("#hands [data-waiting] li")).to_contain_text(
+        "Bids: Anne 4, Bjørn 3, Cato nil, Dina 3, Tricks: Anne 6, Bjørn 3, Cato 1, Dina 3"
+    )

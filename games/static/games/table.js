@@ -14,7 +14,7 @@
   const held = () => $("[data-conflict], #entry .errorlist, #main > .errorlist"); // hands wait
   // The hand's own taps (the dealer comes filled in), of inputs shown.
   const taps = (form) =>
-    all("[name]:checked:not([name=dealer])", form).filter((i) => i.value && i.checkVisibility());
+    all("[name]:checked:not([name=dealer])", form).filter((i) => i.checkVisibility());
   // A list in localStorage, and what `change` makes of it (some private modes refuse).
   function store(name, change) {
     try {
@@ -75,10 +75,15 @@
     const body = new URLSearchParams(request.body);
     if (!complete(form, body))
       return say(texts[offline ? "incomplete" : "incompleteUnanswered"], true);
-    // "Bidder Bjørn, Bid 8, Partner Dina, Anne 2, Cato 1"; a penalty by its reason.
+    // "Bidder Bjørn, Bid 8, Partner Dina, Tricks: Anne 2, Cato 1" (a rows' legend once, before
+    // its first: bids and tricks apart); a penalty by its reason.
     const head = (input) => input.closest("fieldset").querySelector("legend:not(.visually-hidden)");
-    const side = (input) => input.closest(".tricks-row")?.dataset.side ?? head(input)?.textContent;
-    const word = (i) => `${side(i) ?? ""} ${i.closest("label").textContent.trim()}`.trim();
+    const word = (i, n, list) => {
+      const [row, chip] = [i.closest(".tricks-row"), i.closest("label").textContent.trim()];
+      if (!row) return `${head(i)?.textContent ?? ""} ${chip}`.trim();
+      const first = list[n - 1]?.closest("fieldset") !== i.closest("fieldset");
+      return `${first ? `${head(i)?.textContent}: ` : ""}${row.dataset.side} ${chip}`;
+    };
     const line = body.has("reason") ? `⚖ ${body.get("reason")}` : taps(form).map(word).join(", ");
     const item = { game, url: request.action, body: `${body}`, line, entry: body.get("entry") };
     item.number = +body.get("number");
