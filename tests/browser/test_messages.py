@@ -260,8 +260,10 @@ def test_an_unfinished_hand_whose_answer_is_lost_is_not_called_offline(
     choice(page, "bid", 8).click()  # no bidder yet
     page.locator("form[data-hand-form] button[name=save]").click()
     said = page.locator("#status [data-said]")
+    # What is left to tap is named (the choices the form shows with nothing chosen).
     expect(said).to_have_text(
         "No answer came yet, and this hand is not complete: finish it and save it again."
+        " Still to tap: Bidder, Partner, Tricks: Anne, Bjørn, Cato, Dina."
     )
     expect(page.locator("#status")).not_to_contain_text("No connection")
     # The taps stay in the form, to be finished.

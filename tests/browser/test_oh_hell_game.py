@@ -159,3 +159,24 @@ def test_a_game_down_and_up_the_schedule_to_its_last_hand(
     assert document["winners"] == ["Bjørn"] and document["finished"] is True
     assert document["hands"][3]["made"] == {"Anne": True, "Bjørn": True, "Cato": False}
     assert not problems, "\n".join(problems)
+
+
+def test_a_hand_left_unfinished_offline_names_what_is_still_to_tap(
+    live_server: LiveServer, page: Page, screenshots: Path
+) -> None:
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "oh_hell")
+    fill_new_game(page, ["Bjørn", "Cato"])
+    start_game(page)
+    page.context.set_offline(True)
+    for player, count in {"Bjørn": 1, "Cato": 0}.items():
+        bid(page, player, count)
+    took(page, "Bjørn", 1)
+    page.locator("button[name=save]").click()
+    # Nothing is kept: Anne's bid and two players' tricks are named, to be tapped.
+    expect(page.locator("#status [data-said]")).to_have_text(
+        "No connection, and this hand is not complete yet: finish it, it will wait on this"
+        " phone. Still to tap: Bids: Anne, Tricks taken: Anne, Cato."
+    )
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    page.screenshot(path=screenshots / "oh-hell-offline-unfinished.png")

@@ -65,26 +65,29 @@
     row.firstChild.textContent = fill(texts.waiting, item);
     return row;
   }
+  // "Bidder Bjørn, Bid 8, Partner Dina, Tricks: Anne 2, Cato 1": inputs (or choices) by what
+  // they answer, a rows' legend once before its first (bids and tricks apart), with `what`.
+  const head = (input) => input.closest("fieldset").querySelector("legend:not(.visually-hidden)");
+  const told = (list, what) =>
+    list.map((el, n) => {
+      const row = el.closest(".tricks-row");
+      if (!row) return `${head(el)?.textContent ?? ""} ${what(el)}`.trim();
+      const first = list[n - 1]?.closest("fieldset") !== el.closest("fieldset");
+      return `${first ? `${head(el)?.textContent}: ` : ""}${row.dataset.side} ${what(el)}`.trim();
+    });
+  const untapped = (form) =>
+    all(".choices:not(:has(:checked))", form).filter((choices) => choices.checkVisibility());
   // Worth keeping unchecked: a redeal, an outcome previewed, or every choice shown answered.
   const complete = (form, body) =>
-    body.get("redeal") === "on" ||
-    !!form.querySelector("#preview strong") ||
-    all(".choices:not(:has(:checked))", form).every((choices) => !choices.checkVisibility());
+    body.get("redeal") === "on" || !!form.querySelector("#preview strong") || !untapped(form)[0];
   // A hand with no answer, or with hands waiting before it, waits here; the form goes on.
   function keep(form, { request }) {
     const body = new URLSearchParams(request.body);
+    const missing = fill(texts.missing, { what: told(untapped(form), () => "").join(", ") });
     if (!complete(form, body))
-      return say(texts[offline ? "incomplete" : "incompleteUnanswered"], true);
-    // "Bidder Bjørn, Bid 8, Partner Dina, Tricks: Anne 2, Cato 1" (a rows' legend once, before
-    // its first: bids and tricks apart); a penalty by its reason.
-    const head = (input) => input.closest("fieldset").querySelector("legend:not(.visually-hidden)");
-    const word = (i, n, list) => {
-      const [row, chip] = [i.closest(".tricks-row"), i.closest("label").textContent.trim()];
-      if (!row) return `${head(i)?.textContent ?? ""} ${chip}`.trim();
-      const first = list[n - 1]?.closest("fieldset") !== i.closest("fieldset");
-      return `${first ? `${head(i)?.textContent}: ` : ""}${row.dataset.side} ${chip}`;
-    };
-    const line = body.has("reason") ? `⚖ ${body.get("reason")}` : taps(form).map(word).join(", ");
+      return say(`${texts[offline ? "incomplete" : "incompleteUnanswered"]} ${missing}`, true);
+    const chip = (input) => input.closest("label").textContent.trim();
+    const line = body.has("reason") ? `⚖ ${body.get("reason")}` : told(taps(form), chip).join(", ");
     const item = { game, url: request.action, body: `${body}`, line, entry: body.get("entry") };
     item.number = +body.get("number");
     store(QUEUE, (list) => [...list.filter((other) => other.entry !== item.entry), item]);
