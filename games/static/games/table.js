@@ -25,7 +25,9 @@
     }
   }
   const queued = () => store(QUEUE).filter((item) => item.game === game);
-  let since, offline, gone, sending, saidTimer, chart, away; // gone: the link replaced; away: 503
+  // gone: the link replaced; away: 503; saveAt: where Save was before a swap.
+  let since, offline, gone, sending, saidTimer, chart, away, saveAt;
+  const saveTop = () => $("[data-hand-form] button[name=save]")?.getBoundingClientRect().top;
 
   // What the phone says goes as a message does (app.js); what asks for something stays in view.
   function say(text, lasting = false) {
@@ -230,6 +232,7 @@
   document.addEventListener("htmx:before:swap", (event) => {
     if (isPoll(event.detail.ctx) && busy()) event.preventDefault();
     chart = $("#chart > svg"); // a save's answer comes without it: the one shown stays
+    saveAt = saveTop(); // Save in view stays under the finger (below)
   });
   // After every answer (htmx swaps none of a 304 or a refusal, a replaced link's 410 included).
   document.addEventListener("htmx:after:swap", ({ detail: { ctx } }) => {
@@ -241,6 +244,8 @@
     if ((poll && status >= 400) || status >= 500) return lost();
     since = offline = null; // an answer came
     if (poll) follow(new URL(ctx.request.action, location).searchParams.get("entry"), status);
+    // A line said above Save (its bar not stuck at the foot) moves the page, not Save under a tap.
+    if (poll && saveAt > 0 && saveAt < innerHeight) scrollBy(0, saveTop() - saveAt);
     if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
     if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
     if (headers.get("X-Hand-Entry") === "done") keepCopy([location.href]).catch(() => {});
