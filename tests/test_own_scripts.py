@@ -33,8 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: hand's bids told from its tricks ("Bids: Anne 4, …, Tricks: Anne 6, …"; each player was named
 #: twice alike) and its "alone" named (it was left out); 3 for a hand kept unfinished, which
 #: names what is still to tap ("Still to tap: Tricks taken: Anne, Cato"; it said only "finish it");
-#: 5 for Save kept under the finger when a line comes above it at the form's end (it moved down).
-MOST = 447
+#: 5 for Save kept under the finger when a line comes above it at the form's end (it moved down);
+#: 4 for an outcome asked again after a poll, the same, left where it was scrolled (a note written
+#: on another phone sent a player reading its reasons back to the first line).
+MOST = 451
 WIDEST = 100
 
 

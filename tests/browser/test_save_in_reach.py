@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Game
 from tests.browser.steps import LIVE, choice, fill_hand, join_as, play_hand, start_four
 
 #: The chips a phone shows that no scroll brings clear of what sits over them.
@@ -75,6 +76,13 @@ def test_save_and_the_outcome_stay_in_reach_through_the_whole_form(
         with page.expect_response(LIVE) as poll:
             pass
         assert poll.value.status == 304
+    assert page.evaluate(REASONS_SHOW)
+    # The game's note written on another phone: the game changed, the outcome did not. The
+    # phone asks it again, and the reasons still stay where the swipe left them.
+    with page.expect_response(lambda answer: "/preview/" in answer.url) as asked:
+        Game.objects.get().write_note("Dina's birthday", "Bjørn")
+    expect(page.locator("#game-note")).to_contain_text("Dina's birthday")
+    assert asked.value.status == 200
     assert page.evaluate(REASONS_SHOW)
     # The next tap's outcome comes from its first line again, not where the swipe left it.
     shown = preview.inner_text()

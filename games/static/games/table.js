@@ -25,8 +25,8 @@
     }
   }
   const queued = () => store(QUEUE).filter((item) => item.game === game);
-  // gone: the link replaced; away: 503; saveAt: where Save was before a swap.
-  let since, offline, gone, sending, saidTimer, chart, away, saveAt;
+  // gone: the link replaced; away: 503; saveAt, shown: Save's place and the outcome before a swap.
+  let since, offline, gone, sending, saidTimer, chart, away, saveAt, shown;
   const saveTop = () => $("[data-hand-form] button[name=save]")?.getBoundingClientRect().top;
 
   // What the phone says goes as a message does (app.js); what asks for something stays in view.
@@ -233,6 +233,7 @@
     if (isPoll(event.detail.ctx) && busy()) event.preventDefault();
     chart = $("#chart > svg"); // a save's answer comes without it: the one shown stays
     saveAt = saveTop(); // Save in view stays under the finger (below)
+    if (isPoll(event.detail.ctx)) shown = [$("#preview")?.textContent, $("#preview")?.scrollTop];
   });
   // After every answer (htmx swaps none of a 304 or a refusal, a replaced link's 410 included).
   document.addEventListener("htmx:after:swap", ({ detail: { ctx } }) => {
@@ -241,6 +242,9 @@
     away = status === 503; // the server answers, its database not
     if (isHand(ctx) && status >= 500) keep(source, ctx); // as if sent offline
     if (source.id === "preview" && status >= 400) source.textContent = texts.noPreview; // not stale
+    // The outcome asked again after a poll and the same (a note changed elsewhere): as it was read.
+    if (source.id === "preview" && source.textContent === shown?.[0]) source.scrollTop = shown[1];
+    if (source.id === "preview") shown = null;
     if ((poll && status >= 400) || status >= 500) return lost();
     since = offline = null; // an answer came
     if (poll) follow(new URL(ctx.request.action, location).searchParams.get("entry"), status);
