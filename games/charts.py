@@ -615,7 +615,29 @@ def _short(names: Sequence[str], most: int = 7) -> list[str]:
     tails = [name if len(name) <= most else "…" + name[1 - most :].lstrip() for name in names]
     alike = {head for head in heads if heads.count(head) > 1}
     shorts = [tail if head in alike else head for head, tail in zip(heads, tails, strict=True)]
+    # Alike at both ends too ("Sharks A north", "Sharks B north"): from where they part.
+    twice = {short for short in shorts if shorts.count(short) > 1}
+    shorts = [
+        _from_where_they_part(name, names, most) if short in twice else short
+        for name, short in zip(names, shorts, strict=True)
+    ]
     return shorts if len(set(shorts)) == len(shorts) else heads
+
+
+def _from_where_they_part(name: str, names: Sequence[str], most: int) -> str:
+    """`name` from the first character it does not share with another name alike at its
+    start ("…B north" of "Sharks B north" beside "Sharks A north"), cut after `most`."""
+    start = name[: most - 1].rstrip()
+    others = [other for other in names if other != name and other.startswith(start)]
+    shared = max((_shared(name, other) for other in others), default=0)
+    rest = name[shared:].strip()
+    return "…" + (rest if len(rest) < most else rest[: most - 2].rstrip() + "…")
+
+
+def _shared(one: str, other: str) -> int:
+    """How many characters two names share at their start."""
+    apart = (at for at, (a, b) in enumerate(zip(one, other, strict=False)) if a != b)
+    return next(apart, min(len(one), len(other)))
 
 
 def _number(value: float) -> str:

@@ -159,6 +159,13 @@ def test_long_names_alike_at_their_start_end_in_what_tells_them_apart() -> None:
     assert ends == ["…north 5", "…south 5", "Kristo… 5"]
 
 
+def test_long_names_alike_at_both_ends_end_in_where_they_part() -> None:
+    sides = ["Sharks A of the north", "Sharks B of the north", "Sharks of the south"]
+    svg = parse(charts.running_totals(sides, [dict.fromkeys(sides, 5)], {}, 52))
+    ends = [e.text for e in svg.iter(f"{SVG}text") if e.get("class") == "end"]
+    assert ends == ["…A of… 5", "…B of… 5", "…south 5"]
+
+
 def test_negative_totals_and_one_hand_one_side() -> None:
     svg = parse(charts.running_totals(["Anne"], [{"Anne": -12}], {"Anne": 0}, None))
     (line,) = series(svg)
