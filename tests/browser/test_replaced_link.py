@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.models import Hand
+from games.models import Game, Hand
 from tests.browser.steps import LIVE, fill_hand, join_as, start_four, to_group, unchanged
 
 # A poll every 2 s: a few polls' time is plenty.
@@ -63,16 +63,19 @@ def test_a_phone_whose_link_was_replaced_says_so_and_keeps_the_hand_in_its_form(
     expect(line).to_contain_text(heading, timeout=SOON)
     expect(line).to_contain_text(what_to_do)
     expect(line).to_be_visible()
-    # Save goes to the old link, which refuses it: the form keeps its hand, and says why.
+    # Save goes to the old link, which refuses it: the hand is kept on the phone, as it says.
     saves = _saves(phone)
     phone.locator("form[data-hand-form] button[name=save]").click()
-    expect(phone.locator("form[data-hand-form] button[name=save]")).to_be_enabled()
+    expect(phone.locator("#hands [data-waiting] li")).to_have_count(1)
     assert saves == [410]
     expect(line).to_contain_text(heading)
-    expect(phone.locator("form[data-hand-form] input[name=bidder][value=Bjørn]")).to_be_checked()
-    expect(phone.locator("form[data-hand-form] input[name=bid][value='8']")).to_be_checked()
     phone.screenshot(path=screenshots / f"link-replaced-phone-{locale[:2]}.png")
     assert not Hand.objects.exists()
+    # The new link, opened on this phone, sends it, once.
+    _open_the_new_link(phone, live_server.url)
+    expect(phone.locator("#hands tbody tr")).to_have_count(1, timeout=SOON)
+    expect(phone.locator("#hands [data-waiting] li")).to_have_count(0)
+    assert [(hand.number, hand.data["bidder"]) for hand in Hand.objects.all()] == [(1, "Bjørn")]
 
 
 def test_a_hand_kept_on_the_phone_stays_kept_when_the_link_was_replaced(
@@ -101,3 +104,15 @@ def test_a_hand_kept_on_the_phone_stays_kept_when_the_link_was_replaced(
     kept = phone.evaluate("JSON.parse(localStorage.getItem('scorekeeper-queue'))")
     assert [item["number"] for item in kept] == [1]
     assert not Hand.objects.exists()
+    # The new link, opened on this phone, finds it and sends it, once.
+    phone.unroute(LIVE)
+    _open_the_new_link(phone, live_server.url)
+    expect(phone.locator("#hands tbody tr")).to_have_count(1, timeout=SOON)
+    expect(phone.locator("#hands [data-waiting] li")).to_have_count(0)
+    assert Hand.objects.count() == 1
+
+
+def _open_the_new_link(phone: Page, url: str) -> None:
+    """The game on the group's new full link, as a phone opens it from the QR code."""
+    game = Game.objects.get()
+    phone.goto(f"{url}/g/{game.group.edit_key}/games/{game.code}/")

@@ -24,7 +24,9 @@
       return [];
     }
   }
-  const queued = () => store(QUEUE).filter((item) => item.game === game);
+  // A game by its code, not its link: a hand kept under a link replaced since goes by the new one.
+  const [code, link] = [(url) => url?.match(/\/games\/([^/?]+)/)?.[1], /\/g\/[^/]+\//];
+  const queued = () => store(QUEUE).filter((item) => code(item.game) === code(game));
   // gone: the link replaced; away: 503; saveAt, shown: Save's place and the outcome before a swap.
   let since, offline, gone, sending, saidTimer, chart, away, saveAt, shown;
   const saveTop = () => $("[data-hand-form] button[name=save]")?.getBoundingClientRect().top;
@@ -105,7 +107,8 @@
     sending = true;
     showQueue();
     const [body, headers] = [new URLSearchParams(item.body), { "HX-Request": "true" }];
-    const answer = await fetch(item.url, { method: "POST", body, headers }).catch(() => null);
+    const url = item.url.replace(link, location.pathname.match(link)[0]); // this page's link
+    const answer = await fetch(url, { method: "POST", body, headers }).catch(() => null);
     const text = await answer?.text().catch(() => null); // read first: a poll's send() waits
     sending = false;
     gone ||= !!answer?.headers.get("X-Link-Replaced"); // then kept here, for the new link to send
@@ -240,7 +243,7 @@
     const [{ status, headers }, poll, source] = [ctx.response, isPoll(ctx), ctx.sourceElement];
     gone ||= !!headers.get("X-Link-Replaced");
     away = status === 503; // the server answers, its database not
-    if (isHand(ctx) && status >= 500) keep(source, ctx); // as if sent offline
+    if (isHand(ctx) && (status >= 500 || gone)) keep(source, ctx); // as if sent offline
     if (source.id === "preview" && status >= 400) source.textContent = texts.noPreview; // not stale
     // The outcome asked again after a poll and the same (a note changed elsewhere): as it was read.
     if (source.id === "preview" && source.textContent === shown?.[0]) source.scrollTop = shown[1];
