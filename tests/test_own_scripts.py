@@ -36,8 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: 5 for Save kept under the finger when a line comes above it at the form's end (it moved down);
 #: 4 for an outcome asked again after a poll, the same, left where it was scrolled (a note written
 #: on another phone sent a player reading its reasons back to the first line); 3 for a hand saved
-#: on a replaced link, kept and sent by the new one (it was kept under the old link, never sent).
-MOST = 454
+#: on a replaced link, kept and sent by the new one (it was kept under the old link, never sent);
+#: 3 for a form kept while its hand waited, on a game won since, which goes (it stayed, renumbered).
+MOST = 457
 WIDEST = 100
 
 

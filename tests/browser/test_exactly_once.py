@@ -33,6 +33,7 @@ from tests.browser.steps import (
     unchanged,
     wait_for_offline_copy,
 )
+from tests.factories import anne_wins, make_game
 
 # A poll every 2 s, then the hand's save: a few polls' time is plenty.
 SOON = 10_000
@@ -134,6 +135,23 @@ def test_a_hand_the_server_has_leaves_the_queue_with_a_poll_while_sending_still_
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     assert answers == [200]
     assert [h.number for h in _hands(page)] == [1]
+
+
+def test_an_answer_lost_on_the_hand_that_wins_leaves_the_game_won_and_no_form(
+    live_server: LiveServer, page: Page, transactional_db: None
+) -> None:
+    game = make_game(hands=anne_wins()[:4])  # Anne at 48: her next 6 alone wins
+    join_as(page, f"{live_server.url}/g/{game.group.edit_key}/games/{game.code}/", "Anne")
+    page.route("**/hands/", lambda route: (route.fetch(), route.abort("connectionreset")))
+    fill_hand(page, "Anne", 6, "", {"Bjørn": 2, "Cato": 2, "Dina": 2})
+    _save_button(page)
+    # The poll brings the game won: the hand kept on the phone is found saved, and the page
+    # is the won game's (the form had stayed, kept while the hand waited, as "Save hand 6").
+    expect(page.locator("#winner")).to_be_visible(timeout=SOON)
+    expect(page.locator("form[data-hand-form]")).to_have_count(0, timeout=SOON)
+    expect(page.locator("#entry button.primary")).to_have_text("New game, same table")
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    assert len(_hands(page)) == 5
 
 
 @pytest.mark.every_database

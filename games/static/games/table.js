@@ -177,7 +177,10 @@
     store(QUEUE, (list) => list.filter((item) => !row(item.entry)));
     const [form, next] = [queued().length ? null : handForm(), $("#entry")?.dataset];
     const stale = status === 200 || $("#preview")?.textContent === texts.noPreview;
-    if (form && row(entry)) startNext(form, +next.next, next.dealer);
+    // A form kept while its hand waited, on a game that has ended since: the live part again.
+    if (form && next?.state === "closed") $("[data-poll]").setAttribute("hx-headers", "{}");
+    if (form && next?.state === "closed") nudge();
+    else if (form && row(entry)) startNext(form, +next.next, next.dealer);
     else if (taps(form).length && stale) form.dispatchEvent(new Event("followed"));
     if (rows.length) say(fill(texts.ownSaved, rows.at(-1).dataset));
     if (rows.length) scrollTo(0, 0);
