@@ -115,6 +115,11 @@ def _table() -> tuple[Group, dict[str, Game]]:
         group,
         game_file("american", LONG_SIX[:3], [{"winner": LONG_SIX[1]}], rules={"target_wins": 3}),
     )
+    # Won by the longest name: the group page's line for the night says who won.
+    backup.import_game(
+        group,
+        game_file("american", LONG_SIX[:2], [{"winner": LONG_SIX[1]}], rules={"target_wins": 1}),
+    )
     a, b, c, *_others = LONG_SIX
     oh_hell = backup.import_game(
         group,
