@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -389,6 +389,10 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
         sent = HandForm(request.POST, game=game)
         # The form the answer shows: none for the next hand's empty one.
         form: HandForm | None = sent
+        if sent.is_valid() and _held_for_an_earlier_hand(request.POST, sent):
+            # Its taps were begun for the hand saved meanwhile on another phone: said once;
+            # the form comes back without that mark, and Save tapped again saves them.
+            sent.add_error(None, _held(request.POST["follow_held"], sent.cleaned_data["number"]))
         if sent.is_valid():
             entered = sent.cleaned_data
             done = game.add_hand(
@@ -425,6 +429,21 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     )
     template = "games/game.html#main" if request.htmx else "games/game.html"
     return render(request, template, context, status=200 if request.htmx else 422)
+
+
+def _held_for_an_earlier_hand(sent: QueryDict, form: HandForm) -> bool:
+    """Whether the form was moved on by a hand saved on another phone while it held taps
+    begun for that hand (`Following.held`, which a poll gave it)."""
+    held = sent.get("follow_held", "")
+    return held.isdigit() and int(held) < form.cleaned_data["number"]
+
+
+def _held(held: str, number: int) -> str:
+    return _(
+        "Hand %(held)s was saved on another phone while this form was being filled in: check "
+        "it in the list of hands. If these taps are a new hand, save again to add them as "
+        "hand %(number)d."
+    ) % {"held": held, "number": number}
 
 
 def _told(game: Game, done: Attempt) -> tuple[int, str]:

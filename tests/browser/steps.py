@@ -114,6 +114,16 @@ def save(page: Page, button: str = "save") -> None:
     expect(page.locator("#hands tbody tr").first).to_have_attribute("data-number", str(number))
 
 
+def save_held(page: Page) -> None:
+    """Save a form moved on by a hand saved elsewhere while it held taps: refused once, in
+    words (the taps may be that hand), and saved by the second tap."""
+    page.locator("button[name=save]").click()
+    expect(page.locator("#entry .errorlist")).to_contain_text(
+        "was saved on another phone while this form was being filled in"
+    )
+    save(page)
+
+
 def play_hand(
     page: Page,
     bidder: str,

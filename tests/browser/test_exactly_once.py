@@ -27,6 +27,7 @@ from tests.browser.steps import (
     open_new_game_of,
     play_hand,
     save,
+    save_held,
     start_game,
     start_group,
     total,
@@ -152,6 +153,28 @@ def test_an_answer_lost_on_the_hand_that_wins_leaves_the_game_won_and_no_form(
     expect(page.locator("#entry button.primary")).to_have_text("New game, same table")
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
     assert len(_hands(page)) == 5
+
+
+def test_the_same_hand_tapped_in_on_two_phones_is_not_saved_twice_by_one_tap(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    # Anne and Bjørn both tap hand 1 in; Bjørn saves first. Anne's form moves on to hand 2.
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    expect(page.locator("[data-renumbered]")).to_be_visible(timeout=SOON)
+    # Her Save, meant for hand 1, is refused once, in words; her taps stay.
+    _save_button(page)
+    expect(page.locator("#entry .errorlist")).to_contain_text(
+        "Hand 1 was saved on another phone while this form was being filled in"
+    )
+    expect(page.locator("form[data-hand-form] input[name=bidder][value=Bjørn]")).to_be_checked()
+    assert len(_hands(page)) == 1
+    # Tapped again, it is a new hand: hand 2.
+    _save_button(page)
+    expect(page.locator("#hands tbody tr")).to_have_count(2, timeout=SOON)
+    assert [h.number for h in _hands(page)] == [1, 2]
 
 
 @pytest.mark.every_database
@@ -799,7 +822,7 @@ def test_an_open_form_follows_a_hand_undone_and_entered_again_between_two_polls(
     expect(said).to_be_hidden()
     expect(other.locator("input[name=bidder]:checked")).to_have_value("Bjørn")
 
-    _save_button(other)
+    save_held(other)  # begun for the hand 1 that went: a new hand at the second tap
     expect(other.locator("#hands tbody tr")).to_have_count(2)
     assert [(h.number, h.data["dealer"], h.data["bidder"]) for h in _hands(page)] == [
         (1, "Cato", "Cato"),

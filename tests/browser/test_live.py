@@ -17,6 +17,7 @@ from tests.browser.steps import (
     open_new_game_of,
     play_hand,
     save,
+    save_held,
     start_four,
     start_game,
     start_group,
@@ -82,8 +83,9 @@ def test_an_open_form_moves_on_when_another_phone_saves_its_hand(
     expect(page.locator("#hands tbody tr")).to_have_count(1)
     expect(page.locator('input[name=winner][value="Anne"]')).to_be_checked()
 
-    # Anne won game 2 as well: the same hand again is a new hand, not a double tap.
-    save(page)
+    # Anne won game 2 as well: the same hand again is a new hand once she says so, by
+    # tapping Save again (her tap was for game 1).
+    save_held(page)
     expect_totals(page, {"Anne": 2, "Bjørn": 0})
     expect(page.locator("[data-renumbered]")).to_be_hidden()
 

@@ -11,7 +11,15 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Hand
-from tests.browser.steps import fill_hand, game_code, join_as, play_hand, save, start_four
+from tests.browser.steps import (
+    fill_hand,
+    game_code,
+    join_as,
+    play_hand,
+    save,
+    save_held,
+    start_four,
+)
 
 NOTE = "Bjørn revoked; the table let the hand stand"
 
@@ -41,7 +49,7 @@ def test_a_hands_note_opens_on_demand_and_survives_a_poll_while_typing(
     expect(box).to_have_value("Bjørn revoked;")
     expect(box).to_be_focused()
     page.keyboard.type(" the table let the hand stand")
-    save(page)
+    save_held(page)  # begun before hand 1 was saved: a new hand at the second tap
 
     # Hand 2's row carries a mark that opens its note; hand 1's has none.
     newest, first = page.locator("#hands tbody tr").nth(0), page.locator("#hands tbody tr").nth(1)

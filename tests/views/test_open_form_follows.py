@@ -269,3 +269,25 @@ def test_a_form_moved_on_empty_says_nothing_of_a_later_hand_tapped_the_same(
     # Held to hand 2 (it moved the form on while it held some of these taps), it is that hand.
     held = _poll(phone, group, game, **{**sent, "follow_held": "2"})
     assert _same_hand(held).startswith("Hand 2 was just saved on another phone exactly")
+
+
+def test_a_form_moved_on_while_it_held_taps_saves_them_only_when_save_is_tapped_again(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[HAND_1])
+    # The open form held hand 1's taps when hand 1 was saved on another phone: a poll moved
+    # it on to hand 2. Its Save is refused once, in words, and nothing is saved.
+    url = reverse("hand_create", args=[group.edit_key, game.code])
+    fields = form_fields(_hand_1_polled(phone, group, game, **TAPS), url)
+    sent = {**fields, **TAPS, "dealer": "Bjørn"}  # the rotation's, checked in the form
+    refused = phone.post(url, sent, HTTP_HX_REQUEST="true")
+    assert "Hand 1 was saved on another phone while this form was being filled in" in text(refused)
+    assert "save again to add them as hand 2" in text(refused)
+    assert game.hands.count() == 1
+    # The form comes back with its taps and without the mark: Save again saves hand 2.
+    again = form_fields(refused, url)
+    assert again["follow_held"] == ""
+    assert checked(refused, "bidder") == "Bjørn"
+    saved = phone.post(url, {**sent, **again}, HTTP_HX_REQUEST="true")
+    assert saved.status_code == 200
+    assert [hand.number for hand in game.hands.order_by("number")] == [1, 2]
