@@ -305,4 +305,9 @@ def offered(group: Group, chosen: Game | None) -> list[dict[str, Any]]:
 
 
 def _started(game: Game) -> str:
-    return time_format(timezone.localtime(game.created_at), "TIME_FORMAT")
+    """When the game was started: the time, and after midnight the day too ("15 Jan 2020,
+    16 Jan 01:57"), never a time the evening's date did not have."""
+    started = timezone.localtime(game.created_at)
+    if started.date() == game.evening():
+        return time_format(started, "TIME_FORMAT")
+    return f"{date_format(started, 'MONTH_DAY_FORMAT')} {time_format(started, 'TIME_FORMAT')}"

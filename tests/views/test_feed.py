@@ -11,13 +11,12 @@ from types import SimpleNamespace
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone, translation
-from django.utils.formats import date_format
+from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
 from games import feed
 from games.feed import Entry
-from games.models import Game, Group
+from games.models import Game, Group, Night
 from tests.factories import anne_wins, bid, hand_post, make_game, revision
 from tests.test_stats import euchre_game
 from tests.views.pages import field_values, list_items, options, text
@@ -383,17 +382,34 @@ def test_the_game_filter_tells_two_games_of_an_evening_apart_by_their_start(
     phone: Client, group: Group
 ) -> None:
     first, second, euchre = make_game(group), make_game(group), euchre_game(group)
-    evening = timezone.localtime(first.created_at)
-    Game.objects.filter(pk=second.pk).update(created_at=first.created_at + dt.timedelta(hours=1))
+    # An evening's games: started at 20.00, 21.00 and 21.30 on 15 January.
+    evening = timezone.make_aware(dt.datetime(2020, 1, 15, 20, 0))
+    for game, hours in ((first, 0), (second, 1), (euchre, 1.5)):
+        Game.objects.filter(pk=game.pk).update(created_at=evening + dt.timedelta(hours=hours))
+    Night.objects.filter(games__group=group).update(date=dt.date(2020, 1, 15))
     html = text(phone.get(reverse("feed", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE="nb"))
     labels = dict(re.findall(r'<option value="(\w+)"[^>]*>([^<]*)<', html))
-    with translation.override("nb"):
-        # "30. november 2026": the night's date (after midnight, the day before)
-        day = date_format(first.evening(), "DATE_FORMAT")
-    later = evening + dt.timedelta(hours=1)
-    assert labels[first.code] == f"Amerikaner, {day}, kl. {evening:%H.%M}"
-    assert labels[second.code] == f"Amerikaner, {day}, kl. {later:%H.%M}"
-    assert labels[euchre.code] == f"Euchre, {day}"  # the only one of its kind: no time
+    assert labels[first.code] == "Amerikaner, 15. januar 2020, kl. 20.00"
+    assert labels[second.code] == "Amerikaner, 15. januar 2020, kl. 21.00"
+    assert labels[euchre.code] == "Euchre, 15. januar 2020"  # the only one of its kind: no time
+
+
+def test_a_game_started_after_midnight_is_told_apart_by_its_day_and_time(
+    phone: Client, group: Group
+) -> None:
+    first, second = make_game(group), make_game(group)
+    evening = timezone.make_aware(dt.datetime(2020, 1, 15, 22, 30))
+    Game.objects.filter(pk=first.pk).update(created_at=evening)
+    Game.objects.filter(pk=second.pk).update(created_at=evening + dt.timedelta(hours=3))
+    Night.objects.filter(games__in=[first, second]).update(date=dt.date(2020, 1, 15))
+    html = text(phone.get(reverse("feed", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE="nb"))
+    labels = dict(re.findall(r'<option value="(\w+)"[^>]*>([^<]*)<', html))
+    # Both of the evening of 15 January; the second started at 01.30 on the 16th.
+    assert labels[first.code] == "Amerikaner, 15. januar 2020, kl. 22.30"
+    assert labels[second.code] == "Amerikaner, 15. januar 2020, 16. januar kl. 01.30"
+    html = text(phone.get(reverse("feed", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE="en"))
+    labels = dict(re.findall(r'<option value="(\w+)"[^>]*>([^<]*)<', html))
+    assert labels[second.code] == "Amerikaner, 15 Jan 2020, 16 Jan 01:30"
 
 
 def test_filtered_by_the_player_who_made_the_change(phone: Client, group: Group) -> None:

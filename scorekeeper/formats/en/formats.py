@@ -5,6 +5,7 @@ sheet says 21:55, never "9:55 p.m."."""
 
 DATE_FORMAT = "j M Y"
 SHORT_DATE_FORMAT = "j M Y"
+MONTH_DAY_FORMAT = "j M"
 TIME_FORMAT = "H:i"
 DATETIME_FORMAT = "j M Y, H:i"
 SHORT_DATETIME_FORMAT = "j M Y, H:i"
