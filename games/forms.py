@@ -894,11 +894,15 @@ class HandForm(forms.Form):
     def _in_turn(self) -> list[str]:
         """For an input asked in turn (`HandInput.in_turn`): its rows from the dealer's
         left round to the dealer, whoever is chosen to deal (app.css lays them out in
-        that order), and the dealer's row marked as the last."""
+        that order), and the dealer's row marked as the last. The hand's other inputs of
+        each side follow the same order (Oh Hell's tricks under its bids: read straight
+        down, not in another order)."""
         sides = self.table.sides
+        if "dealer" not in self.specs or not any(s.in_turn for s in self.specs.values()):
+            return []
         rules = []
         for spec in self.specs.values():
-            if not spec.in_turn or "dealer" not in self.specs:
+            if spec.kind not in PER_SIDE_KINDS and not spec.each:
                 continue
             for seat, dealer in enumerate(sides):
                 chosen = f"form:has([name=dealer][value={_css_string(dealer)}]:checked)"
@@ -907,7 +911,8 @@ class HandForm(forms.Form):
                     row = f"{chosen} [data-input={spec.name}] [data-side={_css_string(side)}]"
                     rules.append(f"{row} {{ order: {turn} }}")
                 last = f"[data-input={spec.name}] [data-side={_css_string(dealer)}] .turn-last"
-                rules.append(f"{chosen} {last} {{ display: inline }}")
+                if spec.in_turn:
+                    rules.append(f"{chosen} {last} {{ display: inline }}")
         return rules
 
     def _applies(self, name: str) -> list[str]:

@@ -42,9 +42,9 @@ def took(page: Page, player: str, count: int) -> None:
     chip(page, "tricks", player, count).tap()
 
 
-def bidding_order(page: Page) -> list[str]:
-    """The bids' rows as they stand on the screen, top to bottom."""
-    rows = page.locator("[data-input=bids] [data-side]").all()
+def bidding_order(page: Page, input: str = "bids") -> list[str]:
+    """The bids' (or tricks') rows as they stand on the screen, top to bottom."""
+    rows = page.locator(f"[data-input={input}] [data-side]").all()
     placed = sorted(rows, key=lambda row: (row.bounding_box() or {"y": 0})["y"])
     return [str(row.get_attribute("data-side")) for row in placed]
 
@@ -88,6 +88,8 @@ def test_a_game_down_and_up_the_schedule_to_its_last_hand(
     # 1 (the hook), named before she taps. Three bids, two players' tricks (Anne's are
     # the rest of the cards) and Save: twice the players.
     assert bidding_order(page) == ["Bjørn", "Cato", "Anne"]
+    # The tricks below in the same order: read straight down, bid by bid.
+    assert bidding_order(page, "tricks") == ["Bjørn", "Cato", "Anne"]
     taps = Taps()
     taps(chip(page, "bids", "Bjørn", 1))
     taps(chip(page, "bids", "Cato", 0))
