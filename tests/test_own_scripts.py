@@ -37,8 +37,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: 4 for an outcome asked again after a poll, the same, left where it was scrolled (a note written
 #: on another phone sent a player reading its reasons back to the first line); 3 for a hand saved
 #: on a replaced link, kept and sent by the new one (it was kept under the old link, never sent);
-#: 3 for a form kept while its hand waited, on a game won since, which goes (it stayed, renumbered).
-MOST = 457
+#: 3 for a form kept while its hand waited, on a game won since, which goes (it stayed, renumbered);
+#: 4 for hands kept and sent by the full link's pages only (the view-only link's page dropped one
+#: refused), a kept hand sent as the number its form said, and a page sent to its top staying there.
+MOST = 461
 WIDEST = 100
 
 

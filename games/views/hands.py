@@ -389,10 +389,11 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
         sent = HandForm(request.POST, game=game)
         # The form the answer shows: none for the next hand's empty one.
         form: HandForm | None = sent
-        if sent.is_valid() and _held_for_an_earlier_hand(request.POST, sent):
-            # Its taps were begun for the hand saved meanwhile on another phone: said once;
-            # the form comes back without that mark, and Save tapped again saves them.
-            sent.add_error(None, _held(request.POST["follow_held"], sent.cleaned_data["number"]))
+        if held := _held_for_an_earlier_hand(request.POST):
+            # Its taps were begun for the hand saved meanwhile on another phone: said once
+            # (with any other refusal), the form comes back without that mark, and Save
+            # tapped again saves them.
+            sent.add_error(None, held)
         if sent.is_valid():
             entered = sent.cleaned_data
             done = game.add_hand(
@@ -431,18 +432,19 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     return render(request, template, context, status=200 if request.htmx else 422)
 
 
-def _held_for_an_earlier_hand(sent: QueryDict, form: HandForm) -> bool:
-    """Whether the form was moved on by a hand saved on another phone while it held taps
-    begun for that hand (`Following.held`, which a poll gave it)."""
-    held = sent.get("follow_held", "")
-    return held.isdigit() and int(held) < form.cleaned_data["number"]
-
-
-def _held(held: str, number: int) -> str:
+def _held_for_an_earlier_hand(sent: QueryDict) -> str:
+    """What to say when the form was moved on by a hand saved on another phone while it
+    held taps begun for that hand (`Following.held`, which a poll gave it); "" when not,
+    or for a redeal (it holds no taps to tell)."""
+    held, number = sent.get("follow_held", ""), sent.get("number", "")
+    if sent.get("redeal") or not (held.isdecimal() and number.isdecimal()):
+        return ""
+    if int(held) >= int(number):
+        return ""
     return _(
         "Hand %(held)s was saved on another phone while this form was being filled in: check "
         "it in the list of hands. If these taps are a new hand, save again to add them as "
-        "hand %(number)d."
+        "hand %(number)s."
     ) % {"held": held, "number": number}
 
 

@@ -31,6 +31,7 @@ from tests.browser.steps import (
     start_game,
     start_group,
     total,
+    tricks,
     unchanged,
     wait_for_offline_copy,
 )
@@ -118,6 +119,28 @@ def test_an_answer_lost_after_the_save_adds_no_second_hand(
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+def test_a_lost_answer_found_saved_brings_the_page_to_its_top_from_the_forms_end(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    answers: list[int] = []
+    _hand_1_saved_unheard(page, answers)
+    # The scorer is at the form's end, Save's bar in its place (not held at the foot), when
+    # a poll finds the hand saved: the page goes to its top, to what it says, and stays.
+    page.locator("form[data-hand-form]").evaluate(
+        "(form) => scrollBy(0, form.getBoundingClientRect().bottom - innerHeight * 0.7)"
+    )
+    assert page.evaluate("scrollY") > 0
+    page.unroute("**/hands/")
+    expect(page.locator("#status [data-said]")).to_have_text(
+        "Hand 1 saved: Bjørn 8 with Dina, made.", timeout=SOON
+    )
+    page.wait_for_function("() => scrollY === 0")
+    with page.expect_response(LIVE):
+        pass  # the next poll moves nothing
+    assert page.evaluate("scrollY") == 0
+
+
 @pytest.mark.every_database
 def test_a_hand_the_server_has_leaves_the_queue_with_a_poll_while_sending_still_fails(
     live_server: LiveServer, page: Page
@@ -173,6 +196,51 @@ def test_the_same_hand_tapped_in_on_two_phones_is_not_saved_twice_by_one_tap(
     assert len(_hands(page)) == 1
     # Tapped again, it is a new hand: hand 2.
     _save_button(page)
+    expect(page.locator("#hands tbody tr")).to_have_count(2, timeout=SOON)
+    assert [h.number for h in _hands(page)] == [1, 2]
+
+
+def test_a_hand_kept_on_the_phone_is_sent_by_the_full_link_only(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    page.route("**/hands/", lambda route: route.abort("connectionreset"))
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    _save_button(page)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    # The view-only link and the big screen, open on the same phone, leave it be.
+    game = Game.objects.get(code=game_code(page))
+    watching = page.context.new_page()
+    view = f"{live_server.url}/g/{game.group.view_key}/games/{game.code}/"
+    for url in (view, f"{view}tv/"):
+        watching.goto(url)
+        with watching.expect_response(LIVE):
+            pass  # a poll came back: it would have sent what waits
+        expect(watching.locator("[data-waiting] li")).to_have_count(0)
+    kept = page.evaluate("JSON.parse(localStorage.getItem('scorekeeper-queue'))")
+    assert [item["number"] for item in kept] == [1]
+    assert not _hands(page)
+    # The full link sends it, once.
+    page.unroute("**/hands/")
+    expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=SOON)
+    assert [h.number for h in _hands(page)] == [1]
+
+
+def test_a_held_hand_kept_on_the_phone_is_sent_as_the_hand_its_form_said(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    other = _second_phone(new_phone, page.url)
+    # Anne's form moves on to hand 2 while she taps; her Save then gets no answer.
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2})
+    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    expect(page.locator("[data-renumbered]")).to_be_visible(timeout=SOON)
+    page.route("**/hands/", lambda route: route.abort("connectionreset"))
+    tricks(page, "Cato", 1).click()
+    _save_button(page)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    # Tapped Save on a form that said "hand 2": sent later, it is hand 2, not refused.
+    page.unroute("**/hands/")
     expect(page.locator("#hands tbody tr")).to_have_count(2, timeout=SOON)
     assert [h.number for h in _hands(page)] == [1, 2]
 

@@ -291,3 +291,23 @@ def test_a_form_moved_on_while_it_held_taps_saves_them_only_when_save_is_tapped_
     saved = phone.post(url, {**sent, **again}, HTTP_HX_REQUEST="true")
     assert saved.status_code == 200
     assert [hand.number for hand in game.hands.order_by("number")] == [1, 2]
+
+
+def test_a_held_form_refused_for_another_reason_says_it_was_held_too(
+    phone: Client, group: Group
+) -> None:
+    game = make_game(group, hands=[HAND_1])
+    url = reverse("hand_create", args=[group.edit_key, game.code])
+    fields = form_fields(_hand_1_polled(phone, group, game, bidder="Bjørn", bid="8"), url)
+    # No partner, no tricks yet: refused for those, and for having been held (said once).
+    sent = {**fields, "bidder": "Bjørn", "bid": "8", "dealer": "Bjørn"}
+    refused = text(phone.post(url, sent, HTTP_HX_REQUEST="true"))
+    assert "Hand 1 was saved on another phone while this form was being filled in" in refused
+    assert game.hands.count() == 1
+    # A mark made up by hand says nothing (and takes nothing down); a redeal holds no
+    # taps to tell: it is never refused for it, and saved.
+    for odd in ({"follow_held": "²"}, {"redeal": "on"}):
+        answer = phone.post(url, {**sent, **odd}, HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200
+        assert "while this form was being filled in" not in text(answer)
+    assert game.hands.count() == 2

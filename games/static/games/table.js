@@ -26,7 +26,8 @@
   }
   // A game by its code, not its link: a hand kept under a link replaced since goes by the new one.
   const [code, link] = [(url) => url?.match(/\/games\/([^/?]+)/)?.[1], /\/g\/[^/]+\//];
-  const queued = () => store(QUEUE).filter((item) => code(item.game) === code(game));
+  const editing = !!$("#main[data-edit]"); // hands are kept and sent where the link can save
+  const queued = () => store(QUEUE).filter((item) => editing && code(item.game) === code(game));
   // gone: the link replaced; away: 503; saveAt, shown: Save's place and the outcome before a swap.
   let since, offline, gone, sending, saidTimer, chart, away, saveAt, shown;
   const saveTop = () => $("[data-hand-form] button[name=save]")?.getBoundingClientRect().top;
@@ -90,6 +91,7 @@
     const missing = fill(texts.missing, { what: told(untapped(form), () => "").join(", ") });
     if (!complete(form, body))
       return say(`${texts[offline ? "incomplete" : "incompleteUnanswered"]} ${missing}`, true);
+    body.delete("follow_held"); // tapped Save on it: sent later, it is the hand the form said
     const chip = (input) => input.closest("label").textContent.trim();
     const line = body.has("reason") ? `⚖ ${body.get("reason")}` : told(taps(form), chip).join(", ");
     const item = { game, url: request.action, body: `${body}`, line, entry: body.get("entry") };
@@ -148,6 +150,7 @@
     const side = all("#main tr[data-side]").find((tr) => dealing(tr).includes(dealer));
     if (badge && side) side.querySelector("td").firstChild.after(badge);
     for (const name of all("[data-dealer]", badge)) name.textContent = dealer;
+    saveAt = 0; // sent to the top: Save is not kept in place (after:swap)
     scrollTo(0, 0);
   }
   // The hand after one kept here: the next seat deals (the same after a redeal, in some games).
@@ -183,6 +186,7 @@
     else if (form && row(entry)) startNext(form, +next.next, next.dealer);
     else if (taps(form).length && stale) form.dispatchEvent(new Event("followed"));
     if (rows.length) say(fill(texts.ownSaved, rows.at(-1).dataset));
+    if (rows.length) saveAt = 0; // as startNext
     if (rows.length) scrollTo(0, 0);
     if ($("#winner")) unsay(); // the banner says it; a message that says more stays (data-stands)
     if ($("#winner")) all(".messages li:not([data-stands])").forEach((li) => li.remove());
