@@ -39,8 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: on a replaced link, kept and sent by the new one (it was kept under the old link, never sent);
 #: 3 for a form kept while its hand waited, on a game won since, which goes (it stayed, renumbered);
 #: 4 for hands kept and sent by the full link's pages only (the view-only link's page dropped one
-#: refused), a kept hand sent as the number its form said, and a page sent to its top staying there.
-MOST = 461
+#: refused), a kept hand sent as the number its form said, and a page sent to its top staying there;
+#: 4 for a score pasted or spoken (no key), which the outcome adds in as it comes (it waited for a
+#: key, or for the box to be left, and showed a sum without it).
+MOST = 465
 WIDEST = 100
 
 

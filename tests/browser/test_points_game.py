@@ -67,6 +67,12 @@ def test_a_game_of_hearts_to_100_won_by_the_lowest_total(
     cato.press("Backspace")
     expect(page.locator("#preview .hint")).to_contain_text("21")
     expect(cato).to_be_focused()
+    # A number pasted or spoken comes with no key: added in too (it was left out until the
+    # box was left), then taken out again.
+    page.keyboard.insert_text("4")
+    expect(page.locator("#preview .hint")).to_contain_text("25")
+    cato.press("Backspace")
+    expect(page.locator("#preview .hint")).to_contain_text("21")
     page.screenshot(path=screenshots / f"points-hand-form-{locale}.png", full_page=True)
     problems += _violations(page, "points hand form")
     save(page)

@@ -90,6 +90,11 @@ addEventListener("change", ({ target: { form, name, value } }) => {
     chip.checked = false;
 }, true);
 
+// A number typed, pasted or spoken (no key for the last two): its form's preview follows.
+addEventListener("input", ({ target: box }) => {
+  if (box.type === "number") box.form?.dispatchEvent(new Event("typed"));
+});
+
 // A score's sign, for a phone whose number keyboard has no minus: the ± beside it flips it.
 addEventListener("click", ({ target }) => {
   const box = target.closest?.("[data-flip-sign]")?.previousElementSibling;
