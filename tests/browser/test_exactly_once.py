@@ -141,6 +141,23 @@ def test_a_lost_answer_found_saved_brings_the_page_to_its_top_from_the_forms_end
     assert page.evaluate("scrollY") == 0
 
 
+def test_a_tap_more_on_save_just_after_it_saved_sends_nothing(
+    live_server: LiveServer, page: Page
+) -> None:
+    _four_at_the_table(page, live_server.url)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    save(page)
+    posts: list[str] = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+    # The thumb comes down once more on Save, over the next hand's empty form: nothing is
+    # sent, and the line saying hand 1 was saved is not pushed aside by a refusal.
+    _save_button(page)
+    page.wait_for_timeout(500)
+    expect(page.locator(".messages li.success")).to_contain_text("Hand 1 saved")
+    expect(page.locator("form[data-hand-form] .errorlist")).to_have_count(0)
+    assert posts == []
+
+
 @pytest.mark.every_database
 def test_a_hand_the_server_has_leaves_the_queue_with_a_poll_while_sending_still_fails(
     live_server: LiveServer, page: Page

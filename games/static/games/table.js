@@ -29,7 +29,7 @@
   const editing = !!$("#main[data-edit]"); // hands are kept and sent where the link can save
   const queued = () => store(QUEUE).filter((item) => editing && code(item.game) === code(game));
   // gone: the link replaced; away: 503; saveAt, shown: Save's place and the outcome before a swap.
-  let since, offline, gone, sending, saidTimer, chart, away, saveAt, shown;
+  let since, offline, gone, sending, saidTimer, chart, away, saveAt, shown, savedAt;
   const saveTop = () => $("[data-hand-form] button[name=save]")?.getBoundingClientRect().top;
 
   // What the phone says goes as a message does (app.js); what asks for something stays in view.
@@ -262,6 +262,7 @@
     if (poll && saveAt > 0 && saveAt < innerHeight) scrollBy(0, saveTop() - saveAt);
     if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
     if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
+    if (headers.get("X-Hand-Entry") === "done") savedAt = Date.now();
     if (headers.get("X-Hand-Entry") === "done") keepCopy([location.href]).catch(() => {});
     send(); // hands waiting go now (and the status lines follow)
   });
@@ -273,6 +274,12 @@
     else if (ctx.sourceElement.matches("form")) say(texts.notDone); // an undo: not kept here
     if (ctx.sourceElement.id === "preview") ctx.sourceElement.textContent = texts.noPreview;
   });
+  // A tap more on Save just after it saved: the next hand's empty form is not sent (it was
+  // refused), and the line saying what was saved stays.
+  document.addEventListener("click", (event) => {
+    const form = event.target.closest?.("[data-hand-form] button[name=save]")?.form;
+    if (form && !taps(form)[0] && Date.now() - savedAt < 2000) event.preventDefault();
+  }, true);
   // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
   // hand: the lines that it followed the rotation, or that the rotation names another, go.
   document.addEventListener("submit", (event) => event.defaultPrevented || unsay(), true);
