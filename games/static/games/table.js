@@ -278,7 +278,8 @@
   // refused), and the line saying what was saved stays.
   document.addEventListener("click", (event) => {
     const form = event.target.closest?.("[data-hand-form] button[name=save]")?.form;
-    if (form && !taps(form)[0] && Date.now() - savedAt < 2000) event.preventDefault();
+    const typed = all("input[type=number]", form).some((box) => box.value); // Points' scores
+    if (form && !taps(form)[0] && !typed && Date.now() - savedAt < 2000) event.preventDefault();
   }, true);
   // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
   // hand: the lines that it followed the rotation, or that the rotation names another, go.
