@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: 4 for hands kept and sent by the full link's pages only (the view-only link's page dropped one
 #: refused), a kept hand sent as the number its form said, and a page sent to its top staying there;
 #: 4 for a score pasted or spoken (no key), which the outcome adds in as it comes (it waited for a
-#: key, or for the box to be left, and showed a sum without it); 7 for a tap more on Save just
+#: key, or for the box to be left, and showed a sum without it); 8 for a tap more on Save just
 #: after it saved, which sends nothing (the next hand's empty form was refused, the saved line gone;
 #: 1 of them for Points' typed scores, which make a form not empty).
 MOST = 473
