@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Dialog, Locator, Page, Route, expect
+from playwright.sync_api import Dialog, Locator, Page, Request, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Change, Game, Hand
@@ -148,7 +148,12 @@ def test_a_tap_more_on_save_just_after_it_saved_sends_nothing(
     fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     save(page)
     posts: list[str] = []
-    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+
+    def count(request: Request) -> None:
+        if request.method == "POST":
+            posts.append(request.url)
+
+    page.on("request", count)
     # The thumb comes down once more on Save, over the next hand's empty form: nothing is
     # sent, and the line saying hand 1 was saved is not pushed aside by a refusal.
     _save_button(page)
