@@ -437,9 +437,8 @@ def _held_for_an_earlier_hand(sent: QueryDict) -> str:
     held taps begun for that hand (`Following.held`, which a poll gave it); "" when not,
     or for a redeal (it holds no taps to tell)."""
     held, number = sent.get("follow_held", ""), sent.get("number", "")
-    if sent.get("redeal") or not (held.isdecimal() and number.isdecimal()):
-        return ""
-    if int(held) >= int(number):
+    moved = held.isdecimal() and number.isdecimal() and int(held) < int(number)
+    if sent.get("redeal") or not moved:
         return ""
     return _(
         "Hand %(held)s was saved on another phone while this form was being filled in: check "

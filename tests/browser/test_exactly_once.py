@@ -203,22 +203,18 @@ def test_an_answer_lost_on_the_hand_that_wins_leaves_the_game_won_and_no_form(
 def test_the_same_hand_tapped_in_on_two_phones_is_not_saved_twice_by_one_tap(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:
-    _four_at_the_table(page, live_server.url)
-    other = _second_phone(new_phone, page.url)
-    # Anne and Bjørn both tap hand 1 in; Bjørn saves first. Anne's form moves on to hand 2.
-    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
-    play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
-    expect(page.locator("[data-renumbered]")).to_be_visible(timeout=SOON)
-    # Her Save, meant for hand 1, is refused once, in words; her taps stay.
-    _save_button(page)
-    expect(page.locator("#entry .errorlist")).to_contain_text(
+    # Anne and Bjørn both tap hand 1 in; Anne saves first. Bjørn's form moves on to hand 2.
+    other = _both_phones_hold_hand_1(page, new_phone, live_server.url)
+    # His Save, meant for hand 1, is refused once, in words; his taps stay.
+    _save_button(other)
+    expect(other.locator("#entry .errorlist")).to_contain_text(
         "Hand 1 was saved on another phone while this form was being filled in"
     )
-    expect(page.locator("form[data-hand-form] input[name=bidder][value=Bjørn]")).to_be_checked()
+    expect(other.locator("form[data-hand-form] input[name=bidder][value=Bjørn]")).to_be_checked()
     assert len(_hands(page)) == 1
     # Tapped again, it is a new hand: hand 2.
-    _save_button(page)
-    expect(page.locator("#hands tbody tr")).to_have_count(2, timeout=SOON)
+    _save_button(other)
+    expect(other.locator("#hands tbody tr")).to_have_count(2, timeout=SOON)
     assert [h.number for h in _hands(page)] == [1, 2]
 
 

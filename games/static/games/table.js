@@ -278,7 +278,7 @@
   // refused), and the line saying what was saved stays.
   document.addEventListener("click", (event) => {
     const form = event.target.closest?.("[data-hand-form] button[name=save]")?.form;
-    const typed = all("input[type=number]", form).some((box) => box.value); // Points' scores
+    const typed = form && all("input[type=number]", form).some((box) => box.value); // Points
     if (form && !taps(form)[0] && !typed && Date.now() - savedAt < 2000) event.preventDefault();
   }, true);
   // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
