@@ -410,16 +410,21 @@ class Preset:
 
 
 def last_count(counts: Mapping[str, Any], sides: Sequence[str], total: int) -> dict[str, Any]:
-    """`counts` of tricks by side, with the one side left out given the rest of `total`
-    when every other side's count is a number; else `counts` as they are (so where the
+    """`counts` of tricks by side, with the sides left out filled in where nothing else
+    could have happened: one side left out takes the rest of `total`, and once the counts
+    given make up `total`, every side left out took none. Else (a count not a number, or
+    several sides left out of a total not yet made up) `counts` as they are, so where the
     others already take more than `total`, the refusal says that, not that a count nobody
-    gave is below zero). In the order of `sides`."""
+    gave is below zero. In the order of `sides`."""
     missing = [side for side in sides if side not in counts]
     given = list(counts.values())
-    if len(missing) != 1 or not all(type(n) is int for n in given) or sum(given) > total:
+    if not missing or not all(type(n) is int for n in given) or sum(given) > total:
         return dict(counts)
-    found = {**counts, missing[0]: total - sum(given)}
-    return {side: found[side] for side in sides if side in found}
+    rest = total - sum(given)
+    if rest and len(missing) > 1:
+        return dict(counts)
+    found = {**counts, **dict.fromkeys(missing, rest)}
+    return {side: found[side] for side in sides}
 
 
 class CardGame(ABC, Generic[RulesT, HandT]):

@@ -330,9 +330,10 @@ class OhHell(CardGame[Rules, AnyHand]):
         return {"cards": plan[dealt]} if dealt < len(plan) else {}
 
     def implied(self, table: Table[Rules], raw: Mapping[str, Any]) -> dict[str, Any]:
-        """With the hand's cards known, the last player's tricks are the rest of them: a
-        hand takes a tap per bid and one per player's tricks but the last. A redeal deals
-        no cards."""
+        """With the hand's cards known, the last player's tricks are the rest of them, and
+        once the tricks given make up the cards, the players not given took none: a hand
+        of one card takes a tap per bid and one for who took the trick. A redeal deals no
+        cards."""
         hand = dict(raw)
         cards, tricks = hand.get("cards"), hand.get("tricks")
         if hand.get("redeal") is True:

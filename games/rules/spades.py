@@ -384,10 +384,11 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         )
 
     def implied(self, table: Table[Rules], raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Three players' tricks give the fourth's: the rest of the 13."""
+        """Three players' tricks give the fourth's, the rest of the 13; and players left
+        out when the others' make up the 13 took none."""
         hand = dict(raw)
         tricks = hand.get("tricks")
-        if isinstance(tricks, dict) and len(tricks) == len(table.players) - 1:
+        if isinstance(tricks, dict):
             hand["tricks"] = last_count(tricks, table.players, TRICKS)
         return hand
 

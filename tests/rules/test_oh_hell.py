@@ -510,8 +510,14 @@ def test_the_form_is_given_the_cards_and_the_last_players_tricks() -> None:
     # With the cards known, the one player left out took the rest: 2 - 1 - 0.
     tapped = {"dealer": "Cy", "cards": 2, "tricks": {"Ann": 1, "Bo": 0}}
     assert game.implied(table, tapped)["tricks"] == {"Ann": 1, "Bo": 0, "Cy": 1}
-    # Two left out: the table has to say.
+    # Two left out: the table has to say, until the tricks given make up the cards: the
+    # one card's trick tapped for Bo, Ann and Cy took none.
     assert game.implied(table, {"cards": 2, "tricks": {"Ann": 1}})["tricks"] == {"Ann": 1}
+    assert game.implied(table, {"cards": 1, "tricks": {"Bo": 1}})["tricks"] == {
+        "Ann": 0,
+        "Bo": 1,
+        "Cy": 0,
+    }
     # A redeal deals no cards; without the cards nothing is worked out.
     assert game.implied(table, {"dealer": "Cy", "redeal": True, "cards": 2}) == {
         "dealer": "Cy",

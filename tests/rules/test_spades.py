@@ -607,7 +607,15 @@ def test_the_hand_inputs_offer_blind_nil_only_where_allowed() -> None:
         assert ("blind_nil" in [option.value for option in bids.options]) is offered
 
 
-def test_only_three_counts_give_the_fourth() -> None:
+def test_only_three_counts_give_the_fourth_unless_two_make_up_the_13() -> None:
     table = make_table("spades", PLAYERS, {}, TEAMS)
     hand = {"tricks": {"Ann": 4, "Bo": 3}}
     assert get_game("spades").implied(table, hand) == hand
+    # Nothing is left for Bo and Di.
+    swept = {"tricks": {"Cy": 6, "Ann": 7}}
+    assert get_game("spades").implied(table, swept)["tricks"] == {
+        "Ann": 7,
+        "Bo": 0,
+        "Cy": 6,
+        "Di": 0,
+    }

@@ -156,7 +156,12 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     assert game.hands.get(number=2).data == {"dealer": "Anne", "redeal": True}
     page = phone.get(_url("game", group, game.code))
     assert page.context["hint"] == "Deal 2 of 3: 1 card each."
-    phone.post(_url("hand_create", group, game.code), _taps(3, "Anne", [0, 0, 0], [0, 1, None]))
+    # One card: who took its trick is all the tricks need; the others took none.
+    one = phone.post(
+        _url("hand_create", group, game.code), _taps(3, "Anne", [0, 0, 0], [None, 1, None])
+    )
+    assert one.status_code == 302, form_errors(one)
+    assert game.hands.get(number=3).data["tricks"] == {"Anne": 0, "Bjørn": 1, "Cato": 0}
     phone.post(_url("hand_create", group, game.code), _taps(4, "Bjørn", [2, 0, 1], [2, 0, None]))
     page = phone.get(_url("game", group, game.code))
     # Hand 1: Anne 11, Bjørn 10, Cato 1. Hand 3 (1 card): Anne 10, Bjørn 1, Cato 10.
