@@ -158,6 +158,9 @@ class Group(models.Model):
         sheet played another evening is started as then (`played_at`), on that night."""
         if form_token and (started := self.games.filter(form_token=form_token).first()):
             return started
+        same = {"kind": kind, "rules": rules or {}, "teams": teams, "start": start or {}}
+        if at_the_table and (started := self._started_already(players, first_dealer, same)):
+            return started
         try:
             with transaction.atomic():
                 game = Game.objects.create(
@@ -199,6 +202,25 @@ class Group(models.Model):
             Seat(game=game, player=player, position=i, name=name)
             for i, (name, player) in enumerate(zip(names, players, strict=True), start=1)
         )
+
+    def _started_already(
+        self, players: list[str], first_dealer: str, same: dict[str, Any]
+    ) -> Game | None:
+        """The group's latest game, if it is this one started the same way and no hand is
+        in it yet: the same form sent again (after the browser's Back, with a token of its
+        own) opens it, rather than giving it up for a twin."""
+        latest = self.games.prefetch_related("seats").first()
+        if (
+            latest is None
+            or latest.abandoned_at is not None
+            or latest.winners is not None
+            or latest.first_dealer != first_dealer
+            or any(getattr(latest, name) != value for name, value in same.items())
+            or [seat.name for seat in latest.seats.all()] != players
+            or latest.hands.exists()
+        ):
+            return None
+        return latest
 
     def _left_for(self, game: Game) -> Game | None:
         """The game the table comes to `game` from: the group's latest other game with any

@@ -9,13 +9,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from games.derived import places
 from games.forms import NightForm
-from games.models import Game, Night, Seat
+from games.models import Game, Hand, Night, Seat
 from games.present.game import rating_changes
 from games.rules import GameResult, Table, get_game
 from games.rules.base import ADJUSTMENT
@@ -97,6 +97,13 @@ def in_play_on(rows: Iterable[NightRow]) -> list[Listed]:
     return sorted(games, key=lambda p: (p.game.created_at, p.game.pk), reverse=True)
 
 
+def on_a_night() -> Q:
+    """The games a night lists: all but those given up before a hand was entered (a game
+    started by mistake, or replaced by another kind before anyone dealt); the history
+    still says they were started and given up."""
+    return Q(abandoned_at=None) | Q(Exists(Hand.objects.filter(game=OuterRef("pk"))))
+
+
 def listed_games() -> QuerySet[Game]:
     """Games as lists show them: seats in order and the number of hands played (no hands;
     an adjustment is no hand played, nor is a redeal, as the big screen counts them)."""
@@ -105,7 +112,8 @@ def listed_games() -> QuerySet[Game]:
         "hands", filter=Q(hands__data__redeal=True)
     )
     return (
-        Game.objects.annotate(hand_count=played)
+        Game.objects.filter(on_a_night())
+        .annotate(hand_count=played)
         .prefetch_related(seats)
         .order_by("created_at", "id")
     )
@@ -114,7 +122,7 @@ def listed_games() -> QuerySet[Game]:
 def games_with_hands(order: Iterable[str]) -> QuerySet[Game]:
     """Games with what scoring them needs: seats in order and hands (two more queries)."""
     seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
-    return Game.objects.prefetch_related(seats, "hands").order_by(*order)
+    return Game.objects.filter(on_a_night()).prefetch_related(seats, "hands").order_by(*order)
 
 
 @dataclass(frozen=True)

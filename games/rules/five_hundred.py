@@ -433,8 +433,15 @@ class FiveHundred(CardGame[Rules, AnyHand]):
         else:
             what = str(bid)
         # The tricks too: they tell a correction's two versions apart in the history.
-        params = {"bidder": bidder, "bid": what, "tricks": str(raw.get("tricks", "?"))}
-        return Text(_("%(bidder)s %(bid)s, %(tricks)s tricks"), params)
+        tricks = raw.get("tricks")
+        took: Param = (
+            _tricks(tricks)
+            if type(tricks) is int
+            else Text(_("%(tricks)s tricks"), {"tricks": str(raw.get("tricks", "?"))})
+        )
+        return Text(
+            _("%(bidder)s %(bid)s, %(tricks)s"), {"bidder": bidder, "bid": what, "tricks": took}
+        )
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         rules = table.rules

@@ -464,11 +464,14 @@ def _check_against_cards(table: Table[Rules], hand: OhHellHand, cards: int) -> N
     """A hand as the schedule deals it: the cards it says, bids up to them, every trick
     taken, and with the hook bids that do not add up to the cards."""
     if hand.cards is not None and hand.cards != cards:
-        raise error(
-            _("the schedule deals %(cards)d cards for this hand, not %(given)d"),
+        raise RuleError(
+            ngettext_lazy(
+                "the schedule deals %(count)d card for this hand, not %(given)d",
+                "the schedule deals %(count)d cards for this hand, not %(given)d",
+                cards,
+                given=hand.cards,
+            ),
             field="cards",
-            cards=cards,
-            given=hand.cards,
         )
     _check_bids(table, hand.dealer, hand.bids, cards)
     taken = sum(hand.tricks.values())

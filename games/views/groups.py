@@ -22,7 +22,7 @@ from games.devices import set_who, who_is
 from games.forms import GroupForm, PlayerForm, WhoForm
 from games.management.commands.lan_address import lan_addresses
 from games.models import Game, Group
-from games.present.night import NightRow, in_play_on, listed_games
+from games.present.night import NightRow, in_play_on, listed_games, on_a_night
 from games.present.season import for_group_page
 from games.present.words import say
 from games.rules import GAMES
@@ -59,9 +59,9 @@ def group_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
     # Nights newest first, a page at a time, each with its games scored; the games still
     # being played on the first page's nights are listed on top as well.
     nights = Paginator(
-        group.nights.filter(Exists(Game.objects.filter(night=OuterRef("pk")))).prefetch_related(
-            Prefetch("games", queryset=listed_games())
-        ),
+        group.nights.filter(
+            Exists(Game.objects.filter(on_a_night(), night=OuterRef("pk")))
+        ).prefetch_related(Prefetch("games", queryset=listed_games())),
         NIGHTS_PER_PAGE,
     ).get_page(request.GET.get("page"))
     rows = [NightRow.of(night) for night in nights]

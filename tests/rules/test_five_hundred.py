@@ -407,6 +407,7 @@ def test_a_hand_in_a_few_words() -> None:
     game = get_game("five_hundred")
     assert str(game.summary(h("Ann", 8, "hearts", 9))) == "Ann 8 hearts, 9 tricks"
     assert str(game.summary(h("Ann", "open_misere", None, 0))) == "Ann open misère, 0 tricks"
+    assert str(game.summary(h("Ann", "misere", None, 1))) == "Ann misère, 1 trick"
     assert str(game.summary({"bidder": "Ann", "bid": 8})) == "Ann 8, ? tricks"
     assert str(game.summary(redeal())) == "Redeal"
 

@@ -234,6 +234,12 @@ def test_without_the_hook_the_bids_may_add_up_to_the_cards() -> None:
             id="cards-disagree",
         ),
         pytest.param(
+            [hand((0, 0, 0), (0, 1, 1), cards=2)],
+            {"max_cards": 1},
+            "hand 1: the schedule deals 1 card for this hand, not 2",
+            id="one-card-not-two",
+        ),
+        pytest.param(
             [{"dealer": "Cy", "bids": {"Ann": 0}, "tricks": {"Ann": 1}}],
             None,
             "hand 1: the bids of Bo and Cy are missing",

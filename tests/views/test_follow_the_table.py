@@ -67,11 +67,11 @@ def test_a_game_of_another_kind_started_from_the_group_page_is_offered(
     assert after.status_code == 200
     assert _next_link(text(after)) == reverse("game", args=[group.view_key, american.code])
     # The offer says which game it is, on the phones and on the big screen.
-    assert "The next game has started (American): go to it →" in text(after)
+    assert "Next game (American): go to it →" in text(after)
     tv = client.get(reverse("game_tv", args=[group.view_key, game.code]))
-    assert "The next game has started (American): show it →" in text(tv)
+    assert "Next game (American): show it →" in text(tv)
     nb = client.get(live, HTTP_ACCEPT_LANGUAGE="nb")
-    assert "Neste spill har begynt (American): gå dit →" in text(nb)
+    assert "Neste spill (American): gå dit →" in text(nb)
 
 
 def test_a_game_at_another_table_of_the_group_is_not_offered(
@@ -207,9 +207,33 @@ def test_a_game_never_played_is_given_up_for_a_game_of_another_kind(
     assert after.status_code == 200
     assert _next_link(text(after)) == reverse("game", args=[group.view_key, american.code])
     tv = client.get(reverse("game_tv", args=[group.view_key, empty.code]))
-    assert "The next game has started (American): show it →" in text(tv)
+    assert "Next game (American): show it →" in text(tv)
     empty.refresh_from_db()
     assert empty.abandoned_at is not None and empty.hands.count() == 0
+    # The evening lists the games played: not the one given up before a hand was dealt.
+    assert american.night is not None
+    night = reverse("night", args=[group.view_key, american.night.code])
+    for url in (reverse("group", args=[group.view_key]), night):
+        listed = text(client.get(url))
+        assert "American" in listed and "abandoned" not in listed, url
+
+
+def test_the_same_game_started_again_after_back_is_the_game_already_started(
+    phone: Client, group: Group
+) -> None:
+    # Start the game, the browser's Back, Start again: the form comes with a token of its
+    # own, and the game started a moment ago opens, not given up for a twin.
+    url = reverse("new_game_of", args=[group.edit_key, "american"])
+    first = phone.post(url, new_game_post("Anne", "Bjørn", token="a" * 32))
+    again = phone.post(url, new_game_post("Anne", "Bjørn", token="b" * 32))
+    game = Game.objects.get()
+    assert (
+        first["Location"] == again["Location"] == reverse("game", args=[group.edit_key, game.code])
+    )
+    assert game.abandoned_at is None
+    # Changed before the second Start (the other dealer first), it is a game of its own.
+    other = phone.post(url, new_game_post("Anne", "Bjørn", first_dealer=2, token="c" * 32))
+    assert other["Location"] != first["Location"] and Game.objects.count() == 2
 
 
 def test_a_game_with_a_hand_in_it_is_not_given_up_for_another(phone: Client, group: Group) -> None:
