@@ -43,8 +43,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: 4 for a score pasted or spoken (no key), which the outcome adds in as it comes (it waited for a
 #: key, or for the box to be left, and showed a sum without it); 8 for a tap more on Save just
 #: after it saved, which sends nothing (the next hand's empty form was refused, the saved line gone;
-#: 1 of them for Points' typed scores, which make a form not empty).
-MOST = 473
+#: 1 of them for Points' typed scores, which make a form not empty); 1 for a button's own question
+#: (a correction made a redeal in one tap, its hand's taps gone).
+MOST = 474
 WIDEST = 100
 
 

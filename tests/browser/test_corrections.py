@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games.models import Game
@@ -86,3 +86,29 @@ def test_a_correction_that_ends_the_game_keeps_its_message_beside_the_winner(
     with page.expect_response(lambda answer: "/live/" in answer.url):
         pass
     expect(message.get_by_role("button", name="Take the correction back")).to_be_visible()
+
+
+def test_a_correction_asks_before_it_makes_the_hand_a_redeal(
+    live_server: LiveServer, page: Page
+) -> None:
+    # The redeal sits right under the dealer's chips: on a hand saved, one tap would wipe its
+    # bid and tricks, so it asks first.
+    _correct_the_first_hand(page, live_server.url)
+    asked: list[str] = []
+
+    def answer(dialog: Dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, accept=False))
+    page.locator("button[name=redeal]").click()
+    assert asked == [
+        "Make hand 1 a redeal? Its bids and tricks go (the history can bring them back)."
+    ]
+    expect(page.locator("#preview .failed")).to_be_visible()
+    assert Game.objects.get().hands.get().data["bid"] == 7
+    page.once("dialog", lambda dialog: answer(dialog, accept=True))
+    page.locator("button[name=redeal]").click()
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    assert Game.objects.get().hands.get().data == {"dealer": "Anne", "redeal": True}
+    assert len(asked) == 2

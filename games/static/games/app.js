@@ -47,9 +47,10 @@ const keepAwake = (toggle) => {
 };
 
 // A message ("Hand 11 deleted…") answers the last action: it goes with the next one (not with
-// its own form's). Captured, before the forms' own handlers; first asks if hard to take back.
+// its own form's). Captured, before the forms' own handlers; asks first (form, button) if dear.
 const dropMessages = () => document.querySelectorAll(".messages").forEach((m) => m.remove());
-const ask = (event) => event.target.dataset.confirm && !confirm(event.target.dataset.confirm);
+const asked = (event) => event.submitter?.dataset.confirm || event.target.dataset.confirm;
+const ask = (event) => asked(event) && !confirm(asked(event));
 const submit = (e) => ask(e) ? e.preventDefault() : e.target.closest(".messages") || dropMessages();
 addEventListener("submit", submit, true);
 addEventListener("change", dropMessages, true);
