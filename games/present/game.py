@@ -304,11 +304,12 @@ def follow_form(page: GamePage, sent: QueryDict) -> Following:
     renumbered = sent.get("follow_renumbered", "")
     held = sent.get("follow_held", "")
     if moved:
-        renumbered = "saved" if turn.next_number > number else "removed"
-        # Moved on by a hand saved elsewhere while holding taps of its own: the number of
-        # that hand, which those taps, finished, may turn out to be (`_same_hand`).
+        # Said only to a form holding taps of its own: an untouched one just takes the
+        # next number. Moved on by a hand saved elsewhere: the number of that hand, which
+        # those taps, finished, may turn out to be (`_same_hand`).
         mine = {k for k in _taps(sent) if k != "dealer"}
-        held = str(number) if renumbered == "saved" and mine else ""
+        renumbered = ("saved" if turn.next_number > number else "removed") if mine else ""
+        held = str(number) if renumbered == "saved" else ""
     note = sent.get("follow_dealer", "")
     if moved or rotation != sent.get("follow_rotation", ""):
         # Picked by hand: the form keeps its dealer and says whom the rotation names. Else

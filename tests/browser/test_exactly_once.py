@@ -743,13 +743,14 @@ def test_an_open_form_goes_back_with_the_rotation_when_another_phone_undoes_a_ha
 
 def _bjorns_form_follows_hand_1(page: Page, new_phone: Callable[[], Page], url: str) -> Page:
     """Four at the table and Bjørn's phone: Anne's saves hand 1 (Anne's deal), and Bjørn's
-    open form follows to hand 2, Bjørn's deal."""
+    open form, not tapped yet, follows to hand 2, Bjørn's deal, without a word."""
     _four_at_the_table(page, url)
     other = _second_phone(new_phone, page.url)
     play_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
     number = other.locator("form[data-hand-form] input[name=number]")
     expect(number).to_have_value("2", timeout=SOON)
     expect_dealer(other, "Bjørn")
+    expect(other.locator("[data-renumbered]")).to_be_hidden()
     return other
 
 
@@ -831,9 +832,10 @@ def test_an_open_form_takes_the_rotations_new_dealer_when_the_last_hand_is_corre
         "A hand before this one was changed on another phone: Dina deals this hand now."
     )
     expect(moved).to_be_visible()
-    # The taps stay, as does the note that hand 1 came from another phone.
+    # The taps stay; the form was empty when hand 1 came from another phone, so nothing
+    # says it took the next number.
     expect(other.locator("input[name=bidder]:checked")).to_have_value("Cato")
-    expect(other.locator("[data-renumbered]")).to_be_visible()
+    expect(other.locator("[data-renumbered]")).to_be_hidden()
     # A dealer tapped here leaves the note behind; tapping Dina again keeps her.
     choice(other, "dealer", "Bjørn").click()
     expect(moved).to_be_hidden()

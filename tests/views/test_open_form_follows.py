@@ -242,14 +242,18 @@ def test_taps_finished_after_the_form_moved_on_are_called_identical(
     assert _same_hand(_poll(phone, group, game, **fresh)) == ""
 
 
-def test_a_form_moved_on_holding_only_its_dealer_is_not_held_to_that_hand(
+def test_a_form_moved_on_holding_only_its_dealer_takes_the_next_number_without_a_word(
     phone: Client, group: Group
 ) -> None:
+    # Nobody tapped on this phone: no line fills its foot, and it is held to no hand.
     game = make_game(group, hands=[HAND_1])
     polled = _hand_1_polled(phone, group, game)
-    assert _notes(polled) == ["Hand 1 was just saved on another phone: this form now saves hand 2."]
+    assert _notes(polled) == []
     fields = form_fields(polled, reverse("hand_create", args=[group.edit_key, game.code]))
-    assert (fields["follow_renumbered"], fields["follow_held"]) == ("saved", "")
+    assert (fields["number"], fields["follow_renumbered"], fields["follow_held"]) == ("2", "", "")
+    # One tap of its own, and it is told.
+    tapped = _hand_1_polled(phone, group, game, bidder="Bjørn")
+    assert _notes(tapped) == ["Hand 1 was just saved on another phone: this form now saves hand 2."]
 
 
 def test_a_form_moved_on_empty_says_nothing_of_a_later_hand_tapped_the_same(
