@@ -888,7 +888,7 @@ class HandForm(forms.Form):
         if len(self.table.sides) > 4:
             # Each side's points need a second line at a phone's width: the preview at the
             # foot keeps three lines (of a fixed height still, so Save never moves).
-            rules.append(".entry .save-bar .preview { height: 4.65rem }")
+            rules.append(".entry .save-bar .preview { --foot: 4.65rem }")
         return mark_safe("\n".join(rules))  # every value in it is escaped (_css_string)
 
     def _in_turn(self) -> list[str]:
@@ -1004,6 +1004,15 @@ class HandForm(forms.Form):
         """The hands stored before the one this form saves."""
         stored = [hand.data for hand in self.game.hand_list()]
         return stored[: self.replacing - 1] if self.replacing else stored
+
+    def refusals(self) -> list[str]:
+        """What the hand was refused for, as the form's foot says it: the form's own
+        first, then each input's, a row's with its side ("Anne: At most 10,000.")."""
+        said = [str(error) for error in self.non_field_errors()]
+        for field in self:
+            row = field.name.rsplit("-", 1)[-1].isdigit()
+            said += [f"{field.label}: {error}" if row else str(error) for error in field.errors]
+        return said
 
     @property
     def note_open(self) -> bool:

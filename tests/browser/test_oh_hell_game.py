@@ -97,7 +97,18 @@ def test_a_game_down_and_up_the_schedule_to_its_last_hand(
     # Whole on a phone's width, the bid it forbids too: the line wraps, not cut short.
     assert hint.evaluate("(line) => line.scrollWidth <= line.clientWidth")
     page.screenshot(path=screenshots / f"oh-hell-hook-{locale}.png", full_page=True)
+    # Tapped anyway: the refusal comes first at the form's foot; Save tapped, it is said
+    # whole, the box grown to it.
+    chip(page, "bids", "Anne", 1).click()
+    refused = page.locator("#preview .refusal")
+    expect(refused).to_contain_text("1")
+    page.locator("button[name=save]").click()
+    expect(page.locator("#preview .refusal[data-whole]")).to_contain_text("1")
+    assert page.locator("#preview").evaluate("(box) => box.scrollHeight <= box.clientHeight")
+    page.screenshot(path=screenshots / f"oh-hell-hook-refused-{locale}.png")
+    forbidden = refused.inner_text()
     taps(chip(page, "bids", "Anne", 0))
+    expect(refused).not_to_have_text(forbidden)
     taps(chip(page, "tricks", "Bjørn", 1))
     taps(chip(page, "tricks", "Cato", 1))
     expect(page.locator("#preview")).to_contain_text("Bjørn +11")
@@ -140,7 +151,8 @@ def test_a_game_down_and_up_the_schedule_to_its_last_hand(
     # Undone, and tapped in again.
     undo(page)
     expect_totals(page, {"Anne": 1, "Bjørn": 11, "Cato": 10})
-    play(page, {"Cato": 0, "Anne": 0, "Bjørn": 0}, {"Cato": 0, "Anne": 1})
+    # Tapped in again, the one trick alone: the others took none.
+    play(page, {"Cato": 0, "Anne": 0, "Bjørn": 0}, {"Anne": 1})
 
     # Cato misdeals: the same number of cards is dealt again, by Cato.
     redeal(page)

@@ -92,6 +92,9 @@ def test_a_game_is_bid_played_corrected_and_ends_with_the_schedule(
     )
     assertContains(tapped, "with the hook the dealer (Cato) may not bid 1")
     assertNotContains(tapped, "missing")
+    # The refusal first, before the hand's cards: the foot of the form grows to hold it.
+    said = text(tapped)
+    assert said.index('class="refusal') < said.index("may not bid 1") < said.index("Deal 1 of 3")
     # Bids that may stand, and no trick yet: the tricks are missing, not each player's.
     bid = phone.get(
         _url("hand_preview", group, game.code),

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from pytest_django.asserts import assertContains, assertNotContains
+from pytest_django.asserts import assertContains, assertInHTML, assertNotContains
 
 from games.models import Game, Group
 from tests.factories import new_game_post
@@ -108,7 +108,8 @@ def test_a_hearts_game_is_typed_corrected_and_won_by_the_lowest(
     refused = phone.post(_url("hand_create", group, game.code), _scores(2, 10_001))
     assert refused.status_code == 422
     preview = phone.get(_url("hand_preview", group, game.code), _scores(2, 10_001, 5))
-    assertContains(preview, "At most 10,000.")
+    # At the form's foot, the box whose score it is.
+    assertInHTML('<div class="refusal muted">Anne: At most 10,000.</div>', text(preview))
     assertNotContains(preview, "add up to")
     # Save tapped with every box empty: asked for a score, nothing saved. A 0 typed is a
     # hand nobody scored in.
