@@ -241,3 +241,16 @@ def test_a_game_with_a_hand_in_it_is_not_given_up_for_another(phone: Client, gro
     american = _start_american(phone, group, "Anne", "Bjørn")
     game.refresh_from_db()
     assert game.abandoned_at is None and american.previous is None
+
+
+def test_a_game_won_offers_its_last_hand_back_until_the_table_goes_on(
+    phone: Client, group: Group
+) -> None:
+    # "Undo hand 5" on the game just won; once the next game has started, the old game's
+    # page offers no tap that would open it again (its hand's page still corrects it).
+    game = make_game(group, hands=anne_wins())
+    url = reverse("game", args=[group.edit_key, game.code])
+    assert "Undo hand 5" in text(phone.get(url))
+    _start_american(phone, group, "Anne", "Bjørn")
+    page = text(phone.get(url))
+    assert "Undo hand 5" not in page and "Next game (American)" in page
