@@ -324,3 +324,11 @@ def test_the_group_page_offers_the_big_screen_by_the_view_only_link(
     waiting = reverse("group_tv", args=[group.view_key])
     assert f'href="{waiting}"' in page.content.decode()
     assert phone.get(waiting).status_code == 200
+
+
+def test_the_view_only_group_page_offers_the_big_screen_too(client: Client, group: Group) -> None:
+    # A TV given only the view-only link finds its screen without going through a game.
+    page = client.get(reverse("group", args=[group.view_key]))
+    found = part(page, "tv-link")
+    assert found is not None and found[0] == "📺 Big screen"
+    assert f'href="{reverse("group_tv", args=[group.view_key])}"' in page.content.decode()
