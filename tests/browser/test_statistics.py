@@ -43,3 +43,12 @@ def test_the_name_column_stays_in_view_when_a_wide_table_scrolls(
     scroller.evaluate("(box) => box.scrollTo(0, 0)")
     scroller.focus()
     expect(scroller).to_have_css("mask-image", "none")
+    # A few pixels too wide, it fades no more than those: its last column stays in view.
+    scroller.blur()
+    over = scroller.evaluate(
+        "(box) => (box.style.width = `${box.scrollWidth - 6}px`, box.scrollWidth - box.clientWidth)"
+    )
+    assert 0 < over < 40  # less than the fade's 2.5rem
+    fade = "(box) => parseFloat(getComputedStyle(box).getPropertyValue('--fade'))"
+    page.wait_for_function(f"() => ({fade})(document.querySelector('#points').parentElement) > 0")
+    assert scroller.evaluate(fade) <= over + 0.5
