@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -384,3 +385,18 @@ def test_a_last_game_whose_first_dealer_sits_nowhere_seats_the_first_dealer_firs
     page = phone.get(reverse("new_game_of", args=[group.edit_key, "points"]))
     assert page.status_code == 200
     assert checked(page, "first_dealer") == "1"
+
+
+@pytest.mark.parametrize("kind", ["euchre", "kaiser", "spades", "five_hundred"])
+def test_a_team_name_box_takes_what_a_team_name_may_be(
+    phone: Client, group: Group, kind: str
+) -> None:
+    # 100 characters, as the game file allows (the box stopped at a player's 40).
+    page = text(phone.get(reverse("new_game_of", args=[group.edit_key, kind])))
+    boxes = re.findall(r'<input type="text" name="team_\d"[^>]*>', page)
+    assert len(boxes) == 2 and all('maxlength="100"' in box for box in boxes)
+    long = "Nordavind og Sønnavind fra Fjellstua ved Vannet, alltid først ut og sist hjem fra kortbordet"
+    made = phone.post(
+        reverse("new_game_of", args=[group.edit_key, kind]), new_game_post(*FOUR, team_1=long)
+    )
+    assert made.status_code == 302 and long in (Game.objects.get().teams or {})
