@@ -896,18 +896,20 @@ class HandForm(forms.Form):
         left round to the dealer, whoever is chosen to deal (app.css lays them out in
         that order), and the dealer's row marked as the last. The hand's other inputs of
         each side follow the same order (Oh Hell's tricks under its bids: read straight
-        down, not in another order)."""
-        sides = self.table.sides
+        down, not in another order). Rows of teams keep their order: players take turns."""
+        players = self.table.players
         if "dealer" not in self.specs or not any(s.in_turn for s in self.specs.values()):
             return []
         rules = []
         for spec in self.specs.values():
             if spec.kind not in PER_SIDE_KINDS and not spec.each:
                 continue
-            for seat, dealer in enumerate(sides):
+            if not set(_rows(spec, self.table)) <= set(players):
+                continue
+            for seat, dealer in enumerate(players):
                 chosen = f"form:has([name=dealer][value={_css_string(dealer)}]:checked)"
-                for index, side in enumerate(sides):
-                    turn = (index - seat - 1) % len(sides)
+                for index, side in enumerate(players):
+                    turn = (index - seat - 1) % len(players)
                     row = f"{chosen} [data-input={spec.name}] [data-side={_css_string(side)}]"
                     rules.append(f"{row} {{ order: {turn} }}")
                 last = f"[data-input={spec.name}] [data-side={_css_string(dealer)}] .turn-last"

@@ -410,9 +410,11 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
                 name="bids",
                 label=Text(_("Bids")),
                 kind="choice",
+                help=Text(_("In turn from the dealer's left; the dealer bids last.")),
                 options=tuple(bids),
                 each=table.players,
                 shown_when=PLAYED,
+                in_turn=True,
             ),
             HandInput(
                 name="tricks",

@@ -261,3 +261,10 @@ def wait_for_offline_copy(page: Page, url: str = "location.href") -> None:
             return
         page.wait_for_timeout(100)
     raise AssertionError("the page made no offline copy")
+
+
+def bidding_order(page: Page, input: str = "bids") -> list[str]:
+    """The bids' (or tricks') rows as they stand on the screen, top to bottom."""
+    rows = page.locator(f"[data-input={input}] [data-side]").all()
+    placed = sorted(rows, key=lambda row: (row.bounding_box() or {"y": 0})["y"])
+    return [str(row.get_attribute("data-side")) for row in placed]

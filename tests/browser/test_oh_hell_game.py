@@ -14,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import (
     Taps,
+    bidding_order,
     expect_totals,
     exported_and_scored,
     fill_new_game,
@@ -40,13 +41,6 @@ def bid(page: Page, player: str, count: int) -> None:
 
 def took(page: Page, player: str, count: int) -> None:
     chip(page, "tricks", player, count).tap()
-
-
-def bidding_order(page: Page, input: str = "bids") -> list[str]:
-    """The bids' (or tricks') rows as they stand on the screen, top to bottom."""
-    rows = page.locator(f"[data-input={input}] [data-side]").all()
-    placed = sorted(rows, key=lambda row: (row.bounding_box() or {"y": 0})["y"])
-    return [str(row.get_attribute("data-side")) for row in placed]
 
 
 def play(page: Page, bids: dict[str, int], tricks: dict[str, int]) -> None:

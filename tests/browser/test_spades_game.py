@@ -15,6 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import (
     Taps,
+    bidding_order,
     choice,
     expect_totals,
     exported_and_scored,
@@ -69,6 +70,9 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
     # Hand 1 in eight taps: four bids, three trick counts, Save. Anne 4, Bjørn 3, Cato
     # nil, Dina 3; Anne takes 6, Bjørn 3, Cato 1 (so Dina 3). Sharks: 40 + 2 (2 bags),
     # Cato's nil failed -100 and +1 for its bag: -57, 3 bags. Jets: 6 of 6, +60.
+    # Anne deals: the bids are asked from her left, her own last; the tricks the same way.
+    assert bidding_order(page) == ["Bjørn", "Cato", "Dina", "Anne"]
+    assert bidding_order(page, "tricks") == ["Bjørn", "Cato", "Dina", "Anne"]
     tap = Taps()
     bids: tuple[str | int, ...] = (4, 3, "nil", 3)
     for index, bid in enumerate(bids):
