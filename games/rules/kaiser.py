@@ -190,6 +190,15 @@ class Kaiser(CardGame[Rules, AnyHand]):
             for team, total in result.totals.items()
             if total >= bid_out
         }
+        if table.rules.win_needs_bid and not result.finished:
+            # Past the target without having won: nothing is to go, a bid made is.
+            notes |= {
+                team: Text(
+                    _("Past the target (%(target)d): wins by making a bid."), {"target": target}
+                )
+                for team, total in result.totals.items()
+                if total >= target
+            }
         return Standing(target, notes)
 
     def parse_teams(self, raw: object, players: tuple[str, ...]) -> tuple[Team, ...]:

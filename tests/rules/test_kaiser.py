@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from games import gamefile
-from games.rules import make_table, play
+from games.rules import get_game, make_table, play
 from tests.factories import game_file, refused
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -1012,3 +1012,20 @@ def test_each_teams_reason_says_what_its_cards_made_and_what_came_of_the_bid(
     table = make_table("kaiser", PLAYERS, {}, TEAMS, start)
     outcome = play(table, [hand]).hands[0].outcome
     assert {reason.side: str(reason.text) for reason in outcome.reasons} == reasons
+
+
+def test_a_team_past_the_target_without_a_bid_is_told_it_wins_by_making_one() -> None:
+    # Them at 44 take 7 tricks and the five of hearts on Ann's 7: 56, past the 52, not a
+    # winner (only a bid made wins); at bid-out too, the note of the target said instead.
+    table = make_table("kaiser", PLAYERS, {}, TEAMS, {THEM: 44})
+    result = play(table, [h("Ann", 7, 1, THEM, US)])
+    assert result.totals[THEM] == 56 and not result.finished
+    notes = get_game("kaiser").standing(table, result).notes
+    assert {team: str(note) for team, note in notes.items()} == {
+        THEM: "Past the target (52): wins by making a bid."
+    }
+    # Where any team reaching the target wins, the game is over: no word of a bid to make.
+    open_win = make_table("kaiser", PLAYERS, {"win_needs_bid": False}, TEAMS, {THEM: 44})
+    won = play(open_win, [h("Ann", 7, 1, THEM, US)])
+    said = [str(note) for note in get_game("kaiser").standing(open_win, won).notes.values()]
+    assert won.finished and said == ["At bid-out (45): scores only by bidding."]
