@@ -194,7 +194,7 @@ class Kaiser(CardGame[Rules, AnyHand]):
             # Past the target without having won: nothing is to go, a bid made is.
             notes |= {
                 team: Text(
-                    _("Past the target (%(target)d): wins by making a bid."), {"target": target}
+                    _("At %(target)d or more: wins by making a bid of its own."), {"target": target}
                 )
                 for team, total in result.totals.items()
                 if total >= target

@@ -1022,7 +1022,7 @@ def test_a_team_past_the_target_without_a_bid_is_told_it_wins_by_making_one() ->
     assert result.totals[THEM] == 56 and not result.finished
     notes = get_game("kaiser").standing(table, result).notes
     assert {team: str(note) for team, note in notes.items()} == {
-        THEM: "Past the target (52): wins by making a bid."
+        THEM: "At 52 or more: wins by making a bid of its own."
     }
     # Where any team reaching the target wins, the game is over: no word of a bid to make.
     open_win = make_table("kaiser", PLAYERS, {"win_needs_bid": False}, TEAMS, {THEM: 44})
