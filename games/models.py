@@ -74,6 +74,10 @@ def new_code() -> str:
     return _random_text(12)
 
 
+#: How long after a game was started the same form sent again opens it (`Group.start_game`).
+SAME_START = dt.timedelta(hours=1)
+
+
 class Group(models.Model):
     """A table of friends: the home of its players and games, reached only by its links."""
 
@@ -206,12 +210,14 @@ class Group(models.Model):
     def _started_already(
         self, players: list[str], first_dealer: str, same: dict[str, Any]
     ) -> Game | None:
-        """The group's latest game, if it is this one started the same way and no hand is
-        in it yet: the same form sent again (after the browser's Back, with a token of its
-        own) opens it, rather than giving it up for a twin."""
+        """The group's latest game, if it is this one started the same way within the
+        hour and no hand is in it yet: the same form sent again (after the browser's Back,
+        with a token of its own) opens it, rather than giving it up for a twin. (One left
+        unplayed since another evening is given up as before: tonight's game is tonight's.)"""
         latest = self.games.prefetch_related("seats").first()
         if (
             latest is None
+            or latest.created_at < timezone.now() - SAME_START
             or latest.abandoned_at is not None
             or latest.winners is not None
             or latest.first_dealer != first_dealer

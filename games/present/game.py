@@ -308,8 +308,11 @@ def follow_form(page: GamePage, sent: QueryDict) -> Following:
         # next number. Moved on by a hand saved elsewhere: the number of that hand, which
         # those taps, finished, may turn out to be (`_same_hand`).
         mine = {k for k in _taps(sent) if k != "dealer"}
-        renumbered = ("saved" if turn.next_number > number else "removed") if mine else ""
-        held = str(number) if renumbered == "saved" else ""
+        written = sent.get(NOTE, "").strip()  # a note for the hand, its taps still to come
+        renumbered = (
+            ("saved" if turn.next_number > number else "removed") if mine or written else ""
+        )
+        held = str(number) if renumbered == "saved" and mine else ""
     note = sent.get("follow_dealer", "")
     if moved or rotation != sent.get("follow_rotation", ""):
         # Picked by hand: the form keeps its dealer and says whom the rotation names. Else

@@ -418,7 +418,8 @@ def last_count(counts: Mapping[str, Any], sides: Sequence[str], total: int) -> d
     gave is below zero. In the order of `sides`."""
     missing = [side for side in sides if side not in counts]
     given = list(counts.values())
-    if not missing or not all(type(n) is int for n in given) or sum(given) > total:
+    strangers = not set(counts) <= set(sides)  # refused as they are, by name
+    if strangers or not missing or not all(type(n) is int for n in given) or sum(given) > total:
         return dict(counts)
     rest = total - sum(given)
     if rest and len(missing) > 1:

@@ -31,6 +31,7 @@ from games.present.game import (
     describe_hand,
     follow_form,
     game_context,
+    next_game,
     outcome_words,
     outcomes_of,
 )
@@ -230,6 +231,15 @@ def undo(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
         # A refusal: it stands even beside a winner banner (a phone must see its tap was
         # not taken).
         messages.warning(request, _("Nothing undone: that hand is no longer the last one."))
+    elif game.winners is not None and next_game(game) is not None:
+        # A page left open two games back: the won game is not opened again by one tap.
+        messages.warning(
+            request,
+            _(
+                "Nothing undone: the table has gone on to the next game. A hand of this one "
+                "is corrected or deleted from its own page."
+            ),
+        )
     else:
         _delete(request, access, game, number)
     if request.htmx:

@@ -3,6 +3,7 @@ made from a page another phone has since corrected is refused in view, not saved
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -103,9 +104,13 @@ def test_a_correction_asks_before_it_makes_the_hand_a_redeal(
     page.once("dialog", lambda dialog: answer(dialog, accept=False))
     page.locator("button[name=redeal]").click()
     assert asked == [
-        "Make hand 1 a redeal? Its bids and tricks go (the history can bring them back)."
+        "Make hand 1 a redeal? What it holds now goes (the history can bring it back)."
     ]
-    expect(page.locator("#preview .failed")).to_be_visible()
+    # Answered no, nothing went: the correction is still open, and asks for a preview
+    # again (a round trip after the question's, which a redeal sent would have left).
+    tricks(page, "Anne", 4).click()
+    expect(page.locator("#preview")).to_contain_text("Anne +4")
+    expect(page).to_have_url(re.compile(r"/hands/1/edit/$"))
     assert Game.objects.get().hands.get().data["bid"] == 7
     page.once("dialog", lambda dialog: answer(dialog, accept=True))
     page.locator("button[name=redeal]").click()

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Game
 from tests.browser.steps import (
     expect_totals,
     exported_and_scored,
@@ -172,3 +173,19 @@ def test_the_preview_of_five_players_shows_each_ones_points(
     assert last is not None and shown is not None
     assert last["y"] + last["height"] <= shown["y"] + shown["height"], (last, shown)
     assert empty is not None and shown["height"] == empty["height"]
+
+
+def test_enter_in_a_score_box_saves_the_scores_not_a_redeal(
+    live_server: LiveServer, page: Page
+) -> None:
+    # A phone's Go (Enter) sends the form by its first button: the redeal under the dealer
+    # sat before Save, and the scores typed went as a redeal.
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "points")
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"])
+    start_game(page)
+    type_score(page, "Anne", 13)
+    page.locator(f"#id_scores-{SEATS['Bjørn']}").fill("7")
+    page.locator(f"#id_scores-{SEATS['Bjørn']}").press("Enter")
+    expect_totals(page, {"Anne": 13, "Bjørn": 7, "Cato": 0, "Dina": 0})
+    assert Game.objects.get().hands.get().data["scores"] == {"Anne": 13, "Bjørn": 7}

@@ -524,6 +524,8 @@ def test_the_form_is_given_the_cards_and_the_last_players_tricks() -> None:
         "Bo": 1,
         "Cy": 0,
     }
+    # A name not at the table is left for the engine to refuse by name, not dropped.
+    assert game.implied(table, {"cards": 1, "tricks": {"Zed": 1}})["tricks"] == {"Zed": 1}
     # A redeal deals no cards; without the cards nothing is worked out.
     assert game.implied(table, {"dealer": "Cy", "redeal": True, "cards": 2}) == {
         "dealer": "Cy",

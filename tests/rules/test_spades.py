@@ -611,6 +611,8 @@ def test_only_three_counts_give_the_fourth_unless_two_make_up_the_13() -> None:
     table = make_table("spades", PLAYERS, {}, TEAMS)
     hand = {"tricks": {"Ann": 4, "Bo": 3}}
     assert get_game("spades").implied(table, hand) == hand
+    # No tricks given, nothing worked out.
+    assert get_game("spades").implied(table, {"bids": {}}) == {"bids": {}}
     # Nothing is left for Bo and Di.
     swept = {"tricks": {"Cy": 6, "Ann": 7}}
     assert get_game("spades").implied(table, swept)["tricks"] == {

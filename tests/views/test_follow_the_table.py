@@ -234,6 +234,12 @@ def test_the_same_game_started_again_after_back_is_the_game_already_started(
     # Changed before the second Start (the other dealer first), it is a game of its own.
     other = phone.post(url, new_game_post("Anne", "Bjørn", first_dealer=2, token="c" * 32))
     assert other["Location"] != first["Location"] and Game.objects.count() == 2
+    # The same again, but the one started lies unplayed since yesterday: tonight's is new.
+    Game.objects.filter(pk=Game.objects.latest("pk").pk).update(
+        created_at=timezone.now() - dt.timedelta(days=1)
+    )
+    later = phone.post(url, new_game_post("Anne", "Bjørn", first_dealer=2, token="d" * 32))
+    assert later["Location"] != other["Location"] and Game.objects.count() == 3
 
 
 def test_a_game_with_a_hand_in_it_is_not_given_up_for_another(phone: Client, group: Group) -> None:
@@ -254,3 +260,9 @@ def test_a_game_won_offers_its_last_hand_back_until_the_table_goes_on(
     _start_american(phone, group, "Anne", "Bjørn")
     page = text(phone.get(url))
     assert "Undo hand 5" not in page and "Next game (American)" in page
+    # Tapped on a page that still showed it: refused in words, the game still won.
+    last = game.hands.get(number=5)
+    undo = reverse("undo", args=[group.edit_key, game.code])
+    refused = phone.post(undo, {"number": "5", "revision": str(last.revision)}, follow=True)
+    assert "Nothing undone: the table has gone on to the next game." in text(refused)
+    assert game.hands.count() == 5

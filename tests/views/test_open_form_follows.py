@@ -251,9 +251,13 @@ def test_a_form_moved_on_holding_only_its_dealer_takes_the_next_number_without_a
     assert _notes(polled) == []
     fields = form_fields(polled, reverse("hand_create", args=[group.edit_key, game.code]))
     assert (fields["number"], fields["follow_renumbered"], fields["follow_held"]) == ("2", "", "")
-    # One tap of its own, and it is told.
+    # One tap of its own, or a note written for the hand, and it is told.
     tapped = _hand_1_polled(phone, group, game, bidder="Bjørn")
     assert _notes(tapped) == ["Hand 1 was just saved on another phone: this form now saves hand 2."]
+    noted = _hand_1_polled(phone, group, game, note="Cato revoked")
+    assert _notes(noted) == ["Hand 1 was just saved on another phone: this form now saves hand 2."]
+    fields = form_fields(noted, reverse("hand_create", args=[group.edit_key, game.code]))
+    assert (fields["follow_renumbered"], fields["follow_held"]) == ("saved", "")
 
 
 def test_a_form_moved_on_empty_says_nothing_of_a_later_hand_tapped_the_same(
