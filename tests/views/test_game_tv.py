@@ -19,7 +19,7 @@ from tests.factories import (
     make_game,
 )
 from tests.test_stats import TEAMS, euchre_game
-from tests.views.pages import part, table_rows
+from tests.views.pages import part, table_rows, text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
 
@@ -60,7 +60,10 @@ def test_a_redeal_is_no_hand_played(client: Client, group: Group) -> None:
     game = make_game(group, hands=[*endless_hands(2), {"dealer": "Cato", "redeal": True}])
     response = client.get(reverse("game_tv", args=[group.view_key, game.code]))
     assert table_rows(response, "tv-hands")[1][:2] == ["3", "Redeal"]
-    assert "2 hands played" in response.content.decode()
+    # Said beside the count, so that "2 hands played" reads right under a hand 3.
+    assert " ".join(text(response).split()).count("2 hands played · 1 redeal") == 1
+    nb = client.get(reverse("game_tv", args=[group.view_key, game.code]), HTTP_ACCEPT_LANGUAGE="nb")
+    assert "2 runder spilt · 1 ny giv" in " ".join(text(nb).split())
 
 
 def test_a_game_given_up_marks_no_leader_dealer_or_points_to_go(
