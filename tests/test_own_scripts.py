@@ -44,8 +44,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: key, or for the box to be left, and showed a sum without it); 8 for a tap more on Save just
 #: after it saved, which sends nothing (the next hand's empty form was refused, the saved line gone;
 #: 1 of them for Points' typed scores, which make a form not empty); 1 for a button's own question
-#: (a correction made a redeal in one tap, its hand's taps gone).
-MOST = 474
+#: (a correction made a redeal in one tap, its hand's taps gone); 4 for the focus, gone with the
+#: form a save or a refusal drew again, put back in the form (it fell to the page's foot, a dozen
+#: Tabs from the next hand).
+MOST = 478
 WIDEST = 100
 
 

@@ -132,3 +132,32 @@ def test_a_made_amerikaner_whose_answer_is_lost_is_kept_and_stored_once(
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
     expect(page.locator("#winner")).to_be_visible()
     assert Hand.objects.count() == 1
+
+
+def test_a_hand_entered_by_keyboard_leaves_the_focus_in_the_next_hands_form(
+    live_server: LiveServer, page: Page
+) -> None:
+    # On a laptop: chips chosen with the keyboard, Enter saves. The form it was in is drawn
+    # again, and the focus goes to the new one (it fell to the page's foot, a dozen Tabs
+    # from the next hand); a refusal puts it back in the form too.
+    start_four(page, live_server.url)
+    inside = "() => !!document.activeElement?.closest('#entry form[data-hand-form]')"
+    choice(page, "bidder", "Bjørn").focus()
+    page.keyboard.press("Space")
+    choice(page, "bid", 8).focus()
+    page.keyboard.press("Space")
+    choice(page, "partner", "Dina").focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")  # the tricks still to tap: refused
+    expect(page.locator("form[data-hand-form] .errorlist").first).to_be_visible()
+    page.wait_for_function(inside)
+    tricks(page, "Anne", 2).focus()
+    page.keyboard.press("Space")
+    tricks(page, "Cato", 1).focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")
+    expect_totals(page, {"Anne": 2, "Bjørn": 8, "Cato": 1, "Dina": 8})
+    page.wait_for_function(inside)
+    # The next Tab is the next hand's, not the page's foot.
+    page.keyboard.press("Tab")
+    assert page.evaluate(inside)

@@ -262,6 +262,10 @@
     if (poll && saveAt > 0 && saveAt < innerHeight) scrollBy(0, saveTop() - saveAt);
     if (chart && !$("#chart svg")) $("#chart")?.prepend(chart);
     if (poll && status === 200 && chart) htmx.trigger("#chart", "retry"); // kept by the morph
+    // Focus gone with what was sent (a save, a refusal, an undo): back into the hand form
+    const next = $("#entry form fieldset:has(.errorlist) input, #entry form fieldset :checked");
+    if (ctx.request.method === "POST" && !document.activeElement?.closest("form"))
+      next?.focus({ preventScroll: true });
     if (headers.get("X-Hand-Entry") === "done") savedAt = Date.now();
     if (headers.get("X-Hand-Entry") === "done") keepCopy([location.href]).catch(() => {});
     send(); // hands waiting go now (and the status lines follow)
