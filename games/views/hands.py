@@ -430,6 +430,7 @@ def hand_create(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
                     # are offered as its correction, and the form starts afresh.
                     form = None
                     conflict["correction"] = _correction(access, game, done.hand, entered["hand"])
+                    conflict["as_next"] = _as_next(access, game, request.POST, done.hand)
     # Drawn once committed, outside the lock: what the answer keeps in the cache for the
     # next phone is never of a version rolled back.
     if done is not None and (done.stands or done.outcome is Outcome.ENTRY_DELETED):
@@ -567,6 +568,15 @@ def _correction(access: Access, game: Game, theirs: Hand, mine: dict[str, Any]) 
     }
     url = reverse("hand_edit", args=[access.key, game.code, theirs.number])
     return {"url": url, "fields": fields.items()}
+
+
+def _as_next(access: Access, game: Game, sent: QueryDict, theirs: Hand) -> dict[str, Any]:
+    """The same taps saved as the hand the game expects now, when they were another hand
+    after all: what the next hand's form would post (its number, the rotation's dealer
+    where the form had the rotation's, the same entry key: a second tap adds nothing)."""
+    values = _fresh_form(game, sent, theirs).data
+    kept = [(k, v) for k, v in values.items() if k != "csrfmiddlewaretoken" and k[:7] != "follow_"]
+    return {"url": reverse("hand_create", args=[access.key, game.code]), "fields": kept}
 
 
 def conflict_between(game: Game, theirs: Hand | None, mine: dict[str, Any]) -> dict[str, Any]:

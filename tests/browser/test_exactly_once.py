@@ -433,6 +433,18 @@ def test_two_phones_saving_the_same_hand_store_it_once(
     assert len(_hands(page)) == 1
 
 
+def _two_hands_saved_at_once(page: Page, new_phone: Callable[[], Page], url: str) -> Page:
+    """Anne's phone saves Bjørn 8 with Dina as hand 1; the second phone, not told yet,
+    saves Cato 7 with Anne as hand 1 too. The second phone."""
+    other = _deaf_second_phone(page, new_phone, url)
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
+    _save_button(page)
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    _save_button(other)
+    return other
+
+
 @pytest.mark.every_database
 @pytest.mark.parametrize("locale", ["nb-NO", pytest.param("en-GB", marks=pytest.mark.screenshots)])
 def test_two_phones_saving_different_hands_show_the_conflict_in_view(
@@ -442,12 +454,7 @@ def test_two_phones_saving_different_hands_show_the_conflict_in_view(
     locale: str,
     screenshots: Path,
 ) -> None:
-    other = _deaf_second_phone(page, new_phone, live_server.url)
-    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
-    fill_hand(other, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
-    _save_button(page)
-    expect(page.locator("#hands tbody tr")).to_have_count(1)
-    _save_button(other)
+    other = _two_hands_saved_at_once(page, new_phone, live_server.url)
 
     conflict = other.locator("[data-conflict]")
     expect(conflict).to_be_in_viewport()
@@ -504,6 +511,22 @@ def _kept_offline_while_bjorn_saves_hand_1(
         _save_button(page)
     expect(page.locator("#hands [data-waiting] li")).to_have_count(count)
     play_hand(other, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+
+
+def test_two_phones_saving_two_hands_at_once_keep_both_in_one_tap(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    # Both tapped Save at the same moment, each its own hand: the second phone's was the
+    # next hand. One tap in the box saves it as hand 2, dealt by the next dealer.
+    other = _two_hands_saved_at_once(page, new_phone, live_server.url)
+    as_next = other.locator("[data-conflict] [data-as-next]")
+    expect(as_next).to_have_text("Save them as hand 2")
+    as_next.click()
+    expect(other.locator("#hands tbody tr")).to_have_count(2)
+    assert [(h.number, h.data["bidder"], h.data["dealer"]) for h in _hands(page)] == [
+        (1, "Bjørn", "Anne"),
+        (2, "Cato", "Bjørn"),
+    ]
 
 
 @pytest.mark.every_database

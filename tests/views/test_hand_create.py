@@ -326,6 +326,29 @@ def test_a_conflicts_taps_are_offered_as_the_correction_of_the_hand_saved_first(
     assert [(h.number, h.data) for h in game.hand_list()] == [(1, OTHER)]
 
 
+def test_a_conflicts_taps_may_be_saved_as_the_next_hand_in_one_tap(
+    phone: Client, game: Game
+) -> None:
+    # Two phones saved at the same moment, each a hand of its own: this one's was the
+    # next hand. One tap saves it as hand 2, dealt by the rotation's next dealer.
+    game.add_hand(1, FIRST, "Bjørn", entry="bjorns")
+    response = phone.post(
+        _url(game), hand_post(game, OTHER, 1, entry="annes"), HTTP_HX_REQUEST="true"
+    )
+    assert "Save them as hand 2" in text(response)
+    as_next = form_fields(response, f"{_url(game)}#hands")
+    assert (as_next["number"], as_next["dealer"], as_next["entry"]) == ("2", "Bjørn", "annes")
+    saved = phone.post(_url(game), as_next)
+    assert saved.status_code == 302
+    assert [(h.number, h.data) for h in game.hand_list()] == [
+        (1, FIRST),
+        (2, {**OTHER, "dealer": "Bjørn"}),
+    ]
+    # Sent once more (a double tap), nothing is added.
+    phone.post(_url(game), as_next)
+    assert game.hands.count() == 2
+
+
 def test_a_hand_sent_late_after_another_phones_hand_won_the_game_meets_the_conflict(
     phone: Client, group: Group
 ) -> None:
