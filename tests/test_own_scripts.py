@@ -46,8 +46,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: 1 of them for Points' typed scores, which make a form not empty); 1 for a button's own question
 #: (a correction made a redeal in one tap, its hand's taps gone); 4 for the focus, gone with the
 #: form a save or a refusal drew again, put back in the form (it fell to the page's foot, a dozen
-#: Tabs from the next hand).
-MOST = 478
+#: Tabs from the next hand); 6 for the group, night, Why? and waiting big-screen pages asking
+#: every 2 s while no stream is heard (they asked every 30 s, the game page and the big screen
+#: every 2).
+MOST = 484
 WIDEST = 100
 
 

@@ -5,6 +5,7 @@ phones poll as before and miss nothing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -138,6 +139,43 @@ def test_a_stream_that_does_not_come_leaves_the_phone_polling(
     _heading(watcher, 2)
     _polls_reach(watcher, polls, 2, within_ms=4500)
     assert len(polls) >= 2  # every 2 s, as before the stream
+
+
+@pytest.mark.parametrize("proxy", [_refused, _held], ids=["refused", "held"])
+def test_with_no_stream_the_group_night_and_why_pages_still_follow_within_seconds(
+    streaming_server: StreamingServer,
+    page: Page,
+    new_phone: Callable[..., Page],
+    proxy: Callable[[Route], None],
+) -> None:
+    # Not only the game page and the big screen: every page that follows the table asks
+    # every 2 s while it hears no stream (it asked every 30 s). Anne starts on 50: her
+    # first made bid wins.
+    start_group(page, streaming_server.url)
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"], start={1: 50})
+    start_game(page)
+    play_hand(page, "Anne", 8, "Dina", {"Bjørn": 2, "Cato": 1})
+    expect(page.locator("#winner")).to_be_visible()
+    group, night, why = new_phone(), new_phone(), new_phone()
+    for phone in (group, night, why):
+        phone.route("**/events/**", proxy)
+        join_as(phone, page.url, "Bjørn")
+    to_group(group)
+    night.goto(group.url)
+    night.locator("#nights a").first.click()
+    why.goto(f"{page.url}hands/1/")
+    expect(night.locator("#night-live")).to_contain_text("1")
+    to_group(page)
+    open_new_game_of(page, "american")
+    start_game(page)
+    american = page.url.removeprefix(streaming_server.url)
+    for phone in (group, night):
+        expect(
+            phone.locator(f'#in-play a[href="{american}"], #night-live a[href="{american}"]').first
+        ).to_be_attached(timeout=5000)
+    game = why.locator("[data-next-game]")
+    expect(game).to_have_attribute("href", re.compile(american.split("/games/")[1]), timeout=5000)
 
 
 @pytest.mark.parametrize("locale", ["nb-NO"])

@@ -126,6 +126,13 @@ addEventListener("click", (event) => {
   });
 });
 
+// No stream heard (refused, broken, held by a proxy): the live parts ask every 2 s ("stale").
+const stream = document.querySelector("#stream");
+for (const name of ["open", "down", "htmx:sse:before:connection", "htmx:sse:close"])
+  stream?.addEventListener(name, () => (stream.heard = name === "open"));
+const stale = () => !stream?.heard && !document.hidden && stream?.dispatchEvent(new Event("stale"));
+setInterval(stale, 2000);
+
 // The page as it comes, and each part htmx swaps in; for table.js too, which replaces parts.
 const setUp = (root) => {
   root.querySelectorAll("[data-wake-lock]").forEach(keepAwake);
