@@ -48,8 +48,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: form a save or a refusal drew again, put back in the form (it fell to the page's foot, a dozen
 #: Tabs from the next hand); 6 for the group, night, Why? and waiting big-screen pages asking
 #: every 2 s while no stream is heard (they asked every 30 s, the game page and the big screen
-#: every 2).
-MOST = 484
+#: every 2); 20 for the open form's taps, which come back after a reload of the page at the same
+#: hand (a phone's browser drops a page left in the background, and they were gone).
+MOST = 504
 WIDEST = 100
 
 

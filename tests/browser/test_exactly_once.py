@@ -990,3 +990,40 @@ def test_a_rotation_that_names_nobody_takes_back_its_note_and_its_pick(
     _save_button(follower)
     expect(follower.locator("#hands tbody tr")).to_have_count(2)
     assert [h.data for h in _hands(page)] == [{"winner": "Anne"}, {"winner": "Cato"}]
+
+
+def test_a_reload_keeps_the_open_forms_taps_for_the_same_hand_only(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    """A phone's browser may drop a page left in the background and load it again: the
+    hand being tapped in comes back, its outcome asked, and goes once; a hand saved
+    elsewhere meanwhile leaves the next hand's form untouched."""
+    _four_at_the_table(page, live_server.url)
+    choice(page, "dealer", "Bjørn").click()
+    fill_hand(page, "Cato", 8, "Anne", {"Bjørn": 2, "Dina": 1})
+    page.locator("form[data-hand-form] details.note-field summary").click()
+    page.locator("form[data-hand-form] textarea[name=note]").fill("Misdeal fixed")
+    page.reload()
+    form = page.locator("form[data-hand-form]")
+    checked = "input:checked:not([name=dealer])"
+    expect(form.locator(checked)).to_have_count(5)
+    expect(form.locator("input[name=dealer]:checked")).to_have_value("Bjørn")
+    expect(form.locator("textarea[name=note]")).to_be_visible()
+    expect(form.locator("textarea[name=note]")).to_have_value("Misdeal fixed")
+    expect(page.locator("#preview strong")).to_be_visible()  # the outcome, asked again
+    save(page)
+    page.reload()  # the next hand's form is the server's own
+    expect(form.locator(checked)).to_have_count(0)
+    expect(form.locator("input[name=number]")).to_have_value("2")
+
+    fill_hand(page, "Dina", 7, "Bjørn", {"Anne": 3})
+    other = _second_phone(new_phone, page.url)
+    play_hand(other, "Anne", 7, "Cato", {"Bjørn": 2, "Dina": 2})
+    page.reload()  # hand 2 was saved elsewhere: its taps are not this form's
+    expect(form.locator("input[name=number]")).to_have_value("3")
+    expect(form.locator(checked)).to_have_count(0)
+    hands = _hands(page)
+    assert [(h.number, h.data["dealer"], h.data["bidder"], h.data.get("note")) for h in hands] == [
+        (1, "Bjørn", "Cato", "Misdeal fixed"),
+        (2, "Cato", "Anne", None),
+    ]

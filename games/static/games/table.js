@@ -15,11 +15,11 @@
   // The hand's own taps (the dealer comes filled in), of inputs shown.
   const taps = (form) =>
     all("[name]:checked:not([name=dealer])", form).filter((i) => i.checkVisibility());
-  // A list in localStorage, and what `change` makes of it (some private modes refuse).
-  function store(name, change) {
+  // A list in localStorage (or another), and what `change` makes of it (some private modes refuse).
+  function store(name, change, storage = "localStorage") {
     try {
-      const list = JSON.parse(localStorage.getItem(name)) ?? [];
-      return change ? localStorage.setItem(name, JSON.stringify(change(list))) : list;
+      const list = JSON.parse(window[storage].getItem(name)) ?? [];
+      return change ? window[storage].setItem(name, JSON.stringify(change(list))) : list;
     } catch {
       return [];
     }
@@ -303,6 +303,26 @@
   if (form && last && +form.elements.number.value <= last.number) startAfter(form, last);
   else if (store(SENT).includes(form?.elements.entry.value)) form.elements.entry.value = newKey();
   last && !navigator.onLine ? lost() : showQueue();
+  // Taps outlive a reload (a phone's browser may drop a page left in the background): what the
+  // form holds unlike as drawn, kept for this tab, comes back to the same hand's untouched form.
+  const TAPS = `scorekeeper-taps ${location.pathname}`;
+  const toggled = (input) => /radio|checkbox/.test(input.type);
+  const changed = (form) =>
+    all("input[name]:not([type=hidden]), textarea[name]", form).filter((i) =>
+      toggled(i) ? i.checked !== i.defaultChecked : i.value !== i.defaultValue);
+  addEventListener("pagehide", () => {
+    const tapped = changed(handForm()).map((i) => [i.name, i.value, i.checked]);
+    store(TAPS, () => [handForm()?.elements.number.value, tapped], "sessionStorage");
+  });
+  const [number, tapped] = store(TAPS, null, "sessionStorage");
+  if (form && tapped?.length && number === form.elements.number.value && !changed(form).length) {
+    for (const [name, value, checked] of tapped) {
+      const input = all(`[name="${name}"]`, form).find((i) => !toggled(i) || i.value === value);
+      if (input) Object.assign(input, toggled(input) ? { checked } : { value });
+      input?.closest("details")?.setAttribute("open", ""); // a note written shows
+    }
+    addEventListener("DOMContentLoaded", () => form.dispatchEvent(new Event("followed"))); // htmx's
+  }
   addEventListener("offline", lost);
   // The offline copy (sw.js answers with it without a connection; https or localhost only),
   // refreshed by each save. sw.js keeps a page it answered; a first visit keeps itself.
