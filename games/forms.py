@@ -823,9 +823,10 @@ class HandForm(forms.Form):
             }
             if spec.kind in PER_SIDE_KINDS or spec.each:
                 # Two teams share every trick: one count gives the other (see `hand`).
-                # So do a player's count in a game of `each` player's tricks: the last
-                # one given is the rest of the others'.
-                shared = spec.kind == "tricks" and (bool(spec.each) or len(self.table.teams) == 2)
+                # So do the players' counts of tricks that add up: the last one given is
+                # the rest of the others' (app.js; the hand's own total is the form's
+                # `data-most-*` where it has one).
+                shared = spec.kind == "tricks" and (spec.adds_up or len(self.table.teams) == 2)
                 item["shared_total"] = spec.maximum if shared else None
                 item["rows"] = [
                     {"side": side, "field": self[side_field(name, i)]}

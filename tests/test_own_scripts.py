@@ -49,8 +49,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Tabs from the next hand); 6 for the group, night, Why? and waiting big-screen pages asking
 #: every 2 s while no stream is heard (they asked every 30 s, the game page and the big screen
 #: every 2); 20 for the open form's taps, which come back after a reload of the page at the same
-#: hand (a phone's browser drops a page left in the background, and they were gone).
-MOST = 504
+#: hand (a phone's browser drops a page left in the background, and they were gone); 7 for the
+#: tricks the phone fills in from a hand's own total (Oh Hell's cards), and the zeros once the
+#: counts make it up (offline, a hand of one card needed every player's count tapped).
+MOST = 511
 WIDEST = 100
 
 

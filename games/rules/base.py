@@ -285,6 +285,10 @@ class HandInput:
     #: An input the game's own rules give each hand (`CardGame.scheduled`) that bounds this
     #: one in that hand, below `maximum`: e.g. Oh Hell's bids and tricks, the hand's cards.
     limited_by: str = ""
+    #: A "tricks" input whose sides' counts make up the hand's tricks (`maximum`, or the
+    #: hand's limit): one side left open took the rest, and once the counts given make them
+    #: up, a side left out took none. Two teams' tricks always do.
+    adds_up: bool = False
 
     def unchosen(self) -> Text:
         """What to say when none of the choices was taken, e.g. "choose the partner, or alone"."""

@@ -446,6 +446,7 @@ class OhHell(CardGame[Rules, AnyHand]):
                 maximum=most,
                 shown_when=PLAYED,
                 limited_by="cards",
+                adds_up=True,
             ),
         )
 

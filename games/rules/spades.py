@@ -425,6 +425,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
                 maximum=TRICKS,
                 each=table.players,
                 shown_when=PLAYED,
+                adds_up=True,
             ),
         )
 

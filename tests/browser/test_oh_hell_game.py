@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.models import Game
 from tests.browser.steps import (
     Taps,
     bidding_order,
@@ -188,3 +189,37 @@ def test_a_hand_left_unfinished_offline_names_what_is_still_to_tap(
     )
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
     page.screenshot(path=screenshots / "oh-hell-offline-unfinished.png")
+
+
+def test_offline_the_phone_fills_in_the_tricks_a_hand_of_one_card_leaves(
+    live_server: LiveServer, page: Page
+) -> None:
+    """The hand's own cards are the tricks' total (deal 2 of 2, 1, 2): once one player's
+    trick is tapped, the others took none, as the server reads it, so the hand is whole
+    and waits on the phone without a connection; a slip put right opens them again."""
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "oh_hell")
+    fill_new_game(page, ["Bjørn", "Cato"])
+    page.locator("#id_rule_max_cards").fill("2")
+    start_game(page)
+    play(page, {"Bjørn": 1, "Cato": 0, "Anne": 0}, {"Bjørn": 1, "Cato": 1})
+    page.context.set_offline(True)
+    for player, count in {"Cato": 0, "Anne": 0, "Bjørn": 0}.items():
+        bid(page, player, count)
+    took(page, "Cato", 1)
+    for player in ("Anne", "Bjørn"):
+        expect(chip(page, "tricks", player, 0).locator("input")).to_be_checked()
+    took(page, "Cato", 0)  # a slip: nobody's count follows from it
+    for player in ("Anne", "Bjørn"):
+        expect(chip(page, "tricks", player, 0).locator("input")).not_to_be_checked()
+    took(page, "Anne", 1)
+    expect(chip(page, "tricks", "Bjørn", 0).locator("input")).to_be_checked()
+    page.locator("button[name=save]").click()
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator("#hands tbody tr[data-number='2']")).to_have_count(1)
+    hands = Game.objects.get(code=game_code(page)).hands.order_by("number")
+    assert [hand.data["tricks"] for hand in hands] == [
+        {"Anne": 0, "Bjørn": 1, "Cato": 1},
+        {"Anne": 1, "Bjørn": 0, "Cato": 0},
+    ]

@@ -69,7 +69,8 @@ addEventListener("change", ({ target: input }) => {
     }
   }
   // shared tricks: of two teams the other's count follows; of more, the one row left open,
-  // which goes on following the others while its count is the one filled in, not tapped
+  // or every one left open with none to take, follows the others while its count is the one
+  // filled in, not tapped; of the hand's total where the form has one (Oh Hell's cards)
   const shared = input.closest("[data-shared-total]");
   const row = input.closest(".tricks-row");
   filledIn.delete(input); // tapped: the player's own count
@@ -78,11 +79,17 @@ addEventListener("change", ({ target: input }) => {
   const chip = (r) => r.querySelector(":checked");
   const count = (r) => +(chip(r)?.value ?? 0);
   const open = rows.filter((r) => rows.length < 2 || !chip(r) || filledIn.has(chip(r)));
-  const rest = shared?.dataset.sharedTotal - input.value - rows.reduce((n, r) => n + count(r), 0);
-  const left = open.length === 1 && open[0].querySelector(`[value="${rest + count(open[0])}"]`);
-  if (left) filledIn.add(left);
-  if (left) left.checked = true;
-  else if (open.length === 1 && filledIn.has(chip(open[0]))) chip(open[0]).checked = false;
+  const most = input.form.getAttribute(`data-most-${shared?.dataset.input}`);
+  const total = most ?? shared?.dataset.sharedTotal;
+  const given = rows.filter((r) => !open.includes(r)).reduce((n, r) => n + count(r), 0);
+  const rest = total - input.value - given;
+  const fill = open.length === 1 || rest === 0 ? open : [];
+  const left = fill.map((r) => r.querySelector(`[value="${rest}"]`));
+  for (const r of open) if (filledIn.has(chip(r))) chip(r).checked = false;
+  for (const filled of left.every(Boolean) ? left : []) {
+    filledIn.add(filled);
+    filled.checked = true;
+  }
 }, true); // captured: done before htmx sends the form for its preview, which reads it so
 // A player now bidding (or called) had their count tapped as an opponent's: it goes.
 addEventListener("change", ({ target: { form, name, value } }) => {
