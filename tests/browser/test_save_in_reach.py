@@ -125,3 +125,28 @@ def test_what_moved_under_the_form_is_said_in_view_and_save_stays_put(
     # The notice came above it, not under a finger (within a pixel: the page scrolls by whole ones).
     assert abs(after["y"] - before["y"]) < 1, (before, after)
     page.screenshot(path=screenshots / f"moved-under-the-form-{where}.png")
+
+
+def test_a_chip_reached_by_keyboard_is_scrolled_clear_of_the_bar(
+    live_server: LiveServer, page: Page
+) -> None:
+    """Tab and the arrow keys move through the chips; the page scrolls each one reached
+    above Save's bar, never under it (the last row's sat wholly under the bar)."""
+    start_four(page, live_server.url)
+    fill_hand(page, "Anne", 7, "Cato", {})
+    page.locator('[data-input=tricks] .tricks-row[data-side="Bjørn"] input').first.focus()
+    page.keyboard.press("ArrowRight")  # Bjørn 1
+    # Dina's row just in view at the screen's foot, under the bar, as after reading down.
+    dina = page.locator('[data-input=tricks] .tricks-row[data-side="Dina"]')
+    page.evaluate(
+        "(row) => scrollBy(0, row.getBoundingClientRect().top - innerHeight + 60)",
+        dina.element_handle(),
+    )
+    for key in ("Tab", "ArrowRight"):  # on to Dina's row, Dina 1
+        page.keyboard.press(key)
+    focused = page.locator(":focus")
+    expect(focused).to_be_checked()
+    chip = focused.locator("xpath=..").bounding_box()
+    bar = page.locator(".save-bar").bounding_box()
+    assert chip and bar
+    assert chip["y"] + chip["height"] <= bar["y"], (chip, bar)
