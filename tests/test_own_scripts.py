@@ -51,8 +51,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: every 2); 20 for the open form's taps, which come back after a reload of the page at the same
 #: hand (a phone's browser drops a page left in the background, and they were gone); 7 for the
 #: tricks the phone fills in from a hand's own total (Oh Hell's cards), and the zeros once the
-#: counts make it up (offline, a hand of one card needed every player's count tapped).
-MOST = 511
+#: counts make it up (offline, a hand of one card needed every player's count tapped); 1 for the
+#: hands waiting listed in the page's language ("2 og 3"; it said "2, 3").
+MOST = 512
 WIDEST = 100
 
 

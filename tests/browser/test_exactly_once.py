@@ -357,7 +357,7 @@ def test_two_hands_saved_offline_are_spoken_of_as_two_and_both_go_in(
     fill_hand(page, "Cato", 7, "Anne", {"Bjørn": 2, "Dina": 1})
     _save_button(page)
     expect(page.locator("#status [data-queue]")).to_contain_text(
-        "No connection: hands 1, 2 are kept on this phone and will be sent by themselves"
+        "No connection: hands 1 and 2 are kept on this phone and will be sent by themselves"
     )
     expect(page.locator("#hands [data-waiting] li")).to_have_count(2)
     page.context.set_offline(False)

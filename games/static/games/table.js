@@ -7,6 +7,7 @@
   const all = (selector, root = document) => [...(root?.querySelectorAll(selector) ?? [])];
   const texts = $("#texts").dataset; // the page's words, in its language
   const game = $("[data-live-url]").dataset.liveUrl;
+  const and = new Intl.ListFormat(document.documentElement.lang); // "2, 3 and 4", in its words
   const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
   const handForm = () => $("#entry form[data-hand-form]");
   const adjustForm = () => $("#entry form[data-adjust-form]"); // a penalty: saved like a hand
@@ -57,7 +58,7 @@
     const unsent = away ? "away" : offline ? "queued" : "unanswered";
     const state = held() ? "held" : sending ? "sending" : unsent;
     const words = texts[state + (items[1] ? "Many" : "")];
-    const numbers = items.map((item) => item.number).join(", ");
+    const numbers = and.format(items.map((item) => `${item.number}`)); // "2 og 3"
     box.textContent = items.length ? fill(words, { numbers }) : "";
     box.hidden = !items.length || gone;
     $("#hands [data-waiting]").hidden = !items.length;
