@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Count, Q
+from django.template.defaultfilters import pluralize
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 from pydantic import ValidationError
@@ -348,7 +349,8 @@ class Restored:
     def report(self) -> list[str]:
         """The restore in lines, as ``import_group`` prints it."""
         lines = [
-            f"{self.group.name}: {len(self.added)} games added, {len(self.same)} already here "
+            f"{self.group.name}: {len(self.added)} game{pluralize(self.added)} added, "
+            f"{len(self.same)} already here "
             f"and the same, {len(self.different)} already here but different"
         ]
         for code, label, differs in self.different:

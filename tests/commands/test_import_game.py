@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 from django.utils.translation import override
+from pytest_django import Settings
 
-from games import backup
+from games import backup, derived
 from games.models import Game, Group, Hand, Player
-from tests.factories import FOUR, bid, game_file, make_game, make_group
+from tests.factories import FOUR, anne_wins, bid, game_file, make_game, make_group
+from tests.test_derived import _kept, _rebuilt
+from tests.test_stats import shared_win_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -218,3 +221,21 @@ def test_an_evening_still_to_come_or_a_mistyped_year_is_refused_and_nothing_is_s
     with pytest.raises(CommandError, match=rf"game\.json: the evening it was played {said}$"):
         _run(_file(tmp_path, PAPER), f"--group={group.edit_key}", "--played", played)
     assert not group.games.exists()
+
+
+def test_a_sheet_of_an_earlier_evening_is_rated_before_the_command_ends(
+    tmp_path: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished game of an evening before the group's last puts the ratings behind; a
+    server catches up in a thread after the commit, which the command's process would end
+    first: the command catches up itself."""
+    group = make_group()
+    make_game(group, hands=anne_wins())
+    settings.CHAIN_AFTER_COMMIT = True
+    monkeypatch.setattr(derived, "catch_up_apart", lambda group: None)  # the process ended
+    sheet = game_file("amerikaner", FOUR, shared_win_hands())
+    _run(_file(tmp_path, sheet), f"--group={group.edit_key}", "--played", "2020-01-10")
+    group.refresh_from_db()
+    assert group.behind == {}
+    assert len(_kept(group)) == 2 * len(FOUR)
+    assert _kept(group) == _rebuilt(group)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import backup
+from games import backup, derived
 from games.models import Group
 
 from ._files import read_json
@@ -44,4 +44,5 @@ class Command(BaseCommand):
             )
         except backup.ImportProblem as exc:
             raise CommandError(f"{path}: {exc}") from None
+        derived.catch_up(group.pk)  # as import_group: the process ends before a thread
         self.stdout.write(f"imported game {game.code} into {group.name}")

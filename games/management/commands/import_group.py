@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import backup
+from games import backup, derived
 
 from ._files import read_json
 
@@ -34,5 +34,8 @@ class Command(BaseCommand):
             )
         except backup.ImportProblem as exc:
             raise CommandError(f"{path}: {exc}") from None
+        # A game restored before one played earlier puts the ratings behind; a server
+        # catches up in a thread once committed, which this process would end first.
+        derived.catch_up(restored.group.pk)
         for line in restored.report():
             self.stdout.write(line)
