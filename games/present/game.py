@@ -441,7 +441,8 @@ def scoreboard(
     """A row per player, or per team with its members, in seating order."""
     totals = result.totals
     lead = min if standing.low_wins else max
-    best = lead(totals.values()) if result.hands else None
+    # Nobody leads while every side has the same (0 to 0 after a hand all passed).
+    best = lead(totals.values()) if len(set(totals.values())) > 1 else None
     target = standing.target
     members = {team.name: team.members for team in table.teams}
     rows = []

@@ -119,3 +119,18 @@ def test_a_correction_and_a_game_to_its_end(phone: Client, group: Group) -> None
         reverse("player", args=[group.edit_key, anne.code]), {"kind": "five_hundred"}
     )
     assert player.status_code == 200
+
+
+def test_nobody_leads_while_the_teams_are_level(phone: Client, group: Group) -> None:
+    """A hand all passed leaves 0 to 0: no team is marked as leading (both were)."""
+    game = _new_game(phone, group)
+    url = _url("hand_create", group, game.code)
+    phone.post(url, {"number": 1, "dealer": "Anne", "redeal": "on"})
+    page = phone.get(_url("game", group, game.code))
+    assert scoreboard(page) == {"Nord": 0, "Sør": 0}
+    assert text(page).count('class="badge lead"') == 0
+    saved = phone.post(url, _posted(2, "Bjørn", "6", "spades", 7))
+    assert saved.status_code == 302, form_errors(saved)
+    page = phone.get(_url("game", group, game.code))
+    assert scoreboard(page) == {"Nord": 30, "Sør": 40}
+    assert text(page).count('class="badge lead"') == 1
