@@ -576,7 +576,10 @@ def _as_next(access: Access, game: Game, sent: QueryDict, theirs: Hand) -> dict[
     where the form had the rotation's, the same entry key: a second tap adds nothing)."""
     values = _fresh_form(game, sent, theirs).data
     kept = [(k, v) for k, v in values.items() if k != "csrfmiddlewaretoken" and k[:7] != "follow_"]
-    return {"url": reverse("hand_create", args=[access.key, game.code]), "fields": kept}
+    # Named on its button where it is not the taps' own (the rotation's, one seat on).
+    moved = values.get("dealer", "") if values.get("dealer") != sent.get("dealer") else ""
+    url = reverse("hand_create", args=[access.key, game.code])
+    return {"url": url, "fields": kept, "dealer": moved}
 
 
 def conflict_between(game: Game, theirs: Hand | None, mine: dict[str, Any]) -> dict[str, Any]:

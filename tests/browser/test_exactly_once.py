@@ -520,7 +520,7 @@ def test_two_phones_saving_two_hands_at_once_keep_both_in_one_tap(
     # next hand. One tap in the box saves it as hand 2, dealt by the next dealer.
     other = _two_hands_saved_at_once(page, new_phone, live_server.url)
     as_next = other.locator("[data-conflict] [data-as-next]")
-    expect(as_next).to_have_text("Save them as hand 2")
+    expect(as_next).to_have_text("Save them as hand 2, Bjørn dealing")
     as_next.click()
     expect(other.locator("#hands tbody tr")).to_have_count(2)
     assert [(h.number, h.data["bidder"], h.data["dealer"]) for h in _hands(page)] == [

@@ -335,7 +335,7 @@ def test_a_conflicts_taps_may_be_saved_as_the_next_hand_in_one_tap(
     response = phone.post(
         _url(game), hand_post(game, OTHER, 1, entry="annes"), HTTP_HX_REQUEST="true"
     )
-    assert "Save them as hand 2" in text(response)
+    assert "Save them as hand 2, Bjørn dealing" in text(response)
     as_next = form_fields(response, f"{_url(game)}#hands")
     assert (as_next["number"], as_next["dealer"], as_next["entry"]) == ("2", "Bjørn", "annes")
     saved = phone.post(_url(game), as_next)
