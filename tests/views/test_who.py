@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Group
 from tests.factories import make_game
-from tests.views.pages import form_errors, options, part
+from tests.views.pages import attribute, form_errors, options, part
 
 pytestmark = pytest.mark.django_db
 
@@ -151,3 +151,14 @@ def test_the_page_says_a_new_name_joins_the_players(
     response = client.get(reverse("who", args=[group.edit_key]), HTTP_ACCEPT_LANGUAGE=language)
     found = part(response, "name-joins")
     assert found is not None and found[0] == said
+
+
+def test_a_big_screen_given_the_full_link_need_not_be_a_player(
+    client: Client, group: Group
+) -> None:
+    """A TV given the full link is offered the big screen instead, by the view-only link
+    (it shows the table, and it saves nothing)."""
+    response = client.get(reverse("who", args=[group.edit_key]))
+    screen = reverse("group_tv", args=[group.view_key])
+    assert attribute(response, "only-watching", "href") == screen
+    assert client.get(screen).status_code == 200
