@@ -34,7 +34,7 @@ from games.rules.base import NOTE, Made
 from games.rules.limits import read_note
 from games.rules.text import MINUS, Translate, TranslatePlural, _
 
-BACKUP_FORMAT = "scorekeeper-backup/1"
+BACKUP_FORMAT = gamefile.BACKUP
 #: When a game imported for an evening gone by was started (it has no time of its own).
 EIGHT_PM = dt.time(20)
 

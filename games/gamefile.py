@@ -21,6 +21,8 @@ from games.rules.limits import read_note
 from games.rules.text import Text, _, error
 
 FORMAT = "scorekeeper/1"
+#: A whole group's backup (`games.backup`): offered as a game file, it is told where it goes.
+BACKUP = "scorekeeper-backup/1"
 INPUT_KEYS = ("format", "game", "rules", "players", "teams", "start", "hands", "note")
 OUTPUT_KEYS = ("totals", "winners", "finished")
 
@@ -168,6 +170,14 @@ def read(document: object) -> tuple[Table[object], list[Mapping[str, Any]]]:
 def _refuse(document: Mapping[str, Any], exc: ValidationError) -> NoReturn:
     """What the envelope's schema found, in the engine's words: a key no game file has
     (the first, in the file's order), else a format other than this one."""
+    if document.get("format") == BACKUP:
+        raise error(
+            _(
+                "this is a whole group's backup, not one game's file: the server's host "
+                "brings a backup back with the import_group command (see the README)"
+            ),
+            field="format",
+        )
     found = exc.errors(include_url=False)
     unknown = {str(e["loc"][0]) for e in found if e["type"] == "extra_forbidden"}
     for key in document:

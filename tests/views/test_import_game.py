@@ -207,8 +207,11 @@ def _problem_shown(response: Page, problem: str) -> None:
         ),
         pytest.param(
             {"format": "scorekeeper-backup/1", "group": {}, "players": [], "games": []},
-            "unknown field \u201cgroup\u201d in the game file",
-            "ukjent felt \u00abgroup\u00bb i spillfilen",
+            "this is a whole group's backup, not one game's file: the server's host brings"
+            " a backup back with the import_group command (see the README)",
+            "dette er en sikkerhetskopi av hele gruppen, ikke filen til ett spill: den som"
+            " driver serveren, henter en sikkerhetskopi tilbake med kommandoen import_group"
+            " (se README)",
             id="a-backup",
         ),
     ],
