@@ -314,7 +314,7 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         if not isinstance(scores, Mapping) or not any(scores.values()):
             return Text(_("Nobody scored"))
         # As the score sheet writes them: below zero with a true minus sign.
-        listed = (f"{n} {sheet_number(s) if type(s) is int else s}" for n, s in scores.items())
+        listed = (f"{n} {sheet_number(s) if type(s) is int else s}" for n, s in _scored(scores))
         return Text(_("Scores: %(details)s"), {"details": ", ".join(listed)})
 
     def hand_details(self, raw: Mapping[str, Any]) -> str:
@@ -323,7 +323,7 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
             return ""
         return ", ".join(
             f"{name} {sheet_number(score) if type(score) is int else score}"
-            for name, score in scores.items()
+            for name, score in _scored(scores)
         )
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
@@ -341,3 +341,9 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
                 shown_when=PLAYED,
             ),
         )
+
+
+def _scored(scores: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The sides a hand's words name: those who scored. A 0 typed and a box left empty
+    (which scores 0) read the same, so neither is named."""
+    return [(name, score) for name, score in scores.items() if score != 0]
