@@ -861,7 +861,13 @@ def game_context(
 
 def _undo_confirm(last: LastHand, who: str) -> str:
     """What a phone asks before it undoes a hand another phone saved: a tap by mistake
-    on a phone that only follows the game took the scorer's hand away."""
+    on a phone that only follows the game took the scorer's hand away. Or a hand
+    corrected: its undo takes the whole hand, where the correction's own offer beside it
+    takes back only the correction."""
+    if last.revision > 1:
+        return _("Hand %(number)d was corrected. Undo the whole hand, not only its correction?") % {
+            "number": last.number
+        }
     if not last.by or last.by == who:
         return ""
     # The words lead, not the name: htmx runs a question that starts with "js:" as code.
