@@ -900,12 +900,14 @@ Outcomes = tuple[tuple[str, str, bool], ...]
 
 def outcomes_of(scored: ScoredHand) -> Outcomes:
     """Whether the bid was made; where each side has a contract of its own (Spades), each
-    side's, by name, then each nil's, by its player."""
+    side's, by name, then each nil's, by its player; then each side penalized (bags)."""
+    penalized = tuple(("penalty", side, False) for side in scored.outcome.penalized)
     if isinstance(scored.made, bool):
-        return (("", "", scored.made),)
+        return (("", "", scored.made), *penalized)
     return (
         *(("side", side, made) for side, made in (scored.made_each or {}).items()),
         *(("alone", player, made) for player, made in (scored.made_alone or {}).items()),
+        *penalized,
     )
 
 
@@ -919,6 +921,8 @@ def outcome_words(kind: str, data: Mapping[str, Any], outcomes: Outcomes) -> lis
             text = pgettext("hand outcome", "made")
         elif not of:
             text = pgettext("hand outcome", "failed")
+        elif of == "penalty":
+            text = pgettext("a side's hand outcome", "%(side)s penalized") % {"side": side}
         elif of == "alone":
             said = {"player": side, "bid": say(rules.own_bid(data, side))}
             if made:

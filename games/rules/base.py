@@ -116,6 +116,9 @@ class Score:
     # The team whose bid `made` is about, where teams play ("" where a player's is): the
     # preview says "Sør made", not "made" before both teams' points.
     made_by: str = ""
+    # Sides whose own play cost them a penalty on this hand beside their contract (Spades'
+    # bags reaching the limit): the words beside the hand say so, not only its points.
+    penalized: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class HandOutcome:
     made_each: Mapping[str, bool] | None = None
     made_alone: Mapping[str, bool] | None = None
     made_by: str = ""
+    penalized: tuple[str, ...] = ()
 
     @property
     def explanation(self) -> tuple[Text, ...]:
@@ -707,7 +711,13 @@ class CardGame(ABC, Generic[RulesT, HandT]):
             verdict = self.decide(table, state, hand, score)
             words = partial(self.explain, table, hand, score)
             outcome = HandOutcome(
-                score.points, score.made, words, score.made_each, score.made_alone, score.made_by
+                score.points,
+                score.made,
+                words,
+                score.made_each,
+                score.made_alone,
+                score.made_by,
+                score.penalized,
             )
             decision = (
                 Decision(

@@ -250,7 +250,8 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
             facts[f"penalties {team.name}"] = worked.penalties
             facts[f"carried {team.name}"] = worked.carried
         alone = {player: nils[player] for player in table.players if player in nils}
-        return Score(points, None, facts, made_each=made, made_alone=alone)
+        paid = tuple(team.name for team in table.teams if facts[f"penalties {team.name}"])
+        return Score(points, None, facts, made_each=made, made_alone=alone, penalized=paid)
 
     def decide(
         self, table: Table[Rules], state: State, hand: SpadesHand | Redeal, score: Score

@@ -227,3 +227,24 @@ def test_a_game_to_its_end_exports_the_made_object_and_the_bags(
     anne = group.players.get(name="Anne")
     player = phone.get(reverse("player", args=[group.edit_key, anne.code]), {"kind": "spades"})
     assert player.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Nord made, Sør made, Nord penalized"),
+        ("nb", "Nord hjem, Sør hjem, Nord fikk straff"),
+    ],
+)
+def test_a_hand_row_says_a_bag_penalty_beside_the_contracts(
+    phone: Client, group: Group, language: str, said: str
+) -> None:
+    """The penalty that bags reaching the limit cost is said beside "made": the row read
+    "Nord made" beside Nord's points below zero, with no word why."""
+    game = _new_spades(phone, group, bag_limit="2")
+    # Nord (Anne 2, Cato 2) took 4 + 3: made, 3 bags reach 2: 40 + 3 - 100 = -57.
+    phone.post(_url("hand_create", group, game.code), _posted(1, ("2", "3", "2", "3"), (4, 3, 3)))
+    page = phone.get(_url("game", group, game.code), HTTP_ACCEPT_LANGUAGE=language)
+    row = table_rows(page, "hand-rows")[1]
+    assert said in " ".join(row[0].replace(" ,", ",").split())
+    assert row[-2] == "\u221257 \u221257"
