@@ -614,6 +614,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         # Numbered with the hands, so that the count beside them reads right ("10 hands
         # played · 1 redeal" under a hand 11).
         "redeals": sum(isinstance(scored.hand, Redeal) for scored in result.played().hands),
+        "adjustments": len(result.hands) - len(result.played().hands),
         "open": playing,
         "target": standing.target,
         "low_wins": standing.low_wins,

@@ -335,3 +335,14 @@ def test_the_view_only_group_page_offers_the_big_screen_too(client: Client, grou
     found = part(page, "tv-link")
     assert found is not None and found[0] == "📺 Big screen"
     assert f'href="{reverse("group_tv", args=[group.view_key])}"' in page.content.decode()
+
+
+def test_an_adjustment_is_no_hand_played(client: Client, group: Group) -> None:
+    game = make_game(
+        group, hands=[*endless_hands(2), {"adjustment": {"Cato": -3}, "reason": "Revoke"}]
+    )
+    response = client.get(reverse("game_tv", args=[group.view_key, game.code]))
+    # Said beside the count: "2 hands played" under a hand 3 (it read as a count gone wrong).
+    assert " ".join(text(response).split()).count("2 hands played · 1 adjustment") == 1
+    nb = client.get(reverse("game_tv", args=[group.view_key, game.code]), HTTP_ACCEPT_LANGUAGE="nb")
+    assert "2 runder spilt · 1 justering" in " ".join(text(nb).split())
