@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import parse_qs, urlsplit
 
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, QueryDict
@@ -32,7 +33,7 @@ from games import gamefile, ratings
 from games.devices import who_is
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
-from games.present.words import counted, named_by_players, say
+from games.present.words import counted, named_by_players, say, take_back_of
 from games.rules import GameResult, ScoredHand, Standing, Table, Text, get_game
 from games.rules.base import NOTE, Redeal, is_adjustment
 from games.rules.text import sheet_number
@@ -833,7 +834,7 @@ def game_context(
         "save_label": turn.save_label,
         "last_hand": turn.last_hand,
         # Only where there is an undo: a view-only poll does not read the session.
-        "undo_confirm": _undo_confirm(turn.last_hand, who_is(request, access.group))
+        "undo_confirm": _undo_confirm(request, turn.last_hand, who_is(request, access.group))
         if access.can_edit and turn.last_hand
         else "",
         "all_hands": all_hands,
@@ -860,12 +861,12 @@ def game_context(
     }
 
 
-def _undo_confirm(last: LastHand, who: str) -> str:
+def _undo_confirm(request: HttpRequest, last: LastHand, who: str) -> str:
     """What a phone asks before it undoes a hand another phone saved: a tap by mistake
-    on a phone that only follows the game took the scorer's hand away. Or a hand
-    corrected: its undo takes the whole hand, where the correction's own offer beside it
-    takes back only the correction."""
-    if last.revision > 1:
+    on a phone that only follows the game took the scorer's hand away. Or beside the
+    offer to take a correction back: the undo takes the whole hand, not the correction
+    (the messages are shown all the same: read twice in one request)."""
+    if any(take_back_of(message.extra_tags) for message in get_messages(request)):
         return _("Hand %(number)d was corrected. Undo the whole hand, not only its correction?") % {
             "number": last.number
         }

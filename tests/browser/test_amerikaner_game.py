@@ -116,7 +116,7 @@ def test_a_game_played_to_52_ends_in_a_tie_the_bidder_wins(
     expect(page.locator("form[data-hand-form]")).to_have_count(0)
 
     # The next game at the same table: the deal passes on from Bjørn to Cato.
-    page.get_by_role("button", name="New game, same table").click()
+    page.get_by_role("button", name="Amerikaner again, same table").click()
     expect(page.locator("#hands")).to_contain_text("No hands yet.")
     expect_totals(page, {"Anne": 0, "Bjørn": 0, "Cato": 0, "Dina": 0})
     expect_dealer(page, "Cato")

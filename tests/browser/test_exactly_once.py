@@ -195,7 +195,7 @@ def test_an_answer_lost_on_the_hand_that_wins_leaves_the_game_won_and_no_form(
     # is the won game's (the form had stayed, kept while the hand waited, as "Save hand 6").
     expect(page.locator("#winner")).to_be_visible(timeout=SOON)
     expect(page.locator("form[data-hand-form]")).to_have_count(0, timeout=SOON)
-    expect(page.locator("#entry button.primary")).to_have_text("New game, same table")
+    expect(page.locator("#entry button.primary")).to_have_text("Amerikaner again, same table")
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
     assert len(_hands(page)) == 5
 

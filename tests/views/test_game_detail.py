@@ -100,6 +100,12 @@ def test_won_game_shows_the_winner_and_offers_a_new_game(phone: Client, group: G
     assert scoreboard(response) == {"Anne": 54, "Bjørn": 2, "Cato": 2, "Dina": 2}
     assert not hand_form_is_open(response)
     assert reverse("play_again", args=[group.edit_key, game.code]) in text(response)
+    # The same game again in one tap, named (it read "New game", and a table that wanted
+    # another kind started one and deleted it); another kind from the group's page.
+    assert "Amerikaner again, same table</button>" in text(response)
+    another = attribute(response, "another-game", "href")
+    assert another == reverse("group", args=[group.edit_key]) + "#new-game"
+    assert 'id="new-game"' in text(phone.get(another))
 
 
 @pytest.mark.parametrize("hands", [1, 40, 200])
