@@ -221,6 +221,11 @@ def test_a_season_named_through_the_form(client: Client) -> None:
     assert response["Location"] == season_url(group, season.code)
     page = client.get(response["Location"])
     assert list_items(page, "named-seasons")[0].startswith("Autumn league")
+    # Its evenings written as the season's own page writes them (it wrote 01.11.2026 there).
+    nb = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="nb")
+    assert "1. september 2025 \u2013 30. november 2025" in " ".join(
+        list_items(nb, "named-seasons")[0].split()
+    )
 
 
 @pytest.mark.parametrize(
