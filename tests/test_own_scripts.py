@@ -52,8 +52,12 @@ ROOT = Path(__file__).resolve().parent.parent
 #: hand (a phone's browser drops a page left in the background, and they were gone); 7 for the
 #: tricks the phone fills in from a hand's own total (Oh Hell's cards), and the zeros once the
 #: counts make it up (offline, a hand of one card needed every player's count tapped); 1 for the
-#: hands waiting listed in the page's language ("2 og 3"; it said "2, 3").
-MOST = 512
+#: hands waiting listed in the page's language ("2 og 3"; it said "2, 3"); 11 for the taps kept
+#: as the page goes out of sight (a page dropped in the background hears no pagehide), not when
+#: the game changed or moved under them (a hand saved elsewhere came back as the next one), and
+#: for the next hand's limit forgotten after a hand kept offline (its count filled in by the
+#: last one's cards).
+MOST = 523
 WIDEST = 100
 
 

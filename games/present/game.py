@@ -33,7 +33,7 @@ from games import gamefile, ratings
 from games.devices import who_is
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
-from games.present.words import counted, named_by_players, say, take_back_of
+from games.present.words import HAND_TAG, counted, named_by_players, say, take_back_of
 from games.rules import GameResult, ScoredHand, Standing, Table, Text, get_game
 from games.rules.base import NOTE, Redeal, is_adjustment
 from games.rules.text import sheet_number
@@ -865,8 +865,14 @@ def _undo_confirm(request: HttpRequest, last: LastHand, who: str) -> str:
     """What a phone asks before it undoes a hand another phone saved: a tap by mistake
     on a phone that only follows the game took the scorer's hand away. Or beside the
     offer to take a correction back: the undo takes the whole hand, not the correction
-    (the messages are shown all the same: read twice in one request)."""
-    if any(take_back_of(message.extra_tags) for message in get_messages(request)):
+    (read here, the messages stay for the page, or for the next one: a poll shows none)."""
+    told = get_messages(request)
+    used = getattr(told, "used", None)
+    hand = f"{HAND_TAG}{last.number}"
+    beside = any(take_back_of(m.extra_tags) and hand in m.extra_tags.split() for m in told)
+    if used is not None:
+        told.used = used  # type: ignore[union-attr]
+    if beside:
         return _("Hand %(number)d was corrected. Undo the whole hand, not only its correction?") % {
             "number": last.number
         }

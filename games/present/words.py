@@ -16,6 +16,8 @@ WINNER_MOVED = "winner-moved"
 #: The tag of the message that says a hand was corrected, before the code of that change:
 #: the message offers to take the correction back (`take_back_of`).
 TAKE_BACK = "take-back"
+#: Beside an offer to take a correction back, the hand it corrected ("hand-2").
+HAND_TAG = "hand-"
 
 
 def take_back_of(extra_tags: str) -> str:

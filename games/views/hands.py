@@ -35,7 +35,7 @@ from games.present.game import (
     outcome_words,
     outcomes_of,
 )
-from games.present.words import TAKE_BACK, WINNER_MOVED, say, winner_moved
+from games.present.words import HAND_TAG, TAKE_BACK, WINNER_MOVED, say, winner_moved
 from games.rules import get_game
 from games.rules.base import NOTE, is_adjustment
 from games.views.access import (
@@ -173,6 +173,7 @@ def hand_edit(request: HttpRequest, key: str, code: str, number: int) -> HttpRes
                 # The message offers to take back the correction this phone wrote (a slip
                 # on the wrong hand is undone in one tap, as a hand is).
                 offer = f"{TAKE_BACK} {done.change.code}" if done.change is not None else ""
+                offer += f" {HAND_TAG}{number}" if offer else ""
                 said = _("Hand %(number)d corrected.") % {"number": number}
                 _tell(request, said, done, offer)
                 return redirect(game_url(access, game))

@@ -216,6 +216,12 @@ def test_offline_the_phone_fills_in_the_tricks_a_hand_of_one_card_leaves(
     expect(chip(page, "tricks", "Bjørn", 0).locator("input")).to_be_checked()
     page.locator("button[name=save]").click()
     expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    # Deal 3 has 2 cards, which the phone cannot know: one trick tapped fills in nothing
+    # (it read deal 2's one card, and filled in zeros).
+    for player, count in {"Anne": 1, "Bjørn": 0, "Cato": 0}.items():
+        bid(page, player, count)
+    took(page, "Cato", 1)
+    expect(page.locator("[data-input=tricks] :checked")).to_have_count(1)
     page.context.set_offline(False)
     expect(page.locator("#hands tbody tr[data-number='2']")).to_have_count(1)
     hands = Game.objects.get(code=game_code(page)).hands.order_by("number")

@@ -245,15 +245,22 @@ def test_a_change_of_winner_is_said_as_it_happened(
 
 
 def test_the_undo_of_a_corrected_hand_asks_first(phone: Client, group: Group) -> None:
-    """Right after a correction the page offers to take the correction back; the toolbar's
-    undo beside it takes the whole hand, so it asks (it took the hand in one tap)."""
-    game = make_game(group, hands=[FIRST])
+    """Right after a correction of the last hand the page offers to take the correction
+    back; the toolbar's undo beside it takes the whole hand, so it asks (it took the hand
+    in one tap). A correction of an earlier hand leaves the last one's undo as it was."""
+    game = make_game(group, hands=[FIRST, FIRST])
     page = reverse("game", args=[group.edit_key, game.code])
+    live = reverse("game_live", args=[group.edit_key, game.code])
     assert "hx-confirm" not in text(phone.get(page))  # saved on this phone, not corrected
-    asked = 'hx-confirm="Hand 1 was corrected. Undo the whole hand, not only its correction?"'
     assert _correct(phone, game, 1, FAILED, revision(game, 1)).status_code == 302
+    assert "hx-confirm" not in text(phone.get(page))
+    assert _correct(phone, game, 2, FAILED, revision(game, 2)).status_code == 302
+    # A poll between the correction and its page shows no message, and takes none away.
+    phone.get(live, HTTP_HX_REQUEST="true")
     beside = text(phone.get(page))
-    assert asked in beside
     assert "Take the correction back" in beside
+    assert (
+        'hx-confirm="Hand 2 was corrected. Undo the whole hand, not only its correction?"' in beside
+    )
     # The offer gone (the next page), the hand saved here is undone in one tap again.
     assert "hx-confirm" not in text(phone.get(page))

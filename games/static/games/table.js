@@ -153,6 +153,9 @@
     for (const name of all("[data-dealer]", badge)) name.textContent = dealer;
     saveAt = 0; // sent to the top: Save is not kept in place (after:swap)
     scrollTo(0, 0);
+    // The most an input takes was this hand's (Oh Hell's cards): the next one's is the server's.
+    for (const name of form.getAttributeNames().filter((n) => n.startsWith("data-most-")))
+      form.removeAttribute(name);
   }
   // The hand after one kept here: the next seat deals (the same after a redeal, in some games).
   function startAfter(form, item) {
@@ -305,18 +308,26 @@
   else if (store(SENT).includes(form?.elements.entry.value)) form.elements.entry.value = newKey();
   last && !navigator.onLine ? lost() : showQueue();
   // Taps outlive a reload (a phone's browser may drop a page left in the background): what the
-  // form holds unlike as drawn, kept for this tab, comes back to the same hand's untouched form.
+  // form holds unlike as drawn, kept for this tab as the page goes out of sight, comes back to
+  // the same hand's untouched form if the game has not changed since (its tag, data-etag).
   const TAPS = `scorekeeper-taps ${location.pathname}`;
   const toggled = (input) => /radio|checkbox/.test(input.type);
   const changed = (form) =>
     all("input[name]:not([type=hidden]), textarea[name]", form).filter((i) =>
       toggled(i) ? i.checked !== i.defaultChecked : i.value !== i.defaultValue);
-  addEventListener("pagehide", () => {
-    const tapped = changed(handForm()).map((i) => [i.name, i.value, i.checked]);
-    store(TAPS, () => [handForm()?.elements.number.value, tapped], "sessionStorage");
-  });
-  const [number, tapped] = store(TAPS, null, "sessionStorage");
-  if (form && tapped?.length && number === form.elements.number.value && !changed(form).length) {
+  const version = () => [handForm()?.elements.number.value, $("[data-poll]")?.dataset.etag];
+  function keepTaps() {
+    // Not taps the game moved under (another phone saved their hand): the poll's line says so.
+    const moved = all("[name=follow_held], [name=follow_renumbered]", handForm());
+    const tapped = moved.some((i) => i.value) ? [] : changed(handForm());
+    const kept = tapped.map((i) => [i.name, i.value, i.checked]);
+    store(TAPS, () => [...version(), kept], "sessionStorage");
+  }
+  addEventListener("pagehide", keepTaps);
+  document.addEventListener("visibilitychange", () => document.hidden && keepTaps());
+  const [number, etag, tapped] = store(TAPS, null, "sessionStorage");
+  const same = `${[number, etag]}` === `${version()}`;
+  if (form && tapped?.length && same && !changed(form).length) {
     for (const [name, value, checked] of tapped) {
       const input = all(`[name="${name}"]`, form).find((i) => !toggled(i) || i.value === value);
       if (input) Object.assign(input, toggled(input) ? { checked } : { value });
