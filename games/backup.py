@@ -34,7 +34,6 @@ from games.rules.base import NOTE, Made
 from games.rules.limits import read_note
 from games.rules.text import MINUS, Translate, TranslatePlural, _
 
-BACKUP_FORMAT = gamefile.BACKUP
 #: When a game imported for an evening gone by was started (it has no time of its own).
 EIGHT_PM = dt.time(20)
 
@@ -151,7 +150,7 @@ def group_backup(group: Group) -> dict[str, Any]:
         .prefetch_related("seats", "hands", "changes", "events")
     )
     return {
-        "format": BACKUP_FORMAT,
+        "format": gamefile.BACKUP,
         "group": {
             "name": group.name,
             "edit_key": group.edit_key,
@@ -559,8 +558,8 @@ def _restore_game(group: Group, entry: Mapping[str, Any], nights: Mapping[str, N
 def _check_backup(document: object) -> dict[str, Any]:
     """Everything a backup must be, checked before anything is written: its shape by the
     schema (`games.schemas`), then what only this server and the engine can tell."""
-    if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
-        raise ImportProblem(f"not a group backup: the format must be \u201c{BACKUP_FORMAT}\u201d")
+    if not isinstance(document, dict) or document.get("format") != gamefile.BACKUP:
+        raise ImportProblem(f"not a group backup: the format must be \u201c{gamefile.BACKUP}\u201d")
     try:
         backup = schemas.Backup.model_validate(document)
     except ValidationError as exc:

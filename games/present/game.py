@@ -33,7 +33,7 @@ from games import gamefile, ratings
 from games.devices import who_is
 from games.forms import AdjustmentForm, GameNoteForm, HandForm, new_form_token, posted
 from games.models import Change, Game, Hand, Rating, release, seats_and_hands
-from games.present.words import HAND_TAG, counted, named_by_players, say, take_back_of
+from games.present.words import HAND_TAG, counted, named_by_players, say
 from games.rules import GameResult, ScoredHand, Standing, Table, Text, get_game
 from games.rules.base import NOTE, Redeal, is_adjustment
 from games.rules.text import sheet_number
@@ -604,6 +604,7 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
     # Still being played: only then the dealer, the leader, the notes, the points to go and
     # what the game says of the next hand (Oh Hell: its cards).
     playing = not result.finished and game.abandoned_at is None
+    played = result.played().hands  # the hands and redeals, not the adjustments
     for row, chance in zip(board, chances or [], strict=False):
         row["chance"] = chance.per_cent
     return {
@@ -614,8 +615,8 @@ def big_screen(access: Any, game: Game) -> dict[str, Any]:
         "played": hands_played(result),
         # Numbered with the hands, so that the count beside them reads right ("10 hands
         # played · 1 redeal" under a hand 11).
-        "redeals": sum(isinstance(scored.hand, Redeal) for scored in result.played().hands),
-        "adjustments": len(result.hands) - len(result.played().hands),
+        "redeals": sum(isinstance(scored.hand, Redeal) for scored in played),
+        "adjustments": len(result.hands) - len(played),
         "open": playing,
         "target": standing.target,
         "low_wins": standing.low_wins,
@@ -869,7 +870,7 @@ def _undo_confirm(request: HttpRequest, last: LastHand, who: str) -> str:
     told = get_messages(request)
     used = getattr(told, "used", None)
     hand = f"{HAND_TAG}{last.number}"
-    beside = any(take_back_of(m.extra_tags) and hand in m.extra_tags.split() for m in told)
+    beside = any(hand in message.extra_tags.split() for message in told)  # with an offer
     if used is not None:
         told.used = used  # type: ignore[union-attr]
     if beside:

@@ -240,6 +240,7 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
         made: dict[str, bool] = {}
         nils: dict[str, bool] = {}
         facts: dict[str, Param] = {}
+        paid: list[str] = []  # the teams whose bags reached the limit
         for team in table.teams:
             worked = _team_score(rules, hand, team, state.extra["bags"][team.name])
             state.extra["bags"][team.name] = worked.carried
@@ -249,9 +250,10 @@ class Spades(CardGame[Rules, SpadesHand | Redeal]):
             nils |= {player: tricks == 0 for player, _kind, tricks in worked.nils}
             facts[f"penalties {team.name}"] = worked.penalties
             facts[f"carried {team.name}"] = worked.carried
+            if worked.penalties:
+                paid.append(team.name)
         alone = {player: nils[player] for player in table.players if player in nils}
-        paid = tuple(team.name for team in table.teams if facts[f"penalties {team.name}"])
-        return Score(points, None, facts, made_each=made, made_alone=alone, penalized=paid)
+        return Score(points, None, facts, made_each=made, made_alone=alone, penalized=tuple(paid))
 
     def decide(
         self, table: Table[Rules], state: State, hand: SpadesHand | Redeal, score: Score
