@@ -27,12 +27,24 @@ class HideKeys(logging.Filter):
         return True
 
 
+#: nginx's status for a request whose client closed its connection before the answer.
+CLIENT_GONE = "499"
+
+
 class AccessLogger(Logger):
     """Gunicorn's access log with the keys taken out of the request line, the path, the
-    query, the referrer and every header it might print."""
+    query, the referrer and every header it might print.
+
+    A phone that leaves before its answer (a page closed, a poll the network dropped) is
+    logged 499, as nginx logs it, not 500: gunicorn's ASGI worker logs a request whose
+    answer never started as its own "500 Internal Server Error" with no headers and no
+    bytes. An error in the app is not that: Django answers it, with headers, and the
+    streams' library answers its own errors too."""
 
     def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> Any:
         atoms = super().atoms(resp, req, environ, request_time)
+        if str(resp.status).startswith("500") and not resp.headers and not resp.sent:
+            atoms["s"] = CLIENT_GONE
         for name, value in atoms.items():
             if isinstance(value, str):
                 atoms[name] = hide_keys(value)

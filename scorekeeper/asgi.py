@@ -9,6 +9,7 @@ from typing import Any, cast
 from a2wsgi import WSGIMiddleware
 from a2wsgi.wsgi_typing import WSGIApp
 from django.core.wsgi import get_wsgi_application
+from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.routing import Mount, Route, Router
 from starlette.types import ASGIApp
 
@@ -22,17 +23,20 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 THREADS = 2
 
 
-def serve(django: Any, threads: int = THREADS) -> Router:
-    """The stream's path to `games.stream`, every other to `django` (a WSGI application)."""
+def serve(django: Any, threads: int = THREADS) -> ServerErrorMiddleware:
+    """The stream's path to `games.stream`, every other to `django` (a WSGI application).
+    An error outside Django is answered 500 with its headers, as Django answers its own:
+    the access log tells it from a phone gone before its answer (`games.logs`)."""
     from games import stream  # once Django is set up
 
-    return Router(
+    router = Router(
         routes=[
             Route(f"/{stream.PATH}{{token}}/", stream.events),
             Mount("/", cast(ASGIApp, WSGIMiddleware(cast(WSGIApp, django), workers=threads))),
         ],
         lifespan=stream.lifespan,
     )
+    return ServerErrorMiddleware(router)
 
 
 application = serve(get_wsgi_application())

@@ -14,13 +14,11 @@ import http.client
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -31,8 +29,8 @@ import pytest
 from games.forms import posted
 from games.rules import make_table
 from tests.factories import FOUR, endless_hands
+from tests.serving import ROOT, free_port, gunicorn
 
-ROOT = Path(__file__).resolve().parent.parent
 BIN = (
     [str(Path(p).parent) for p in sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))] or [""]
 )[-1]
@@ -43,18 +41,12 @@ GAME_SECONDS, STOPPED_FROM, STOPPED_UNTIL = 30, 10, 20
 HAND_EVERY, POLL_EVERY = 2.0, 0.5
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class PostgreSQL:
     """A cluster of this test's own, which it stops and starts again. PostgreSQL refuses
     to run as root: then it runs as the `postgres` user."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder, self.port = folder, _free_port()
+        self.folder, self.port = folder, free_port()
         self.data = folder / "data"
         if os.geteuid() == 0:
             shutil.chown(folder, "postgres")
@@ -150,39 +142,6 @@ def _manage(url: str, *args: str) -> str:
     return done.stdout
 
 
-@contextmanager
-def _gunicorn(url: str, folder: Path, static: Path) -> Iterator[int]:
-    """The app as `make run` serves it, on a free loopback port, on this PostgreSQL."""
-    port = _free_port()
-    command = [sys.executable, "-m", "gunicorn", "--config", "python:scorekeeper.gunicorn"]
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DJANGO_SETTINGS_MODULE": "tests.served_settings",
-        "SERVED_STATIC_ROOT": str(static),
-    }
-    with (
-        (folder / "gunicorn.log").open("w") as log,
-        subprocess.Popen(
-            [*command, "--bind", f"127.0.0.1:{port}"], cwd=ROOT, env=env, stdout=log, stderr=log
-        ) as server,
-    ):
-        try:
-            while not _answers(port):
-                time.sleep(0.1)
-            yield port
-        finally:
-            server.terminate()  # and the `with` waits for it
-
-
-def _answers(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-        return True
-    except OSError:
-        return False
-
-
 # `slow` (tests/conftest.py hands those out first): among the quick tests it was handed out
 # near the end of the run, and one test process went on alone with it for most of a minute.
 @pytest.mark.slow
@@ -197,7 +156,7 @@ def test_a_game_goes_on_through_a_postgresql_stopped_for_ten_seconds(
     edit_key, view_key, code = _manage(postgres.url, "shell", "-c", script).split()[-3:]
     table = make_table("amerikaner", FOUR)
     answers: list[Answer] = []
-    with _gunicorn(postgres.url, tmp_path, collected_static) as port:
+    with gunicorn(postgres.url, tmp_path, collected_static) as port:
         phone = Phone(port)
         assert phone.ask("GET", f"/g/{edit_key}/me/")[0] == 200  # its CSRF cookie
         poll, save = f"/g/{view_key}/games/{code}/live/", f"/g/{edit_key}/games/{code}/hands/"
