@@ -4,7 +4,8 @@ a link's preview, drawn on the server.
 A picture is an SVG drawing like the charts (`games.charts`, whose running totals a game's
 picture carries), turned into a PNG by resvg with the fonts shipped in games/fonts/
 (DejaVu Sans, for every letter of a Norwegian or any other European name), never the
-machine's: every server draws the same picture. The drawing says what it shows in the
+machine's: every server draws the same picture. They have no emoji: an emoji in a name is
+left out of the picture, not drawn as a box. The drawing says what it shows in the
 reader's language; the views keep the PNG per version of what it shows.
 
 A picture has a band with the group's name, a title, a line under it, a headline, and
@@ -14,6 +15,7 @@ chart or a list on the right.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +25,7 @@ import resvg_py
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import ngettext
+from fontTools.ttLib import TTFont
 
 from games import charts
 
@@ -106,7 +109,7 @@ def drawing(picture: Picture) -> SafeString:
     # Beside a chart, the head keeps to the left column; else it takes the width.
     end = LEFT_END if picture.chart else WIDTH - MARGIN
     headline_x = MARGIN + (56 if picture.trophy else 0)
-    size, lines = _headline(picture.headline, end - headline_x)
+    size, lines = _headline(drawable(picture.headline), end - headline_x)
     parts = [
         format_html(
             '<rect width="{}" height="{}" fill="#ffffff"/><rect width="{}" height="{}" fill="{}"/>',
@@ -163,7 +166,7 @@ def _chart(chart: SafeString) -> SafeString:
         round(height * scale, 1),
     )
     # The chart's own size says "as wide as the page's column": here, its place.
-    placed = chart.replace('width="100%"', place, 1)
+    placed = drawable(chart.replace('width="100%"', place, 1))
     return mark_safe(CUSTOM_PROPERTY.sub(r"\1", placed))
 
 
@@ -230,6 +233,7 @@ def _text(
     anchor: str = "start",
 ) -> SafeString:
     """`text` at (x, y) (its baseline), cut with "…" to fit `room`."""
+    text = " ".join(drawable(text).split()) or text
     if not text:
         return SafeString("")
     return format_html(
@@ -242,6 +246,18 @@ def _text(
         anchor,
         charts.fitted(text, room, size * (BOLD if bold else 1)),
     )
+
+
+@functools.cache
+def _letters() -> frozenset[int]:
+    """Every character the shipped fonts draw (DejaVu Sans has no emoji)."""
+    return frozenset(code for path in FONT_FILES for code in TTFont(path, lazy=True).getBestCmap())
+
+
+def drawable(text: str) -> str:
+    """`text` without the characters the fonts would draw as a box (the emoji in a name
+    or a night's name): the name is there without them."""
+    return "".join(c for c in text if c < "\x80" or ord(c) in _letters())
 
 
 def _headline(text: str, room: float) -> tuple[float, list[str]]:

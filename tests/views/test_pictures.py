@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
+from games import pictures
 from games.models import Game, Group, Hand, Night
 from games.present.night import played
 from games.present.picture import night_picture_of
@@ -100,6 +101,31 @@ def test_the_picture_is_in_the_readers_language(client: Client, group: Group) ->
     # The same words by either link: one picture.
     same = client.get(picture_url(game, group.edit_key), headers={"accept-language": "en"})
     assert same.content == english.content
+
+
+def test_an_emoji_is_left_out_of_the_picture_not_drawn_as_a_box() -> None:
+    """The picture's fonts have no emoji: a name with one pictures as the name without it;
+    the fonts' own signs, a card's suit among them, stay."""
+
+    def picture(group: str, anne: str) -> bytes:
+        return pictures.png(
+            pictures.Picture(
+                group=group,
+                title="Amerikaner",
+                subtitle="Friday 27 November",
+                headline=f"{anne} wins",
+                trophy=True,
+                rows=[pictures.Row(anne, "52", won=True), pictures.Row("Bjørn", "40")],
+                heading="Games",
+                listed=[pictures.ListLine(f"1. Amerikaner: {anne}", trophy=True)],
+            )
+        )
+
+    plain = picture("Fredag", "Anne")
+    assert png_size(plain) == (1200, 630)
+    assert picture("Fredag 🎉", "Anne 🦊") == plain
+    assert picture("Fredag ♠", "Anne") != plain
+    assert picture("🎉", "🦊") != picture("Fredag", "Anne")  # nothing else: as it is
 
 
 def test_a_game_in_play_has_a_picture_of_the_game_so_far(client: Client, group: Group) -> None:
