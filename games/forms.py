@@ -828,10 +828,14 @@ class HandForm(forms.Form):
                 # `data-most-*` where it has one).
                 shared = spec.kind == "tricks" and (spec.adds_up or len(self.table.teams) == 2)
                 item["shared_total"] = spec.maximum if shared else None
-                item["rows"] = [
+                rows = [
                     {"side": side, "field": self[side_field(name, i)]}
                     for i, side in enumerate(_rows(spec, self.table))
                 ]
+                # In the order the style lays them out for the dealer the form holds, so
+                # that a keyboard goes down them as they show (`_in_turn`).
+                turns = self._turns(spec)
+                item["rows"] = sorted(rows, key=lambda row: turns.get(row["side"], 0))
                 item["bidding_side"] = spec.kind == "tricks" and bool(self._bidding_sides())
                 item["in_turn"] = spec.in_turn
             else:
@@ -899,24 +903,36 @@ class HandForm(forms.Form):
         each side follow the same order (Oh Hell's tricks under its bids: read straight
         down, not in another order). Rows of teams keep their order: players take turns."""
         players = self.table.players
-        if "dealer" not in self.specs or not any(s.in_turn for s in self.specs.values()):
-            return []
         rules = []
         for spec in self.specs.values():
-            if spec.kind not in PER_SIDE_KINDS and not spec.each:
+            if not self._asked_in_turn(spec):
                 continue
-            if not set(_rows(spec, self.table)) <= set(players):
-                continue
-            for seat, dealer in enumerate(players):
+            for dealer in players:
                 chosen = f"form:has([name=dealer][value={_css_string(dealer)}]:checked)"
-                for index, side in enumerate(players):
-                    turn = (index - seat - 1) % len(players)
+                for side, turn in _turns_after(players, dealer).items():
                     row = f"{chosen} [data-input={spec.name}] [data-side={_css_string(side)}]"
                     rules.append(f"{row} {{ order: {turn} }}")
                 last = f"[data-input={spec.name}] [data-side={_css_string(dealer)}] .turn-last"
                 if spec.in_turn:
                     rules.append(f"{chosen} {last} {{ display: inline }}")
         return rules
+
+    def _asked_in_turn(self, spec: HandInput) -> bool:
+        """Whether the rows of `spec` go round from the dealer's left (`_in_turn`)."""
+        return (
+            "dealer" in self.specs
+            and any(s.in_turn for s in self.specs.values())
+            and (spec.kind in PER_SIDE_KINDS or bool(spec.each))
+            and set(_rows(spec, self.table)) <= set(self.table.players)
+        )
+
+    def _turns(self, spec: HandInput) -> dict[str, int]:
+        """Each row's place in turn after the dealer the form holds; none where the rows of
+        `spec` are not asked in turn or no dealer is chosen."""
+        dealer = self["dealer"].value() if "dealer" in self.specs else None
+        if not self._asked_in_turn(spec) or dealer not in self.table.players:
+            return {}
+        return _turns_after(self.table.players, dealer)
 
     def _applies(self, name: str) -> list[str]:
         """Selectors, one per input its `shown_when` names, that all match while the input
@@ -1214,6 +1230,12 @@ def adjustment_initial(table: Table[object], hand: dict[str, Any]) -> dict[str, 
         if given.get(side):
             initial[side_field(ADJUSTMENT, index)] = given[side]
     return initial
+
+
+def _turns_after(players: Sequence[str], dealer: str) -> dict[str, int]:
+    """Each player's turn in a hand `dealer` deals: from the dealer's left, the dealer last."""
+    seat = players.index(dealer)
+    return {side: (index - seat - 1) % len(players) for index, side in enumerate(players)}
 
 
 def _rows(spec: HandInput, table: Table[object]) -> Sequence[str]:

@@ -182,10 +182,11 @@ def test_a_hand_left_unfinished_offline_names_what_is_still_to_tap(
         bid(page, player, count)
     took(page, "Bjørn", 1)
     page.locator("button[name=save]").click()
-    # Nothing is kept: Anne's bid and two players' tricks are named, to be tapped.
+    # Nothing is kept: Anne's bid and two players' tricks are named, to be tapped, in the
+    # order the form shows them (Anne deals, so bids and tricks last).
     expect(page.locator("#status [data-said]")).to_have_text(
         "No connection, and this hand is not complete yet: finish it, it will wait on this"
-        " phone. Still to tap: Bids: Anne, Tricks taken: Anne, Cato."
+        " phone. Still to tap: Bids: Anne, Tricks taken: Cato, Anne."
     )
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
     page.screenshot(path=screenshots / "oh-hell-offline-unfinished.png")

@@ -164,7 +164,8 @@ def test_a_hand_kept_offline_lists_the_bids_apart_from_the_tricks(
     page.context.set_offline(True)
     _hand(page, (4, 3, "nil", 3), (6, 3, 1))
     page.locator("form[data-hand-form] button[name=save]").click()
-    # Each player is named twice: the legend says which are bids and which tricks.
+    # Each player is named twice: the legend says which are bids and which tricks. In the
+    # order they were tapped, round from the dealer's left (Anne deals, so she is last).
     expect(page.locator("#hands [data-waiting] li")).to_contain_text(
-        "Bids: Anne 4, Bjørn 3, Cato nil, Dina 3, Tricks: Anne 6, Bjørn 3, Cato 1, Dina 3"
+        "Bids: Bjørn 3, Cato nil, Dina 3, Anne 4, Tricks: Bjørn 3, Cato 1, Dina 3, Anne 6"
     )

@@ -5,6 +5,7 @@ end of the schedule, the exports, ``score`` and the statistics."""
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -208,3 +209,22 @@ def test_statistics_show_exact_bids_by_cards(phone: Client, group: Group) -> Non
     # The levels are the cards in the hand, not bids; and Oh Hell has no partners to name.
     assertInHTML('<th scope="col" class="name">Cards in hand</th>', text(player))
     assert part(player, "best-partner") is None
+
+
+def test_the_rows_asked_in_turn_come_in_turn_in_the_page_too(phone: Client, group: Group) -> None:
+    """Bids and tricks go round from the dealer's left, the dealer last: in the page's own
+    order, which a keyboard follows, not only as the style lays them out."""
+    game = _new_game(phone, group)  # Cato deals the first hand: in seating order
+    html = text(phone.get(_url("game", group, game.code)))
+
+    def rows(name: str) -> list[str]:
+        fieldset = html.split(f'data-input="{name}"', 1)[1].split("</fieldset>", 1)[0]
+        return re.findall(r'class="tricks-row" data-side="([^"]+)"', fieldset)
+
+    assert rows("bids") == ["Anne", "Bjørn", "Cato"]
+    response = phone.post(
+        _url("hand_create", group, game.code), _taps(1, "Cato", [0, 0, 1], [0, 0])
+    )
+    assert response.status_code == 302, form_errors(response)
+    html = text(phone.get(_url("game", group, game.code)))
+    assert rows("bids") == rows("tricks") == ["Bjørn", "Cato", "Anne"]  # Anne deals
