@@ -185,11 +185,10 @@ class Group(models.Model):
                     game.created_at = played_at
                 self.seat(game, players)
                 feed.record(self, feed.Entry.STARTED, by, game, players=players)
-                if previous is None and at_the_table and (left := self._left_for(game)):
-                    Game.objects.filter(pk=game.pk).update(previous=left)
-                    game.previous = previous = left
                 if previous is not None:
                     Game.objects.offer_on_from(previous)
+                elif at_the_table:
+                    self.go_on_at_the_table(game)
                 stream.group_moved(self.pk)
         except IntegrityError:
             if not form_token:
@@ -227,6 +226,14 @@ class Group(models.Model):
         ):
             return None
         return latest
+
+    def go_on_at_the_table(self, game: Game) -> None:
+        """`game` is where the table went on to from the game it left (`_left_for`), which
+        offers it to its phones and big screen."""
+        if (left := self._left_for(game)) is not None:
+            Game.objects.filter(pk=game.pk).update(previous=left)
+            game.previous = left
+            Game.objects.offer_on_from(left)
 
     def _left_for(self, game: Game) -> Game | None:
         """The game the table comes to `game` from: the group's latest other game with any

@@ -4,15 +4,17 @@ table" started, as a link for the watching phone (full or view-only) to go to in
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, Group, Night
-from tests.factories import FOUR, anne_wins, make_game, new_game_post
+from tests.factories import FOUR, anne_wins, game_file, make_game, new_game_post
 from tests.views.pages import text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.shared_cache]
@@ -266,3 +268,30 @@ def test_a_game_won_offers_its_last_hand_back_until_the_table_goes_on(
     refused = phone.post(undo, {"number": "5", "revision": str(last.revision)}, follow=True)
     assert "Nothing undone: the table has gone on to the next game." in text(refused)
     assert game.hands.count() == 5
+
+
+def test_a_sheet_carried_on_tonight_is_offered_one_of_another_evening_is_not(
+    phone: Client, client: Client, group: Group
+) -> None:
+    """A game file imported from the group page is a game the table goes on to, as one
+    started there: the finished game's phones and big screen are offered it. A sheet of
+    another evening is history, not where the table is."""
+    game = make_game(group, hands=anne_wins())
+    live = reverse("game_live", args=[group.view_key, game.code])
+    before = client.get(live)
+
+    def imported(*players: str, **played: str) -> Game:
+        sheet = json.dumps(game_file("american", list(players), []))
+        upload = SimpleUploadedFile("sheet.json", sheet.encode())
+        response = phone.post(
+            reverse("import_game", args=[group.edit_key]), {"file": upload, **played}
+        )
+        assert response.status_code == 302
+        return Game.objects.filter(kind="american").latest("pk")
+
+    earlier = timezone.localdate() - dt.timedelta(days=7)
+    imported("Anne", "Bjørn", played=earlier.isoformat())
+    assert client.get(live, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+    tonight = imported("Anne", "Cato")
+    after = client.get(live, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert _next_link(text(after)) == reverse("game", args=[group.view_key, tonight.code])
