@@ -56,8 +56,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: as the page goes out of sight (a page dropped in the background hears no pagehide), not when
 #: the game changed or moved under them (a hand saved elsewhere came back as the next one), and
 #: for the next hand's limit forgotten after a hand kept offline (its count filled in by the
-#: last one's cards).
-MOST = 523
+#: last one's cards); 1 for the counts filled in known by name and count, so that a form drawn
+#: again (a save refused) still fills in the one left (it took them for tapped).
+MOST = 524
 WIDEST = 100
 
 

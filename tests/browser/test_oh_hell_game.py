@@ -230,3 +230,24 @@ def test_offline_the_phone_fills_in_the_tricks_a_hand_of_one_card_leaves(
         {"Anne": 0, "Bjørn": 1, "Cato": 1},
         {"Anne": 1, "Bjørn": 0, "Cato": 0},
     ]
+
+
+def test_one_trick_too_many_says_so_and_keeps_the_others_at_none(
+    live_server: LiveServer, page: Page
+) -> None:
+    """Deal 2 has one card: Cato's trick leaves none for the others, filled in; Anne's tapped
+    as well is one too many, which the preview says as such (the others still took none,
+    not "missing")."""
+    start_group(page, live_server.url, me="Anne")
+    open_new_game_of(page, "oh_hell")
+    fill_new_game(page, ["Bjørn", "Cato"])
+    page.locator("#id_rule_max_cards").fill("2")
+    start_game(page)
+    play(page, {"Bjørn": 1, "Cato": 0, "Anne": 0}, {"Bjørn": 1, "Cato": 1})
+    for player, count in {"Cato": 0, "Anne": 0, "Bjørn": 0}.items():
+        bid(page, player, count)
+    took(page, "Cato", 1)
+    took(page, "Anne", 1)
+    expect(chip(page, "tricks", "Bjørn", 0).locator("input")).to_be_checked()
+    expect(page.locator("#preview")).to_contain_text("the tricks add up to 2")
+    expect(page.locator("#preview")).not_to_contain_text("missing")

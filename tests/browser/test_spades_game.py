@@ -20,6 +20,7 @@ from tests.browser.steps import (
     expect_totals,
     exported_and_scored,
     game_code,
+    join_as,
     save,
     start_team_game,
     tricks,
@@ -82,14 +83,15 @@ def test_a_game_to_200_with_an_undo_a_correction_and_a_conflict(
     # The phone fills in the fourth count, the rest of the 13.
     expect(_tricks(page, "Dina", 3).locator("input")).to_be_checked()
     # A slip put right: the count filled in follows (it stayed, and the hand was refused
-    # as 14 tricks); with no such count it is left open, then filled in again.
+    # as 14 tricks); with too many taken it is none, and the preview says so, then it
+    # follows again.
     _tricks(page, "Anne", 7).click()
     expect(_tricks(page, "Dina", 2).locator("input")).to_be_checked()
     # The preview reads the count filled in, not the one before: Jets bid 6, took 5.
     expect(page.locator("#preview")).to_contain_text("Jets \u221260")
     _tricks(page, "Anne", 12).click()
-    dina = page.locator('fieldset[data-input="tricks"] .tricks-row[data-side="Dina"]')
-    expect(dina.locator(":checked")).to_have_count(0)
+    expect(_tricks(page, "Dina", 0).locator("input")).to_be_checked()
+    expect(page.locator("#preview")).to_contain_text("16")
     _tricks(page, "Anne", 6).click()
     expect(_tricks(page, "Dina", 3).locator("input")).to_be_checked()
     expect(page.locator("#preview")).to_contain_text("Sharks \u221257")
@@ -169,3 +171,23 @@ def test_a_hand_kept_offline_lists_the_bids_apart_from_the_tricks(
     expect(page.locator("#hands [data-waiting] li")).to_contain_text(
         "Bids: Bjørn 3, Cato nil, Dina 3, Anne 4, Tricks: Bjørn 3, Cato 1, Dina 3, Anne 6"
     )
+
+
+def test_the_count_filled_in_still_follows_after_a_save_refused(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    """Dina's count was filled in (the rest of the 13), not tapped: once the form is drawn
+    again, refused because Bjørn's phone saved the hand first, it still follows the taps."""
+    start_team_game(page, live_server.url, "spades")
+    other = new_phone()
+    join_as(other, page.url, "Bjørn")
+    _hand(other, (4, 3, "nil", 3), (6, 3, 1))
+    _hand(page, (4, 3, "nil", 3), (6, 3, 1))
+    expect(_tricks(page, "Dina", 3).locator("input")).to_be_checked()
+    save(other)
+    expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    page.locator("button[name=save]").click()
+    expect(page.locator("#entry .errorlist")).to_contain_text("was saved on another phone")
+    for player, count in {"Anne": 0, "Bjørn": 4, "Cato": 5}.items():
+        _tricks(page, player, count).click()
+    expect(_tricks(page, "Dina", 4).locator("input")).to_be_checked()

@@ -54,7 +54,8 @@ const ask = (event) => asked(event) && !confirm(asked(event));
 const submit = (e) => ask(e) ? e.preventDefault() : e.target.closest(".messages") || dropMessages();
 addEventListener("submit", submit, true);
 addEventListener("change", dropMessages, true);
-const filledIn = new WeakSet(); // the trick counts the phone filled in
+const filledIn = new Set(); // the counts the phone filled in ("tricks-3=4"), kept when drawn again
+const count = (input) => `${input.name}=${input.value}`;
 addEventListener("change", ({ target: input }) => {
   // a preset ticks several house rules: show them (untick: the form's own), read as then changed;
   // one preset at a time
@@ -68,27 +69,27 @@ addEventListener("change", ({ target: input }) => {
       else field.value = preset.checked ? value : field.defaultValue;
     }
   }
-  // shared tricks: of two teams the other's count follows; of more, the one row left open,
-  // or every one left open with none to take, follows the others while its count is the one
-  // filled in, not tapped; of the hand's total where the form has one (Oh Hell's cards)
+  // shared tricks: of two teams the other's count follows; of more, the one row left open, or
+  // every one left open with none (or too many) to take, follows the others while its count is
+  // the one filled in, not tapped; of the hand's total where the form has one (Oh Hell's cards)
   const shared = input.closest("[data-shared-total]");
   const row = input.closest(".tricks-row");
-  filledIn.delete(input); // tapped: the player's own count
+  filledIn.delete(count(input)); // tapped: the player's own count
   if (!row) return;
   const rows = [...(shared?.querySelectorAll(".tricks-row") ?? [])].filter((r) => r !== row);
   const chip = (r) => r.querySelector(":checked");
-  const count = (r) => +(chip(r)?.value ?? 0);
-  const open = rows.filter((r) => rows.length < 2 || !chip(r) || filledIn.has(chip(r)));
+  const filled = (r) => filledIn.has(count(chip(r)));
+  const open = rows.filter((r) => rows.length < 2 || !chip(r) || filled(r));
   const most = input.form.getAttribute(`data-most-${shared?.dataset.input}`);
   const total = most ?? shared?.dataset.sharedTotal;
-  const given = rows.filter((r) => !open.includes(r)).reduce((n, r) => n + count(r), 0);
-  const rest = total - input.value - given;
+  const given = rows.filter((r) => !open.includes(r)).reduce((n, r) => n + +chip(r).value, 0);
+  const rest = Math.max(total - input.value - given, 0);
   const fill = open.length === 1 || rest === 0 ? open : [];
   const left = fill.map((r) => r.querySelector(`[value="${rest}"]`));
-  for (const r of open) if (filledIn.has(chip(r))) chip(r).checked = false;
-  for (const filled of left.every(Boolean) ? left : []) {
-    filledIn.add(filled);
-    filled.checked = true;
+  for (const r of open) if (chip(r) && filled(r)) chip(r).checked = false;
+  for (const chosen of left.every(Boolean) ? left : []) {
+    filledIn.add(count(chosen));
+    chosen.checked = true;
   }
 }, true); // captured: done before htmx sends the form for its preview, which reads it so
 // A player now bidding (or called) had their count tapped as an opponent's: it goes.
