@@ -192,21 +192,26 @@ def test_a_hand_left_unfinished_offline_names_what_is_still_to_tap(
     page.screenshot(path=screenshots / "oh-hell-offline-unfinished.png")
 
 
+def _at_deal_2_of_one_card(page: Page, url: str, offline: bool = False) -> None:
+    """Three at a game of 2, 1 and 2 cards, the first hand played and the second bid."""
+    start_group(page, url, me="Anne")
+    open_new_game_of(page, "oh_hell")
+    fill_new_game(page, ["Bjørn", "Cato"])
+    page.locator("#id_rule_max_cards").fill("2")
+    start_game(page)
+    play(page, {"Bjørn": 1, "Cato": 0, "Anne": 0}, {"Bjørn": 1, "Cato": 1})
+    page.context.set_offline(offline)
+    for player, count in {"Cato": 0, "Anne": 0, "Bjørn": 0}.items():
+        bid(page, player, count)
+
+
 def test_offline_the_phone_fills_in_the_tricks_a_hand_of_one_card_leaves(
     live_server: LiveServer, page: Page
 ) -> None:
     """The hand's own cards are the tricks' total (deal 2 of 2, 1, 2): once one player's
     trick is tapped, the others took none, as the server reads it, so the hand is whole
     and waits on the phone without a connection; a slip put right opens them again."""
-    start_group(page, live_server.url, me="Anne")
-    open_new_game_of(page, "oh_hell")
-    fill_new_game(page, ["Bjørn", "Cato"])
-    page.locator("#id_rule_max_cards").fill("2")
-    start_game(page)
-    play(page, {"Bjørn": 1, "Cato": 0, "Anne": 0}, {"Bjørn": 1, "Cato": 1})
-    page.context.set_offline(True)
-    for player, count in {"Cato": 0, "Anne": 0, "Bjørn": 0}.items():
-        bid(page, player, count)
+    _at_deal_2_of_one_card(page, live_server.url, offline=True)
     took(page, "Cato", 1)
     for player in ("Anne", "Bjørn"):
         expect(chip(page, "tricks", player, 0).locator("input")).to_be_checked()
@@ -238,14 +243,7 @@ def test_one_trick_too_many_says_so_and_keeps_the_others_at_none(
     """Deal 2 has one card: Cato's trick leaves none for the others, filled in; Anne's tapped
     as well is one too many, which the preview says as such (the others still took none,
     not "missing")."""
-    start_group(page, live_server.url, me="Anne")
-    open_new_game_of(page, "oh_hell")
-    fill_new_game(page, ["Bjørn", "Cato"])
-    page.locator("#id_rule_max_cards").fill("2")
-    start_game(page)
-    play(page, {"Bjørn": 1, "Cato": 0, "Anne": 0}, {"Bjørn": 1, "Cato": 1})
-    for player, count in {"Cato": 0, "Anne": 0, "Bjørn": 0}.items():
-        bid(page, player, count)
+    _at_deal_2_of_one_card(page, live_server.url)
     took(page, "Cato", 1)
     took(page, "Anne", 1)
     expect(chip(page, "tricks", "Bjørn", 0).locator("input")).to_be_checked()
