@@ -359,12 +359,15 @@ class BaseSeatFormSet(forms.BaseFormSet):
         beyond = f"{self.prefix}-{self.total_form_count()}"
         if any(self.data.get(f"{beyond}-{field}") for field in ("name", "new")):
             raise ValidationError(_count_message(self.min_num, self.max_num))
-        players: list[str] = []
-        for seat in self.seated():
-            name = seat["player"]
-            if name.lower() in (p.lower() for p in players):
+        players = [seat["player"] for seat in self.seated()]
+        for name in players:
+            seats = sum(other.lower() == name.lower() for other in players)
+            if seats > 2:
+                raise ValidationError(
+                    _("%(name)s has %(count)d seats."), params={"name": name, "count": seats}
+                )
+            if seats == 2:
                 raise ValidationError(_("%(name)s has two seats."), params={"name": name})
-            players.append(name)
         # A start total typed for nobody is not dropped unsaid.
         for form in self.forms:
             if form.cleaned_data.get("start") and not form.cleaned_data.get("player"):

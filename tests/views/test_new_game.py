@@ -177,6 +177,12 @@ def test_the_dealer_is_the_seat_tapped_whatever_seats_are_left_empty(
         pytest.param(
             new_game_post("Anne", "Bjørn", "Anne"), "Anne has two seats.", id="same-seat-twice"
         ),
+        # Counted: the same name in three seats has three, not two.
+        pytest.param(
+            new_game_post("Anne", "Bjørn", "Anne", {"new": "anne"}),
+            "Anne has 3 seats.",
+            id="same-name-three-times",
+        ),
         # A name given twice is said before the count it leaves short.
         pytest.param(
             new_game_post("Anne", {"new": "anne"}), "Anne has two seats.", id="twice-and-short"
