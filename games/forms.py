@@ -156,7 +156,12 @@ class WhoForm(forms.Form):
     """Which player this device belongs to: recorded on every change it makes."""
 
     player = forms.ChoiceField(label=_("I am"), required=False, widget=forms.RadioSelect)
-    name = name_field(_("or my name is"), required=False)
+    # Written, it counts, not a name picked above (which then looks unpicked: app.css).
+    name = name_field(
+        _("or my name is"),
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("your name")}),
+    )
 
     def __init__(self, *args: Any, group: Group, **kwargs: Any):
         super().__init__(*args, **kwargs)

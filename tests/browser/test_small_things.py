@@ -23,6 +23,7 @@ from tests.browser.steps import (
     start_four,
     to_group,
 )
+from tests.factories import make_group
 
 #: A date as computers write it (11/28/2026): no page shows one.
 NUMERIC_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b")
@@ -72,3 +73,21 @@ def test_who_corrected_the_note_in_the_csv_dates_and_an_abandoned_game(
     # The player's name and its games won; one game, the one played to the end or on.
     expect(page.locator("#standings thead th")).to_have_count(3)
     assert not NUMERIC_DATE.search(page.locator("#content").inner_text())
+
+
+def test_a_name_written_on_who_are_you_is_the_one_lit_not_the_one_picked(
+    live_server: LiveServer, page: Page
+) -> None:
+    """A written name counts over a chip tapped above it: the chip no longer looks picked,
+    so a name typed by a slip is not taken for the one chosen."""
+    group = make_group()
+    page.goto(f"{live_server.url}/g/{group.edit_key}/me/")
+    bjorn = page.locator('label:has(> input[name=player][value="Bjørn"])')
+    cato = page.locator('label:has(> input[name=player][value="Cato"])')
+    shade = "(chip) => getComputedStyle(chip).backgroundColor"
+    bjorn.click()
+    assert bjorn.evaluate(shade) != cato.evaluate(shade)
+    page.locator("#id_name").fill("Dina")
+    assert bjorn.evaluate(shade) == cato.evaluate(shade)
+    page.locator("form.card button.primary").click()
+    expect(page.locator("body")).to_contain_text("This phone is Dina.")
