@@ -267,7 +267,7 @@ def test_big_screen_says_no_games_yet_before_the_first_finished_game(
     found = part(tv, "tv-chances")
     assert found is not None
     assert found[0] == (
-        "No games yet: the chances show once a game of this kind has been finished in the group."
+        "No finished game of this kind yet: the chances show once the group has finished one."
     )
     assert "data-chance" not in tv.content.decode()
 

@@ -86,8 +86,8 @@ def test_a_new_game_before_any_finished_game_says_no_games_yet(phone: Client, gr
     found = part(phone.get(_game_url(game)), "chances")
     assert found is not None
     assert found[0] == (
-        "Chance to win No games yet: the chances show once a game of this kind has been "
-        "finished in the group."
+        "Chance to win No finished game of this kind yet: the chances show once the group "
+        "has finished one."
     )
 
 
@@ -130,7 +130,7 @@ def test_a_new_game_of_another_kind_has_no_games_yet(phone: Client, group: Group
     make_game(group, hands=anne_wins())
     game = group.start_game("euchre", list(FOUR), teams=TEAMS, first_dealer="Anne")
     found = part(phone.get(_game_url(game)), "chances")
-    assert found is not None and "No games yet" in found[0]
+    assert found is not None and "No finished game of this kind yet" in found[0]
 
 
 def test_chances_in_norwegian(phone: Client, group: Group) -> None:
