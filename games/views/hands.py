@@ -501,6 +501,8 @@ def _main(request: HttpRequest, access: Access, game: Game) -> HttpResponse:
 def saved_line(game: Game, hand: Hand) -> str:
     """What was saved, in one line: "Hand 6 saved: Bjørn 8 with Dina, made."."""
     params = {"number": hand.number, "summary": say(get_game(game.kind).summary(hand.data))}
+    if is_adjustment(hand.data):  # a hand of the list, not one played
+        return _("Adjustment saved as hand %(number)d: %(summary)s.") % params
     scored = game.result().hands[hand.number - 1]
     if scored.made is True:
         return _("Hand %(number)d saved: %(summary)s, made.") % params

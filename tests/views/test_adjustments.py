@@ -108,7 +108,7 @@ def test_htmx_gets_the_game_back_with_a_fresh_form(phone: Client, played: Game) 
     html = text(response)
     assert html.lstrip().startswith('<div id="main"')
     assert 'name="number" value="3" id="id_adjust_number"' in html  # ready for the next one
-    assert "Hand 2 saved: ⚖ Revoke." in html
+    assert "Adjustment saved as hand 2: ⚖ Revoke." in html
 
 
 def test_a_number_taken_meanwhile_asks_to_check(phone: Client, played: Game) -> None:
