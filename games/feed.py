@@ -97,9 +97,9 @@ def record_hand(game: Game, change: Change) -> None:
 
 
 def record_won(game: Game, before: Sequence[str] | None = None) -> None:
-    """The game is won now, or won by others than `before` (a correction changed the
-    winner): by whoever made the change just recorded (the game's latest entry), one query
-    only when it is so."""
+    """The game is won now, won by others than `before` (a correction changed the winner),
+    or no longer won (a hand undone or corrected reopened it, winners []): by whoever made
+    the change just recorded (the game's latest entry), one query only when it is so."""
     last = Entry.objects.filter(game=game).order_by("-at", "-id").values_list("by", flat=True)
     said: dict[str, Any] = {"winners": list(game.winners or [])}
     if before:

@@ -1061,7 +1061,7 @@ class Game(models.Model):
         self.now = Played(self, ordered, result, added=added, won_before=won_before)
         self._bump(steps)
         self._write_statistics()
-        if self.winners is not None and set(won_before or ()) != set(self.winners):
+        if set(won_before or ()) != set(self.winners or ()):  # won, lost, or won by others
             feed.record_won(self, before=won_before)
         return self.now
 

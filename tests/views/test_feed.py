@@ -213,6 +213,20 @@ def test_a_correction_that_changes_the_winner_says_so(phone: Client, group: Grou
     )
 
 
+def test_an_undo_that_reopens_a_won_game_says_so(phone: Client, group: Group) -> None:
+    """Won, the winning hand undone, won again: the line between the two wins says the
+    game went on, not only that a hand went."""
+    game = make_game(group, hands=anne_wins())
+    as_(phone, group, "Bjørn")
+    last = game.hand_list()[-1]
+    taken_back = {"number": last.number, "revision": last.revision}
+    response = phone.post(reverse("undo", args=[group.edit_key, game.code]), taken_back)
+    assert response.status_code == 302 and Game.objects.get(pk=game.pk).winners is None
+    lines = [words for words, _link in feed_lines(phone, group.edit_key)]
+    assert lines[0] == "Amerikaner: The game is no longer won: it goes on."
+    assert lines[1].startswith("Bjørn ")
+
+
 def test_a_game_abandoned_and_taken_up(phone: Client, group: Group) -> None:
     game = make_game(group, hands=[FIRST])
     as_(phone, group, "Cato")
