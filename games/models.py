@@ -653,8 +653,7 @@ class Game(models.Model):
     # Set while the table has given the game up: it leaves "In play" and the statistics,
     # and is kept with its hands so that it can be taken up again (see `GameEvent`).
     abandoned_at = models.DateTimeField(null=True, blank=True)
-    # What the table wrote on the game as a whole (spec "Notes"), trimmed; "" for none.
-    # A hand's note is in its `Hand.data`, as the game file has it.
+    # The table's note on the whole game (spec "Notes"; a hand's is in its data), "" for none.
     note = models.TextField(blank=True, default="")
 
     objects = GameManager()

@@ -85,3 +85,33 @@ def test_the_checks_see_what_they_look_for() -> None:
     assert "games.views.access" in _views_in(_imported(GAMES / "views" / "games.py"))
     assert "Meta" not in _classes(GAMES / "models.py")
     assert "Game" in _classes(GAMES / "models.py")
+
+
+#: `Game` holds its state and the changes to it; what it shows, what follows from it and
+#: what it is rated live elsewhere (issue "A thin Game").
+GAME_LINES = 450
+
+
+def _game_class() -> ast.ClassDef:
+    found = ast.parse((GAMES / "models.py").read_text()).body
+    return next(n for n in found if isinstance(n, ast.ClassDef) and n.name == "Game")
+
+
+def test_game_stays_thin_and_keeps_no_hidden_state() -> None:
+    game = _game_class()
+    assert game.end_lineno is not None
+    assert game.end_lineno - game.lineno + 1 <= GAME_LINES
+    # No attribute of its own set outside `__init__` with an underscore: no memo on it.
+    hidden = {
+        f"{method.name}: self.{target.attr}"
+        for method in game.body
+        if isinstance(method, ast.FunctionDef) and method.name != "__init__"
+        for node in ast.walk(method)
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+        and target.attr.startswith("_")
+    }
+    assert hidden == set()
