@@ -263,9 +263,10 @@ def import_game(
             played_at=_started_at(played),
         )
         added = game.add_hands(hands, by)
-        if _started_at(played) is None:
-            # A sheet carried on tonight: the table's phones and big screen go on to it.
-            group.go_on_at_the_table(game)
+        if _started_at(played) is None and not scored.get("finished"):
+            # A sheet carried on tonight: the phones and big screen of the game the table
+            # left go on to it (a game in play there is not given up for a file).
+            group.go_on_at_the_table(game, give_up=False)
     if added.reason is not None:  # pragma: no cover - the whole file was checked
         raise ImportProblem(added.reason.whole_text())
     game.refresh_from_db()

@@ -38,8 +38,8 @@ class AccessLogger(Logger):
     A phone that leaves before its answer (a page closed, a poll the network dropped) is
     logged 499, as nginx logs it, not 500: gunicorn's ASGI worker logs a request whose
     answer never started as its own "500 Internal Server Error" with no headers and no
-    bytes. An error in the app is not that: Django answers it, with headers, and the
-    streams' library answers its own errors too."""
+    bytes. An error in the app is not that: Django answers its own, with headers, and
+    `scorekeeper.asgi` answers (and logs) one outside Django."""
 
     def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> Any:
         atoms = super().atoms(resp, req, environ, request_time)

@@ -227,24 +227,27 @@ class Group(models.Model):
             return None
         return latest
 
-    def go_on_at_the_table(self, game: Game) -> None:
+    def go_on_at_the_table(self, game: Game, *, give_up: bool = True) -> None:
         """`game` is where the table went on to from the game it left (`_left_for`), which
         offers it to its phones and big screen."""
-        if (left := self._left_for(game)) is not None:
+        if (left := self._left_for(game, give_up=give_up)) is not None:
             Game.objects.filter(pk=game.pk).update(previous=left)
             game.previous = left
             Game.objects.offer_on_from(left)
 
-    def _left_for(self, game: Game) -> Game | None:
+    def _left_for(self, game: Game, *, give_up: bool = True) -> Game | None:
         """The game the table comes to `game` from: the group's latest other game with any
         of its players, if that is over and the table has not gone on from it yet. (At
         another table of the group, other players: none.) A game in play with no hand
-        (started, then another kind chosen) is given up for `game`, and left for it."""
+        (started, then another kind chosen) is given up for `game`, and left for it, if
+        `give_up` (a game started at the table; not a sheet imported beside it)."""
         players = game.seats.values("player")
         latest = self.games.exclude(pk=game.pk).filter(seats__player__in=players).first()
         if latest is None:
             return None
         in_play = latest.winners is None and latest.abandoned_at is None
+        if in_play and not give_up:
+            return None
         if in_play and (latest.hands.exists() or not latest.abandon(game.created_by)):
             return None
         return None if Game.objects.filter(previous=latest).exists() else latest

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import resvg_py
@@ -88,6 +88,8 @@ class Picture:
     chart: SafeString | None = None
     heading: str = ""
     listed: Sequence[ListLine] = ()
+    #: The names it may say (players, teams): one the fonts have no letter of is kept whole.
+    names: Sequence[str] = ()
 
 
 def png(picture: Picture) -> bytes:
@@ -106,10 +108,11 @@ def png(picture: Picture) -> bytes:
 
 def drawing(picture: Picture) -> SafeString:
     """The picture as SVG."""
+    picture = _without_boxes(picture)
     # Beside a chart, the head keeps to the left column; else it takes the width.
     end = LEFT_END if picture.chart else WIDTH - MARGIN
     headline_x = MARGIN + (56 if picture.trophy else 0)
-    size, lines = _headline(drawable(picture.headline), end - headline_x)
+    size, lines = _headline(picture.headline, end - headline_x)
     parts = [
         format_html(
             '<rect width="{}" height="{}" fill="#ffffff"/><rect width="{}" height="{}" fill="{}"/>',
@@ -134,7 +137,7 @@ def drawing(picture: Picture) -> SafeString:
     beside = bool(picture.chart or picture.listed)
     parts.append(_rows(picture.rows, top, LEFT_END if beside else WIDTH - MARGIN))
     if picture.chart:
-        parts.append(_chart(picture.chart))
+        parts.append(_chart(picture.chart, picture.names))
     if picture.listed:
         parts.append(_listed(picture.heading, picture.listed, top))
     return format_html(
@@ -149,7 +152,7 @@ def drawing(picture: Picture) -> SafeString:
     )
 
 
-def _chart(chart: SafeString) -> SafeString:
+def _chart(chart: SafeString, names: Sequence[str]) -> SafeString:
     """A chart of `games.charts` (as drawn for a page) in the right column, as large as
     the column lets it be, in the colours it has without a page's custom properties."""
     found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', chart)
@@ -166,7 +169,7 @@ def _chart(chart: SafeString) -> SafeString:
         round(height * scale, 1),
     )
     # The chart's own size says "as wide as the page's column": here, its place.
-    placed = drawable(chart.replace('width="100%"', place, 1))
+    placed = drawable(chart.replace('width="100%"', place, 1), names)
     return mark_safe(CUSTOM_PROPERTY.sub(r"\1", placed))
 
 
@@ -233,7 +236,6 @@ def _text(
     anchor: str = "start",
 ) -> SafeString:
     """`text` at (x, y) (its baseline), cut with "…" to fit `room`."""
-    text = " ".join(drawable(text).split()) or text
     if not text:
         return SafeString("")
     return format_html(
@@ -254,10 +256,33 @@ def _letters() -> frozenset[int]:
     return frozenset(code for path in FONT_FILES for code in TTFont(path, lazy=True).getBestCmap())
 
 
-def drawable(text: str) -> str:
-    """`text` without the characters the fonts would draw as a box (the emoji in a name
-    or a night's name): the name is there without them."""
+def _drawn(text: str) -> str:
     return "".join(c for c in text if c < "\x80" or ord(c) in _letters())
+
+
+def drawable(text: str, names: Sequence[str] = ()) -> str:
+    """`text` without the characters the fonts would draw as a box (the emoji in a name
+    or a night's name), but for a name of `names` that is nothing else: "🦊 wins" stays."""
+    whole = sorted({name for name in names if name and not _drawn(name).strip()}, key=len)
+    parts = re.split(f"({'|'.join(map(re.escape, whole[::-1]))})", text) if whole else [text]
+    return "".join(part if part in whole else _drawn(part) for part in parts)
+
+
+def _without_boxes(picture: Picture) -> Picture:
+    """Every line of `picture` as `drawable`, its spaces closed up where a sign went."""
+
+    def drawn(text: str) -> str:
+        return " ".join(drawable(text, picture.names).split()) or text
+
+    return replace(
+        picture,
+        group=drawn(picture.group),
+        title=drawn(picture.title),
+        subtitle=drawn(picture.subtitle),
+        headline=drawn(picture.headline),
+        rows=[replace(row, name=drawn(row.name)) for row in picture.rows],
+        listed=[replace(line, text=drawn(line.text)) for line in picture.listed],
+    )
 
 
 def _headline(text: str, room: float) -> tuple[float, list[str]]:

@@ -3,6 +3,7 @@ here, outside Django (`games.stream`: no thread, no database connection, no midd
 an open stream); every other path goes to Django, unchanged under WSGI, in a pool of
 threads (a2wsgi)."""
 
+import logging
 import os
 from typing import Any, cast
 
@@ -10,6 +11,8 @@ from a2wsgi import WSGIMiddleware
 from a2wsgi.wsgi_typing import WSGIApp
 from django.core.wsgi import get_wsgi_application
 from starlette.middleware.errors import ServerErrorMiddleware
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route, Router
 from starlette.types import ASGIApp
 
@@ -21,6 +24,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 #: behind the others' drawing (request p99 143 ms with one, 189 with two, 279 and 571 with
 #: four; 2.4 s with eight before the collector's change; docs/scale.md).
 THREADS = 2
+
+
+logger = logging.getLogger(__name__)
+
+
+async def _failed(request: Request, exc: Exception) -> Response:
+    """An error outside Django, in the log (the keys hidden: `games.logs`) and answered 500
+    with its headers: once answered, gunicorn no longer logs it itself."""
+    logger.error("Error outside Django: %s %s", request.method, request.url.path, exc_info=exc)
+    return PlainTextResponse("Internal Server Error", status_code=500)
 
 
 def serve(django: Any, threads: int = THREADS) -> ServerErrorMiddleware:
@@ -36,7 +49,7 @@ def serve(django: Any, threads: int = THREADS) -> ServerErrorMiddleware:
         ],
         lifespan=stream.lifespan,
     )
-    return ServerErrorMiddleware(router)
+    return ServerErrorMiddleware(router, handler=_failed)
 
 
 application = serve(get_wsgi_application())

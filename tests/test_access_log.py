@@ -46,7 +46,9 @@ def test_a_phone_gone_before_its_answer_is_not_logged_as_a_server_error(
     assert "499" in left
 
 
-def test_an_error_outside_django_is_answered_and_logged_500() -> None:
+def test_an_error_outside_django_is_answered_and_logged_500(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """A path outside Django raising: the phone gets a 500 with its headers, so the log does
     not take it for a phone gone (gunicorn's own 500 has none)."""
 
@@ -78,3 +80,7 @@ def test_an_error_outside_django_is_answered_and_logged_500() -> None:
     start = sent[0]
     assert start["type"] == "http.response.start" and start["status"] == 500
     assert start["headers"]
+    # In the error log, with what broke: gunicorn logs no error for an answered request.
+    failed = [r for r in caplog.records if r.levelname == "ERROR" and r.exc_info]
+    assert failed and "/broken/" in failed[0].getMessage()
+    assert isinstance(failed[0].exc_info[1], RuntimeError)  # type: ignore[index]

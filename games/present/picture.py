@@ -112,6 +112,7 @@ def game_picture_of(
         bool(winners) and game.abandoned_at is None,
         rows,
         chart=chart,
+        names=[*table.sides, *(member for team in table.teams for member in team.members)],
     )
 
 
@@ -148,6 +149,7 @@ def night_picture_of(night: Night, rows: list[ListedGame], group: str) -> pictur
             pictures.ListLine(_game_line(number, row), counted(row))
             for number, row in in_standings(rows)
         ],
+        names=[standing.name for standing in table],
     )
 
 

@@ -273,25 +273,58 @@ def test_a_game_won_offers_its_last_hand_back_until_the_table_goes_on(
 def test_a_sheet_carried_on_tonight_is_offered_one_of_another_evening_is_not(
     phone: Client, client: Client, group: Group
 ) -> None:
-    """A game file imported from the group page is a game the table goes on to, as one
-    started there: the finished game's phones and big screen are offered it. A sheet of
-    another evening is history, not where the table is."""
+    """A game file imported from the group page to be played on is a game the table goes
+    on to, as one started there: the finished game's phones and big screen are offered it.
+    A sheet of another evening is history."""
+    live, before = _watched_won_game(client, group)
+    earlier = timezone.localdate() - dt.timedelta(days=7)
+    _imported(phone, group, game_file("american", ["Anne", "Bjørn"], []), earlier)
+    assert client.get(live, HTTP_IF_NONE_MATCH=before).status_code == 304
+    tonight = _imported(phone, group, game_file("american", ["Anne", "Cato"], []))
+    after = client.get(live, HTTP_IF_NONE_MATCH=before)
+    assert _next_link(text(after)) == reverse("game", args=[group.view_key, tonight.code])
+
+
+def test_a_finished_sheet_imported_tonight_is_not_offered(
+    phone: Client, client: Client, group: Group
+) -> None:
+    live, before = _watched_won_game(client, group)
+    done = game_file("amerikaner", FOUR, anne_wins(), start={"Anne": 1})
+    assert _imported(phone, group, done).winners == ["Anne"]
+    assert client.get(live, HTTP_IF_NONE_MATCH=before).status_code == 304
+
+
+def test_a_sheet_imported_beside_a_game_just_started_gives_it_not_up(
+    phone: Client, client: Client, group: Group
+) -> None:
+    """The table went on from a won game to a game of Euchre, not played yet, when someone
+    imports a sheet: the Euchre stays where the table is, not given up for the file."""
+    game = make_game(group, hands=anne_wins())
+    response = phone.post(
+        reverse("new_game_of", args=[group.edit_key, "euchre"]), new_game_post(*FOUR)
+    )
+    assert response.status_code == 302
+    euchre = Game.objects.get(kind="euchre")
+    sheet = _imported(phone, group, game_file("american", ["Anne", "Cato"], []))
+    euchre.refresh_from_db()
+    assert euchre.abandoned_at is None and sheet.previous is None
+    page = client.get(reverse("game", args=[group.view_key, game.code]))
+    assert _next_link(text(page)) == reverse("game", args=[group.view_key, euchre.code])
+
+
+def _watched_won_game(client: Client, group: Group) -> tuple[str, str]:
+    """A game won, and its live part as a watching phone holds it: its address and ETag."""
     game = make_game(group, hands=anne_wins())
     live = reverse("game_live", args=[group.view_key, game.code])
-    before = client.get(live)
+    return live, client.get(live)["ETag"]
 
-    def imported(*players: str, **played: str) -> Game:
-        sheet = json.dumps(game_file("american", list(players), []))
-        upload = SimpleUploadedFile("sheet.json", sheet.encode())
-        response = phone.post(
-            reverse("import_game", args=[group.edit_key]), {"file": upload, **played}
-        )
-        assert response.status_code == 302
-        return Game.objects.filter(kind="american").latest("pk")
 
-    earlier = timezone.localdate() - dt.timedelta(days=7)
-    imported("Anne", "Bjørn", played=earlier.isoformat())
-    assert client.get(live, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
-    tonight = imported("Anne", "Cato")
-    after = client.get(live, HTTP_IF_NONE_MATCH=before["ETag"])
-    assert _next_link(text(after)) == reverse("game", args=[group.view_key, tonight.code])
+def _imported(
+    phone: Client, group: Group, sheet: dict[str, object], played: dt.date | None = None
+) -> Game:
+    """The game file uploaded from the group page, as played tonight or on `played`."""
+    upload = SimpleUploadedFile("sheet.json", json.dumps(sheet).encode())
+    data = {"file": upload, **({"played": played.isoformat()} if played else {})}
+    response = phone.post(reverse("import_game", args=[group.edit_key]), data)
+    assert response.status_code == 302, text(response)
+    return Game.objects.latest("pk")
