@@ -57,8 +57,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the game changed or moved under them (a hand saved elsewhere came back as the next one), and
 #: for the next hand's limit forgotten after a hand kept offline (its count filled in by the
 #: last one's cards); 1 for the counts filled in known by name and count, so that a form drawn
-#: again (a save refused) still fills in the one left (it took them for tapped).
-MOST = 524
+#: again (a save refused) still fills in the one left (it took them for tapped); 3 for the rows
+#: asked in turn put in the next dealer's turn after a hand kept offline (a keyboard and the
+#: words "Still to tap" went in the last dealer's).
+MOST = 527
 WIDEST = 100
 
 

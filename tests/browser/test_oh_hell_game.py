@@ -29,6 +29,9 @@ from tests.browser.steps import (
 from tests.browser.test_accessibility import _violations
 
 
+THREE = ["Anne", "Bjørn", "Cato"]
+
+
 def chip(page: Page, input: str, player: str, count: int) -> Locator:
     """A player's chip for a count, among the bids or the tricks."""
     return page.locator(
@@ -222,6 +225,9 @@ def test_offline_the_phone_fills_in_the_tricks_a_hand_of_one_card_leaves(
     expect(chip(page, "tricks", "Bjørn", 0).locator("input")).to_be_checked()
     page.locator("button[name=save]").click()
     expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    # Cato deals the next: the rows come in his turn in the page too (a keyboard's order).
+    rows = page.locator("[data-input=bids] .tricks-row")
+    assert rows.evaluate_all("(rows) => rows.map((row) => row.dataset.side)") == THREE
     # Deal 3 has 2 cards, which the phone cannot know: one trick tapped fills in nothing
     # (it read deal 2's one card, and filled in zeros).
     for player, count in {"Anne": 1, "Bjørn": 0, "Cato": 0}.items():

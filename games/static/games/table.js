@@ -134,6 +134,7 @@
     send();
   }
 
+  const turn = (row) => +getComputedStyle(row).order;
   // The next hand's clean form (its dealer an attribute, as the server draws it), heading, badge.
   function startNext(form, number, dealer) {
     const [heading, badge] = [$("#main .hand-no"), $("#main tr[data-side] .badge.dealer")];
@@ -144,6 +145,8 @@
     for (const input of all("[name^=follow_]", form)) input.value = "";
     form.elements.rotation_dealer.value = form.elements.follow_rotation.value = dealer;
     for (const note of all("[data-game-moved]", form)) note.hidden = true;
+    for (const rows of all(".side-rows", form)) // in turn for the new dealer, as the server draws
+      rows.append(...all(".tricks-row", rows).sort((a, b) => turn(a) - turn(b)));
     form.querySelector("[data-label]").textContent = fill(texts.saveHand, { number });
     form.querySelector("#preview").replaceChildren($("#blank-preview").content.cloneNode(true));
     if (heading) heading.textContent = heading.textContent.replace(/\d+/, number);
