@@ -28,7 +28,6 @@ from tests.browser.steps import (
 )
 from tests.browser.test_accessibility import _violations
 
-
 THREE = ["Anne", "Bjørn", "Cato"]
 
 
