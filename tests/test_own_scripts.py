@@ -2,6 +2,7 @@
 and our scripts keep only what htmx cannot do (the offline queue, keep-awake, what the
 phone says while it has no connection). Files of other projects (games/vendor/) do not count."""
 
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,3 +90,17 @@ def test_our_own_scripts_keep_to_100_columns() -> None:
         if len(line) > WIDEST
     ]
     assert not wide
+
+
+def test_no_template_inside_a_template() -> None:
+    """rjsmin (games/storage.py) reads a template literal inside another's `${}` as code and
+    takes the spaces out of it: a page said "Tricks:Anne 2"."""
+    nested = re.compile(r"\$\{[^}`]*`")
+    found = [
+        f"{path.name}:{number}"
+        for path in _own_scripts()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if nested.search(line)
+    ]
+    assert found == []
+    assert nested.search("`${a ? `${b}: ` : ''}`")  # the check sees what it looks for

@@ -299,6 +299,13 @@ def _makers_text(hand: TrumpHand, makers: str, made: bool) -> Text:
             else _("%(makers)s made trump and took %(tricks)d tricks: made.")
         )
         return Text(made_message, names)
+    if hand.tricks == 0:
+        nothing = (
+            _("%(maker)s went alone and took no tricks: euchred.")
+            if hand.alone
+            else _("%(makers)s made trump and took no tricks: euchred.")
+        )
+        return Text(nothing, names)
     if hand.alone:
         return ngettext_lazy(
             "%(maker)s went alone and took only %(count)d trick: euchred.",

@@ -76,8 +76,9 @@ def _table_for(group: Group, kind: str) -> tuple[list[str], int, dict[str, str]]
     """Who sits down to a new game of `kind`, in which seat the first dealer, and the names
     of its teams: the table that played the group's last game, of any kind, if that many
     can play this one, with the deal passed on; else the table of its last game of this
-    kind; else the group's players in the order they joined. A game given up is no table
-    to sit down at again."""
+    kind; else the last game's table in its seating order, as many as usually play (the
+    partners across from each other stay so), then the group's others in the order they
+    joined. A game given up is no table to sit down at again."""
     low, high = GAMES[kind].seats
     played = group.games.filter(abandoned_at=None).prefetch_related(*seats_and_hands())
     last = played.first()
@@ -88,7 +89,9 @@ def _table_for(group: Group, kind: str) -> tuple[list[str], int, dict[str, str]]
         return last.players, seat, _team_names(last, kind)
     if same := played.filter(kind=kind).first():
         return same.players, 1, _team_names(same, kind)
-    return [p.name for p in group.players.order_by("id")[: GAMES[kind].usual_players]], 1, {}
+    table = last.players if last is not None else []
+    others = [p.name for p in group.players.order_by("id") if p.name not in table]
+    return [*table, *others][: GAMES[kind].usual_players], 1, {}
 
 
 def _team_names(game: Game, kind: str) -> dict[str, str]:

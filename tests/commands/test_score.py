@@ -43,8 +43,9 @@ def test_scores_a_file(tmp_path: Path) -> None:
     assert json.loads(out.getvalue())["totals"] == {"Anne": 2, "Bjørn": 8, "Cato": 1, "Dina": 8}
 
 
-def test_reads_standard_input_without_a_database() -> None:
-    result = run("-", stdin=json.dumps(GAME))
+@pytest.mark.parametrize("named", [("-",), ()], ids=["dash", "no-file-named"])
+def test_reads_standard_input_without_a_database(named: tuple[str, ...]) -> None:
+    result = run(*named, stdin=json.dumps(GAME))  # `score - < game.json`, `score < game.json`
     assert (result.returncode, result.stderr) == (0, "")
     assert json.loads(result.stdout)["hands"][0]["made"] is True
 

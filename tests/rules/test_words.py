@@ -121,6 +121,23 @@ def sentences(game: str, players: list[str], hands: list[dict[str, Any]], **setu
             ],
             id="euchre-lone-one-trick-reached-past",
         ),
+        # Euchred with none: "took no tricks", not "took only 0 tricks".
+        pytest.param(
+            "euchre",
+            FOUR,
+            [{"dealer": "Anne", "maker": "Anne", "tricks": 0}],
+            {"teams": TEAMS},
+            ["Nord made trump and took no tricks: euchred."],
+            id="euchre-no-trick",
+        ),
+        pytest.param(
+            "euchre",
+            FOUR,
+            [{"dealer": "Anne", "maker": "Anne", "tricks": 0, "alone": True}],
+            {"teams": TEAMS},
+            ["Anne went alone and took no tricks: euchred."],
+            id="euchre-lone-no-trick",
+        ),
         # A made Amerikaner: the bidder alone scores.
         pytest.param(
             "amerikaner",

@@ -60,6 +60,24 @@ def test_a_game_of_another_kind_seats_the_table_that_just_played_the_deal_passed
     assert checked(page, "first_dealer") == "1"
 
 
+def test_a_game_for_fewer_after_a_table_of_five_keeps_the_table_s_order(
+    phone: Client, group: Group
+) -> None:
+    # Kaiser (four) after an Amerikaner of five, and no Kaiser before: the five's first four
+    # as they sat (Bjørn across from Dina, as at the table), not the order they joined.
+    group.add_player("Erik")
+    make_game(group, players=["Erik", "Bjørn", "Anne", "Dina", "Cato"])
+    assert _kaiser_seats(phone, group) == ["Erik", "Bjørn", "Anne", "Dina"]
+    # For more than sat at the last game: the others after them, in the order they joined.
+    group.start_game("american", ["Dina", "Erik"], first_dealer="Dina", by="Anne")
+    assert _kaiser_seats(phone, group) == ["Dina", "Erik", "Anne", "Bjørn"]
+
+
+def _kaiser_seats(phone: Client, group: Group) -> list[str]:
+    values = field_values(phone.get(reverse("new_game_of", args=[group.edit_key, "kaiser"])))
+    return [values[f"seats-{i}-name"][0] for i in range(4)]
+
+
 def test_a_game_of_teams_after_one_keeps_the_names_the_pairs_went_by(
     phone: Client, group: Group
 ) -> None:

@@ -19,7 +19,9 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("file", help="the game file, or - for standard input")
+        parser.add_argument(
+            "file", nargs="?", default="-", help="the game file; - or none: standard input"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]

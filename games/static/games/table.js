@@ -79,7 +79,7 @@
       const row = el.closest(".tricks-row");
       if (!row) return `${head(el)?.textContent ?? ""} ${what(el)}`.trim();
       const first = list[n - 1]?.closest("fieldset") !== el.closest("fieldset");
-      return `${first ? `${head(el)?.textContent}: ` : ""}${row.dataset.side} ${what(el)}`.trim();
+      return `${first ? head(el)?.textContent + ": " : ""}${row.dataset.side} ${what(el)}`.trim();
     });
   const untapped = (form) =>
     all(".choices:not(:has(:checked))", form).filter((choices) => choices.checkVisibility());
