@@ -282,30 +282,30 @@ class Euchre(CardGame[Rules, TrumpHand | Redeal]):
         )
 
 
+#: What the makers did, alone and together: all 5 tricks, made, or none.
+_MAKERS_SAID = {
+    "march": (
+        _("%(maker)s went alone and took all 5 tricks: a lone march."),
+        _("%(makers)s made trump and took all 5 tricks: a march."),
+    ),
+    "made": (
+        _("%(maker)s went alone and took %(tricks)d tricks: made."),
+        _("%(makers)s made trump and took %(tricks)d tricks: made."),
+    ),
+    "none": (
+        _("%(maker)s went alone and took no tricks: euchred."),
+        _("%(makers)s made trump and took no tricks: euchred."),
+    ),
+}
+
+
 def _makers_text(hand: TrumpHand, makers: str, made: bool) -> Text:
     """What the makers did: a march, made, or euchred (taking 0, 1 or 2 tricks)."""
     names: dict[str, Param] = {"maker": hand.maker, "makers": makers, "tricks": hand.tricks}
-    if hand.tricks == 5:
-        march = (
-            _("%(maker)s went alone and took all 5 tricks: a lone march.")
-            if hand.alone
-            else _("%(makers)s made trump and took all 5 tricks: a march.")
-        )
-        return Text(march, names)
-    if made:
-        made_message = (
-            _("%(maker)s went alone and took %(tricks)d tricks: made.")
-            if hand.alone
-            else _("%(makers)s made trump and took %(tricks)d tricks: made.")
-        )
-        return Text(made_message, names)
-    if hand.tricks == 0:
-        nothing = (
-            _("%(maker)s went alone and took no tricks: euchred.")
-            if hand.alone
-            else _("%(makers)s made trump and took no tricks: euchred.")
-        )
-        return Text(nothing, names)
+    said = "march" if hand.tricks == 5 else "made" if made else "none" if not hand.tricks else ""
+    if said:
+        alone, together = _MAKERS_SAID[said]
+        return Text(alone if hand.alone else together, names)
     if hand.alone:
         return ngettext_lazy(
             "%(maker)s went alone and took only %(count)d trick: euchred.",
