@@ -60,8 +60,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: last one's cards); 1 for the counts filled in known by name and count, so that a form drawn
 #: again (a save refused) still fills in the one left (it took them for tapped); 3 for the rows
 #: asked in turn put in the next dealer's turn after a hand kept offline (a keyboard and the
-#: words "Still to tap" went in the last dealer's).
-MOST = 527
+#: words "Still to tap" went in the last dealer's); 1 for taps not kept once a poll heard the
+#: deal moved under them (a reload brought them back, at the correction's version).
+MOST = 528
 WIDEST = 100
 
 

@@ -320,8 +320,9 @@
       toggled(i) ? i.checked !== i.defaultChecked : i.value !== i.defaultValue);
   const version = () => [handForm()?.elements.number.value, $("[data-poll]")?.dataset.etag];
   function keepTaps() {
-    // Not taps the game moved under (another phone saved their hand): the poll's line says so.
-    const moved = all("[name=follow_held], [name=follow_renumbered]", handForm());
+    // Not taps the game moved under (a hand saved or corrected elsewhere, the deal moved): the
+    // poll's lines say so, heard before the page went out of sight.
+    const moved = all("[name^=follow_]:not([name=follow_rotation])", handForm());
     const tapped = moved.some((i) => i.value) ? [] : changed(handForm());
     const kept = tapped.map((i) => [i.name, i.value, i.checked]);
     store(TAPS, () => [...version(), kept], "sessionStorage");
