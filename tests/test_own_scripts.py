@@ -60,9 +60,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: last one's cards); 1 for the counts filled in known by name and count, so that a form drawn
 #: again (a save refused) still fills in the one left (it took them for tapped); 3 for the rows
 #: asked in turn put in the next dealer's turn after a hand kept offline (a keyboard and the
-#: words "Still to tap" went in the last dealer's); 1 for taps not kept once a poll heard the
-#: deal moved under them (a reload brought them back, at the correction's version).
-MOST = 528
+#: words "Still to tap" went in the last dealer's); 5 for the taps kept through a reload by
+#: the game's tag at the form's first tap (a reload brought back taps a poll had heard the game
+#: move under, at the newer tag).
+MOST = 532
 WIDEST = 100
 
 

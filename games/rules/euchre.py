@@ -302,8 +302,8 @@ _MAKERS_SAID = {
 def _makers_text(hand: TrumpHand, makers: str, made: bool) -> Text:
     """What the makers did: a march, made, or euchred (taking 0, 1 or 2 tricks)."""
     names: dict[str, Param] = {"maker": hand.maker, "makers": makers, "tricks": hand.tricks}
-    said = "march" if hand.tricks == 5 else "made" if made else "none" if not hand.tricks else ""
-    if said:
+    if hand.tricks == 5 or made or hand.tricks == 0:
+        said = "march" if hand.tricks == 5 else "made" if made else "none"
         alone, together = _MAKERS_SAID[said]
         return Text(alone if hand.alone else together, names)
     if hand.alone:

@@ -89,7 +89,9 @@ def _table_for(group: Group, kind: str) -> tuple[list[str], int, dict[str, str]]
         return last.players, seat, _team_names(last, kind)
     if same := played.filter(kind=kind).first():
         return same.players, 1, _team_names(same, kind)
-    table = last.players if last is not None else []
+    # As the group spells them: a game file may have written "anne" for Anne.
+    spelling = {name: player.name for name, player in group.players_by_name().items()}
+    table = [spelling.get(name.lower(), name) for name in (last.players if last else [])]
     others = [p.name for p in group.players.order_by("id") if p.name not in table]
     return [*table, *others][: GAMES[kind].usual_players], 1, {}
 

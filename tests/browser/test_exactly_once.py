@@ -992,6 +992,28 @@ def test_a_rotation_that_names_nobody_takes_back_its_note_and_its_pick(
     assert [h.data for h in _hands(page)] == [{"winner": "Anne"}, {"winner": "Cato"}]
 
 
+def test_taps_made_after_the_deal_moved_come_back_after_a_reload(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    """The deal moved while the form was untouched (a correction elsewhere): the hand
+    tapped in after it is of an unchanged game since its first tap, and comes back."""
+    _four_at_the_table(page, live_server.url)
+    play_hand(page, "Cato", 8, "Anne", {"Bjørn": 2, "Dina": 1})
+    other = _second_phone(new_phone, page.url)
+    correct_dealer(other, 1, "Cato")
+    form = page.locator("form[data-hand-form]")
+    expect(form.locator("[name=follow_dealer]")).not_to_have_value("")
+    fill_hand(page, "Dina", 7, "Bjørn", {"Anne": 3})
+    page.evaluate(
+        """() => {
+            Object.defineProperty(document, "hidden", { value: true, configurable: true });
+            document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+    page.reload()
+    expect(form.locator("input:checked:not([name=dealer])")).to_have_count(4)
+
+
 def test_a_reload_keeps_the_open_forms_taps_for_the_same_hand_only(
     live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
 ) -> None:

@@ -114,3 +114,15 @@ def test_an_adjustment_goes_through_the_command() -> None:
     }
     refused = run("-", stdin=json.dumps({**GAME, "hands": [{"adjustment": {"Anne": 0}}]}))
     assert refused.stderr == "hand 1: an adjustment must change at least one total\n"
+
+
+def test_nothing_named_and_nothing_piped_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At a keyboard, `score` alone does not wait for a file typed in: it says what it needs."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO())
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    with pytest.raises(SystemExit) as exited:
+        call_command("score")
+    assert exited.value.code == 1
+    assert "pipe one: manage.py score < game.json" in capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""``manage.py score FILE``: print a game file with points, totals and winners added."""
+"""``manage.py score [FILE]``: print a game file with points, totals and winners added."""
 
 from __future__ import annotations
 
@@ -19,12 +19,13 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument(
-            "file", nargs="?", default="-", help="the game file; - or none: standard input"
-        )
+        parser.add_argument("file", nargs="?", help="the game file; - or none: standard input")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path = options["file"]
+        path = options["file"] or "-"
+        if options["file"] is None and (sys.stdin is None or sys.stdin.isatty()):
+            # Nothing named and nothing piped: say so, rather than wait at the keyboard.
+            self._fail("give a game file, or pipe one: manage.py score < game.json")
         try:
             text = read_text(path)
             self.stdout.write(

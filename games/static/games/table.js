@@ -141,6 +141,7 @@
     form.reset();
     for (const input of all("#entry form.entry [name=number]")) input.value = number; // a penalty's
     form.elements.entry.value = newKey();
+    form.tappedAt = undefined;
     for (const input of all("[name=dealer]", form)) input.defaultChecked = input.value === dealer;
     for (const input of all("[name^=follow_]", form)) input.value = "";
     form.elements.rotation_dealer.value = form.elements.follow_rotation.value = dealer;
@@ -319,11 +320,13 @@
     all("input[name]:not([type=hidden]), textarea[name]", form).filter((i) =>
       toggled(i) ? i.checked !== i.defaultChecked : i.value !== i.defaultValue);
   const version = () => [handForm()?.elements.number.value, $("[data-poll]")?.dataset.etag];
+  // The game's tag at the form's first tap: taps the game moved under since (a hand saved or
+  // corrected elsewhere, heard before the page went out of sight) are not kept.
+  document.addEventListener("input", ({ target: { form: tapped } }) =>
+    tapped && tapped === handForm() && (tapped.tappedAt ??= version()[1]));
   function keepTaps() {
-    // Not taps the game moved under (a hand saved or corrected elsewhere, the deal moved): the
-    // poll's lines say so, heard before the page went out of sight.
-    const moved = all("[name^=follow_]:not([name=follow_rotation])", handForm());
-    const tapped = moved.some((i) => i.value) ? [] : changed(handForm());
+    const form = handForm();
+    const tapped = form && form.tappedAt === version()[1] ? changed(form) : [];
     const kept = tapped.map((i) => [i.name, i.value, i.checked]);
     store(TAPS, () => [...version(), kept], "sessionStorage");
   }
@@ -338,6 +341,7 @@
       input?.closest("details")?.setAttribute("open", ""); // a note written shows
     }
     addEventListener("DOMContentLoaded", () => form.dispatchEvent(new Event("followed"))); // htmx's
+    form.tappedAt = etag;
   }
   addEventListener("offline", lost);
   // The offline copy (sw.js answers with it without a connection; https or localhost only),
