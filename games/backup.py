@@ -250,6 +250,7 @@ def import_game(
         raise ImportProblem(schemas.SAME_NAME_TWICE)
     if _already_there(group, {**plain, "players": players, "hands": hands}):
         raise ImportProblem(Text(_("this game is already in the group")))
+    started_at = _started_at(played)
     with transaction.atomic():
         game = group.start_game(
             scored["game"],
@@ -260,10 +261,10 @@ def import_game(
             first_dealer=str(hands[0].get("dealer", "")) if hands else "",
             by=by,
             note=read_note(plain.get(NOTE)),
-            played_at=_started_at(played),
+            played_at=started_at,
         )
         added = game.add_hands(hands, by)
-        if _started_at(played) is None and not scored.get("finished"):
+        if started_at is None and not scored.get("finished"):
             # A sheet carried on tonight: the phones and big screen of the game the table
             # left go on to it (a game in play there is not given up for a file).
             group.go_on_at_the_table(game, give_up=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -365,8 +366,9 @@ class BaseSeatFormSet(forms.BaseFormSet):
         if any(self.data.get(f"{beyond}-{field}") for field in ("name", "new")):
             raise ValidationError(_count_message(self.min_num, self.max_num))
         players = [seat["player"] for seat in self.seated()]
+        counted = Counter(name.lower() for name in players)
         for name in players:
-            seats = sum(other.lower() == name.lower() for other in players)
+            seats = counted[name.lower()]
             if seats > 2:
                 raise ValidationError(
                     _("%(name)s has %(count)d seats."), params={"name": name, "count": seats}

@@ -313,18 +313,13 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         scores = raw.get("scores")
         if not isinstance(scores, Mapping) or not any(scores.values()):
             return Text(_("Nobody scored"))
-        # As the score sheet writes them: below zero with a true minus sign.
-        listed = (f"{n} {sheet_number(s) if type(s) is int else s}" for n, s in _scored(scores))
-        return Text(_("Scores: %(details)s"), {"details": ", ".join(listed)})
+        return Text(_("Scores: %(details)s"), {"details": _scored(scores)})
 
     def hand_details(self, raw: Mapping[str, Any]) -> str:
         scores = raw.get("scores")
         if not isinstance(scores, Mapping):
             return ""
-        return ", ".join(
-            f"{name} {sheet_number(score) if type(score) is int else score}"
-            for name, score in _scored(scores)
-        )
+        return _scored(scores)
 
     def inputs(self, table: Table[Rules]) -> tuple[HandInput, ...]:
         return (
@@ -343,7 +338,12 @@ class Points(CardGame[Rules, ScoresHand | Redeal]):
         )
 
 
-def _scored(scores: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    """The sides a hand's words name: those who scored. A 0 typed and a box left empty
+def _scored(scores: Mapping[str, Any]) -> str:
+    """The sides a hand's words name, with their scores as the score sheet writes them
+    (below zero with a true minus sign): those who scored. A 0 typed and a box left empty
     (which scores 0) read the same, so neither is named."""
-    return [(name, score) for name, score in scores.items() if score != 0]
+    return ", ".join(
+        f"{name} {sheet_number(score) if type(score) is int else score}"
+        for name, score in scores.items()
+        if score != 0
+    )

@@ -89,10 +89,11 @@ def _table_for(group: Group, kind: str) -> tuple[list[str], int, dict[str, str]]
         return last.players, seat, _team_names(last, kind)
     if same := played.filter(kind=kind).first():
         return same.players, 1, _team_names(same, kind)
+    joined = [player.name for player in group.players.order_by("id")]
     # As the group spells them: a game file may have written "anne" for Anne.
-    spelling = {name: player.name for name, player in group.players_by_name().items()}
+    spelling = {name.lower(): name for name in joined}
     table = [spelling.get(name.lower(), name) for name in (last.players if last else [])]
-    others = [p.name for p in group.players.order_by("id") if p.name not in table]
+    others = [name for name in joined if name not in table]
     return [*table, *others][: GAMES[kind].usual_players], 1, {}
 
 
