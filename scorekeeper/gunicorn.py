@@ -6,7 +6,11 @@ Django in two threads (`scorekeeper.asgi.THREADS`). Two workers suit a 2-core la
 """
 
 import gc
+import os
+import time
 from typing import Any
+
+from django.conf import settings
 
 wsgi_app = "scorekeeper.asgi:application"
 worker_class = "asgi"
@@ -20,6 +24,13 @@ asgi_loop = "uvloop"
 http_parser = "fast"
 # The access log without the groups' secret keys (games/logs.py).
 logger_class = "games.logs.AccessLogger"
+
+# Django moves a worker's clock to the app's time zone (TIME_ZONE) as it reads its settings,
+# so the server's own lines (starting, a worker booted or gone) were logged in the
+# machine's and the requests in the app's. Every line in the app's zone:
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+os.environ["TZ"] = settings.TIME_ZONE
+time.tzset()
 
 # Seconds a stopping worker gives what it is doing (a save takes well under one): the
 # phones' streams stay open until then, and each phone connects again after a delay of

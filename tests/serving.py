@@ -27,8 +27,9 @@ def gunicorn(url: str, folder: Path, static: Path, *args: str) -> Iterator[int]:
     its output goes to `folder`/gunicorn.log. Yields its port."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "--config", "python:scorekeeper.gunicorn"]
+    # The machine's time zone, as a shell has it: Django set this process's to the app's.
     env = {
-        **os.environ,
+        **{name: value for name, value in os.environ.items() if name != "TZ"},
         "DATABASE_URL": url,
         "DJANGO_SETTINGS_MODULE": "tests.served_settings",
         "SERVED_STATIC_ROOT": str(static),

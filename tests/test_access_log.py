@@ -8,10 +8,13 @@ import asyncio
 import http.client
 import re
 import socket
+from datetime import datetime
 from pathlib import Path
 from typing import cast
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.conf import settings
 from starlette.routing import Route, Router
 from starlette.types import Message, Scope
 
@@ -44,6 +47,10 @@ def test_a_phone_gone_before_its_answer_is_not_logged_as_a_server_error(
     assert left, log.read_text()
     assert set(left) <= {"499", "200"}, left
     assert "499" in left
+    # Every line in one time zone, the app's: Django moves a worker's to it as the app
+    # loads, and the server's own lines (started, a worker booted) were in the machine's.
+    zone = datetime.now(ZoneInfo(settings.TIME_ZONE)).strftime("%z")
+    assert set(re.findall(r" ([+-]\d{4})\]", log.read_text())) == {zone}, log.read_text()
 
 
 def test_an_error_outside_django_is_answered_and_logged_500(
