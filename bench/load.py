@@ -149,8 +149,10 @@ async def phone(
     url: str,
     figures: Figures,
     stop: asyncio.Event,
+    every: float = SAFETY,
 ) -> None:
-    """A phone that watches: its stream, and a fetch after each nudge for its game."""
+    """A phone that watches: its stream, and a fetch after each nudge for its game, and
+    its safety request `every` seconds (none at 0)."""
     etag, version, asked = "", 0, 0.0
 
     async def look() -> None:
@@ -163,9 +165,9 @@ async def phone(
         version = shown
 
     async def safety() -> None:
-        while not stop.is_set():
-            await asyncio.sleep(SAFETY * random.uniform(0.9, 1.1))
-            if time.monotonic() - asked >= SAFETY:
+        while every and not stop.is_set():
+            await asyncio.sleep(every * random.uniform(0.9, 1.1))
+            if time.monotonic() - asked >= every:
                 await look()
 
     guard = asyncio.create_task(safety())
@@ -219,7 +221,12 @@ async def scorer(
 
 
 async def play(
-    port: int, made: list[Table], headers: dict[str, str], seconds: float, settle: float
+    port: int,
+    made: list[Table],
+    headers: dict[str, str],
+    seconds: float,
+    settle: float,
+    safety: float = SAFETY,
 ) -> Figures:
     base = f"http://127.0.0.1:{port}"
     figures, stop = Figures(), asyncio.Event()
@@ -233,7 +240,8 @@ async def play(
     for table in made:
         tasks.append(asyncio.create_task(scorer(base, table, headers, figures, stop)))
         for url in (table.edit, table.view, table.view, table.view):
-            tasks.append(asyncio.create_task(phone(session, streams, table, url, figures, stop)))
+            watching = phone(session, streams, table, url, figures, stop, safety)
+            tasks.append(asyncio.create_task(watching))
             # Phones join over the first half of the settling time, not at one instant.
             await asyncio.sleep(settle / 2 / (4 * len(made)))
     await asyncio.sleep(max(0.0, settle / 2 - CALM))
@@ -278,7 +286,9 @@ def _p(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100)[q - 1] if len(values) > 1 else float("nan")
 
 
-def main(counts: list[int], seconds: float, tmp: Path, settle: float = SETTLE) -> None:
+def main(
+    counts: list[int], seconds: float, tmp: Path, settle: float = SETTLE, safety: float = SAFETY
+) -> None:
     from django.core.management import call_command
 
     call_command("migrate", interactive=False, verbosity=0)
@@ -298,7 +308,8 @@ def main(counts: list[int], seconds: float, tmp: Path, settle: float = SETTLE) -
         print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
         for count in counts:
             made += tables(count - len(made), len(made))
-            figures = uvloop.run(play(port, made, scorer_headers(made), seconds, settle))
+            playing = play(port, made, scorer_headers(made), seconds, settle, safety)
+            figures = uvloop.run(playing)
             requests = figures.requests
             request99, screen99 = _p(requests, 99), _p(figures.screens, 99)
             holds = request99 < HOLDS_REQUEST_P99 and screen99 < HOLDS_SCREEN_P99

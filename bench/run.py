@@ -68,6 +68,12 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="the hands table's rows drawn by Django's templates and by Jinja2 (dev dependency)",
     )
+    parser.add_argument(
+        "--safety",
+        type=float,
+        default=30.0,
+        help="seconds between a phone's safety requests, 0 for none (--load; the app's is 30)",
+    )
     parser.add_argument("--games", type=int, default=10_000, help="games to generate (--scale)")
     parser.add_argument("--hands", type=int, default=300_000, help="hands to generate (--scale)")
     args = parser.parse_args(argv)
@@ -102,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
                     from bench import load  # the phones' client library is a dev dependency
 
                     counts = [int(count) for count in args.load.split(",")]
-                    load.main(counts, args.seconds, Path(tmp), args.settle)
+                    load.main(counts, args.seconds, Path(tmp), args.settle, args.safety)
                 elif args.scale:
                     # Every run is timed: at most a few seconds each even when a page is slow.
                     limits = measure.Limits(runs, warmup, budget=float("inf"))

@@ -458,9 +458,11 @@ def _read_bids(table: Table[Rules], value: object) -> dict[str, Bid]:
                 value=describe(bid),
             )
         bids[name] = bid
-    for player in table.players:
-        if player not in bids:
-            raise error(_("the bid of %(name)s is missing"), field="bids", name=player)
+    missing = tuple(player for player in table.players if player not in bids)
+    if len(missing) == 1:
+        raise error(_("the bid of %(name)s is missing"), field="bids", name=missing[0])
+    if missing:
+        raise error(_("the bids of %(name)s are missing"), field="bids", name=Names(missing))
     return {player: bids[player] for player in table.players}
 
 
@@ -630,7 +632,7 @@ def _reason(rules: Rules, worked: TeamScore, penalties: int, carried: int) -> Te
 def _penalty_text(rules: Rules, team: str, penalties: int, carried: int) -> Text:
     return ngettext_lazy(
         "%(team)s's bags reached %(limit)d: %(minus_penalty)d, and they count on from %(carried)d.",
-        "%(team)s's bags reached %(limit)d %(count)d times: %(minus_penalty)d, and they count on from %(carried)d.",
+        "%(team)s's bags reached %(limit)d (%(count)d times): %(minus_penalty)d, and they count on from %(carried)d.",
         penalties,
         team=team,
         limit=rules.bag_limit,

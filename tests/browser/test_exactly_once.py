@@ -63,6 +63,15 @@ def _hands(page: Page) -> list[Hand]:
     return list(Hand.objects.filter(game__code=game_code(page)).order_by("number"))
 
 
+def _out_of_sight(page: Page) -> None:
+    page.evaluate(
+        """() => {
+            Object.defineProperty(document, "hidden", { value: true, configurable: true });
+            document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+
+
 def _said(page: Page) -> str:
     return page.locator("#status [data-said]").inner_text()
 
@@ -1004,14 +1013,46 @@ def test_taps_made_after_the_deal_moved_come_back_after_a_reload(
     form = page.locator("form[data-hand-form]")
     expect(form.locator("[name=follow_dealer]")).not_to_have_value("")
     fill_hand(page, "Dina", 7, "Bjørn", {"Anne": 3})
-    page.evaluate(
-        """() => {
-            Object.defineProperty(document, "hidden", { value: true, configurable: true });
-            document.dispatchEvent(new Event("visibilitychange"));
-        }"""
-    )
+    _out_of_sight(page)
     page.reload()
     expect(form.locator("input:checked:not([name=dealer])")).to_have_count(4)
+
+
+def test_a_refused_hands_taps_come_back_after_a_reload(live_server: LiveServer, page: Page) -> None:
+    """The server refused the hand and drew the form again holding what was sent: a reload
+    brings back every tap, those made before the refusal as well as after it."""
+    _four_at_the_table(page, live_server.url)
+    fill_hand(page, "Cato", 8, None, {"Bjørn": 2, "Dina": 1})
+    page.locator("button[name=save]").click()
+    expect(page.locator("#entry .errorlist")).to_contain_text("partner")
+    choice(page, "partner", "Anne").click()
+    _out_of_sight(page)
+    page.reload()
+    form = page.locator("form[data-hand-form]")
+    expect(form.locator("input:checked:not([name=dealer])")).to_have_count(5)
+    expect(form.locator("input[name=bidder]:checked")).to_have_value("Cato")
+    expect(form.locator("input[name=partner]:checked")).to_have_value("Anne")
+    save(page)
+    assert [(h.data["bidder"], h.data["partner"]) for h in _hands(page)] == [("Cato", "Anne")]
+
+
+def test_the_language_switched_keeps_the_open_forms_taps(
+    live_server: LiveServer, page: Page
+) -> None:
+    """Switching between English and Norwegian loads the page again, in the other language:
+    the hand being tapped in, its note too, comes with it."""
+    _four_at_the_table(page, live_server.url)
+    fill_hand(page, "Cato", 8, "Anne", {"Bjørn": 2, "Dina": 1})
+    page.locator("form[data-hand-form] details.note-field summary").click()
+    page.locator("form[data-hand-form] textarea[name=note]").fill("Misdeal fixed")
+    page.locator(".bar .lang button[value=nb]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "nb")
+    form = page.locator("form[data-hand-form]")
+    expect(form.locator("input:checked:not([name=dealer])")).to_have_count(5)
+    expect(form.locator("textarea[name=note]")).to_have_value("Misdeal fixed")
+    save(page)
+    hands = _hands(page)
+    assert [(h.data["bidder"], h.data.get("note")) for h in hands] == [("Cato", "Misdeal fixed")]
 
 
 def test_a_reload_keeps_the_open_forms_taps_for_the_same_hand_only(

@@ -317,6 +317,11 @@ def test_a_hand_after_the_game_was_won_is_an_error() -> None:
             "the bid of Di is missing",
         ),
         (
+            {"dealer": "Di", "bids": {"Bo": 3}, "tricks": {}},
+            {},
+            "the bids of Ann, Cy and Di are missing",
+        ),
+        (
             {"dealer": "Di", "bids": {"Ann": 4, " Ann": 4}, "tricks": {}},
             {},
             "the bid of Ann is given twice",
@@ -399,6 +404,11 @@ def test_the_words_say_the_contract_the_nil_and_the_penalty() -> None:
         "Us's bags reached 10: -100, and they count on from 1.",
         "Them bid 8 and took 7 tricks: failed, -80.",
     ]
+
+
+def test_bags_past_the_limit_twice_in_one_hand_say_how_often() -> None:
+    lines = _explained([h((1, 1, 1, 1), (6, 0, 6, 1))], {"bag_limit": 5})
+    assert "Us's bags reached 5 (2 times): -200, and they count on from 0." in lines
 
 
 def _reasons(hands: list[Any], rules: dict[str, Any] | None = None) -> dict[str, str]:

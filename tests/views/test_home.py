@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -15,6 +17,12 @@ def test_start_page_offers_the_group_form(client: Client) -> None:
     response = client.get(reverse("home"))
     assert response.status_code == 200
     assert 'name="name"' in response.content.decode()
+
+
+def test_each_field_has_one_line_of_help_under_it(client: Client) -> None:
+    page = unescape(client.get(reverse("home")).content.decode())
+    assert page.count('class="help"') == 2
+    assert '<p class="help">You become the group\'s first player. Up to 40 characters.</p>' in page
 
 
 def test_new_group_gets_its_first_player_and_this_phone_is_that_player(client: Client) -> None:

@@ -274,6 +274,7 @@
     const next = $("#entry form fieldset:has(.errorlist) input, #entry form fieldset :checked");
     if (ctx.request.method === "POST" && !document.activeElement?.closest("form"))
       next?.focus({ preventScroll: true });
+    asSent(handForm()); // a refusal's taps are kept through a reload
     if (headers.get("X-Hand-Entry") === "done") savedAt = Date.now();
     if (headers.get("X-Hand-Entry") === "done") keepCopy([location.href]).catch(() => {});
     send(); // hands waiting go now (and the status lines follow)
@@ -316,10 +317,18 @@
   // the same hand's untouched form if the game has not changed since (its tag, data-etag).
   const TAPS = `scorekeeper-taps ${location.pathname}`;
   const toggled = (input) => /radio|checkbox/.test(input.type);
+  // A form drawn as it was sent (refused) holds nothing but taps: all of them are kept.
   const changed = (form) =>
-    all("input[name]:not([type=hidden]), textarea[name]", form).filter((i) =>
-      toggled(i) ? i.checked !== i.defaultChecked : i.value !== i.defaultValue);
-  const version = () => [handForm()?.elements.number.value, $("[data-poll]")?.dataset.etag];
+    all("input[name]:not([type=hidden]), textarea[name]", form).filter((i) => form.sent
+      ? (toggled(i) ? i.checked : i.value)
+      : toggled(i) ? i.checked !== i.defaultChecked : i.value !== i.defaultValue);
+  // The hand and the game's version (its tag but the language: taps outlive a switch).
+  const version = () =>
+    [handForm()?.elements.number.value, $("[data-poll]")?.dataset.etag.match(/\d+/)?.[0]];
+  function asSent(form) {
+    if (form?.matches("[data-sent]") && !form.sent) [form.sent, form.tappedAt] = [1, version()[1]];
+  }
+  asSent(handForm());
   // The game's tag at the form's first tap: taps the game moved under since (a hand saved or
   // corrected elsewhere, heard before the page went out of sight) are not kept.
   document.addEventListener("input", ({ target: { form: tapped } }) =>
