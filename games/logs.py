@@ -27,6 +27,16 @@ class HideKeys(logging.Filter):
         return True
 
 
+class RefusalsInOneLine(logging.Filter):
+    """A request refused (a view-only link asking to change something: 403) is the phone's
+    slip, not the server's: logged in one line, without Django's traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if 400 <= getattr(record, "status_code", 0) < 500:
+            record.exc_info = record.exc_text = None
+        return True
+
+
 #: nginx's status for a request whose client closed its connection before the answer.
 CLIENT_GONE = "499"
 

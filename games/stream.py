@@ -275,8 +275,14 @@ async def events(request: Request) -> Response:
         said(),
         ping=PING,
         ping_message_factory=lambda: ServerSentEvent(event="ping"),
-        # Nothing in between keeps or merges it; nginx passes it on as it comes.
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        # Nothing in between keeps or merges it; nginx passes it on as it comes. Behind a
+        # link like every page (games.middleware): never indexed, no referrer.
+        headers={
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",
+            "X-Robots-Tag": "noindex, nofollow",
+            "Referrer-Policy": "same-origin",
+        },
     )
 
 

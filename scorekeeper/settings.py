@@ -325,12 +325,15 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
     },
-    "filters": {"hide_keys": {"()": "games.logs.HideKeys"}},
+    "filters": {
+        "hide_keys": {"()": "games.logs.HideKeys"},
+        "refusals_in_one_line": {"()": "games.logs.RefusalsInOneLine"},
+    },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "formatter": "plain",
-            "filters": ["hide_keys"],
+            "filters": ["hide_keys", "refusals_in_one_line"],
         },
     },
     "root": {"handlers": ["console"], "level": "INFO"},

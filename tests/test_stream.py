@@ -58,6 +58,8 @@ def listening(server: StreamingServer, group: Group, game: str = "") -> Iterator
     try:
         assert listener.response.status == 200
         assert listener.response.headers["Content-Type"].startswith("text/event-stream")
+        assert listener.response.headers["X-Robots-Tag"] == "noindex, nofollow"
+        assert listener.response.headers["Referrer-Policy"] == "same-origin"
         assert listener.next() == ("open", "")
         yield listener
     finally:

@@ -715,6 +715,33 @@ def test_hands_kept_offline_behind_a_conflict_wait_and_go_in_in_order(
     assert [h.data["bidder"] for h in _hands(page)] == ["Bjørn", "Dina"]
 
 
+def test_hands_kept_behind_a_conflict_saved_as_the_next_hand_go_after_it(
+    live_server: LiveServer, page: Page, new_phone: Callable[[], Page]
+) -> None:
+    """Cato's hand, kept offline, was another hand than Bjørn's hand 1 after all: saved as
+    hand 2, the hand kept behind it goes as hand 3, not against it (which offered to leave
+    it). Its dealer was the rotation's for hand 2: the form asks to check it, the taps in."""
+    _kept_offline_while_bjorn_saves_hand_1(page, new_phone, live_server.url, 2)
+    code = game_code(page)
+    page.context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_contain_text("Cato 7 with Anne", timeout=SOON)
+    conflict.locator("[data-as-next]").click()  # a page of its own: its address ends "#hands"
+    expect(page.locator("#entry .errorlist")).to_contain_text(
+        "Cato deals hand 3 now. Check the dealer and save again.", timeout=SOON
+    )
+    expect(conflict).to_have_count(0)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    expect(page.locator("input[name=bidder]:checked")).to_have_value("Dina")
+    save(page)
+    hands = Hand.objects.filter(game__code=code).order_by("number")
+    assert [(h.number, h.data["bidder"], h.data["dealer"]) for h in hands] == [
+        (1, "Bjørn", "Anne"),
+        (2, "Cato", "Bjørn"),
+        (3, "Dina", "Cato"),
+    ]
+
+
 def _undo(page: Page) -> None:
     """Undo the last hand from the toolbar, and wait for the answer."""
     rows = page.locator("#hands tbody tr").count()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import logging
 import re
 
@@ -130,6 +131,24 @@ def test_the_apps_log_hides_keys(caplog: pytest.LogCaptureFixture) -> None:
     )
     assert HideKeys().filter(record)
     assert record.getMessage() == "Not Found: /g/…/"
+
+
+def test_a_view_only_link_refused_is_logged_in_one_line_without_its_key(
+    client: Client, game: Game
+) -> None:
+    console = next(h for h in logging.getLogger("django").handlers if h.filters)
+    assert isinstance(console, logging.StreamHandler)
+    written = io.StringIO()
+    stream = console.setStream(written)
+    try:
+        url = reverse("game_end", args=[game.group.view_key, game.code])
+        assert client.get(url).status_code == 403
+    finally:
+        console.setStream(stream)
+    logged = written.getvalue()
+    assert f"Forbidden (Permission denied): /g/…/games/{game.code}/end/" in logged
+    assert "Traceback" not in logged and game.group.view_key not in logged
+    assert len(logged.splitlines()) == 1
 
 
 def test_the_access_log_hides_keys() -> None:

@@ -184,13 +184,22 @@ def test_a_page_of_a_finished_game_follows_the_table_to_the_next(
     )
 
 
-@pytest.mark.parametrize(("name", "args"), SUBPAGES[1:])
-def test_a_page_of_a_game_in_play_holds_no_stream(
-    client: Client, group: Group, name: str, args: tuple[int, ...]
+@pytest.mark.parametrize(("name", "args"), SUBPAGES)
+def test_a_page_opened_while_the_game_was_in_play_follows_the_table_too(
+    phone: Client, client: Client, group: Group, name: str, args: tuple[int, ...]
 ) -> None:
-    game = make_game(group, hands=[anne_wins()[0]])
-    page = text(client.get(reverse(name, args=[group.view_key, game.code, *args])))
-    assert "hx-sse:connect" not in page and _next_link(page) is None
+    hands = anne_wins()
+    game = make_game(group, hands=hands[:1])
+    url = reverse(name, args=[group.view_key, game.code, *args])
+    page = text(client.get(url))
+    assert 'hx-sse:connect="/events/' in page and f"?game={game.code}" in page
+    assert _next_link(page) is None
+    for number, hand in enumerate(hands[1:], start=2):
+        game.add_hand(number, hand, "Anne")
+    american = _start_american(phone, group, "Anne", "Bjørn")
+    assert _next_link(text(client.get(url))) == reverse(
+        "game", args=[group.view_key, american.code]
+    )
 
 
 def test_a_game_never_played_is_given_up_for_a_game_of_another_kind(

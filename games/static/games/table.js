@@ -297,6 +297,18 @@
   // The next action ends what the phone said, as a message (app.js). A dealer tapped is picked by
   // hand: the lines that it followed the rotation, or that the rotation names another, go.
   document.addEventListener("submit", (event) => event.defaultPrevented || unsay(), true);
+  // Taps kept saved as the next hand after all ("Save them as hand 4"): those behind go after it.
+  document.addEventListener("submit", ({ target: form }) => {
+    const waiting = queued().map((item) => item.entry);
+    if (!form.querySelector("[data-as-next]") || !waiting[0]) return;
+    let number = +new FormData(form).get("number");
+    store(QUEUE, (list) => list.map((item) => {
+      if (!waiting.includes(item.entry)) return item;
+      const body = new URLSearchParams(item.body);
+      body.set("number", ++number);
+      return { ...item, number, body: `${body}` };
+    }));
+  });
   document.addEventListener("change", ({ target: { form, name, value } }) => {
     unsay();
     const note = form?.elements.follow_dealer;
