@@ -154,4 +154,13 @@ def test_six_long_names_won_by_an_amerikaner_fit_a_smaller_tv(
     expect(television.locator("#tv-hands tbody tr")).to_have_count(3)
     size = "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
     assert television.evaluate(size) == [width, height]
+    # Every total of one size and at one height in its card, a long name's as a short one's.
+    placed = television.locator("#tv-board [data-total]").evaluate_all(
+        """totals => totals.map((total) => [
+            Math.round(total.getBoundingClientRect().top
+              - total.closest("li").getBoundingClientRect().top - total.closest("li").clientTop),
+            getComputedStyle(total).fontSize,
+        ])"""
+    )
+    assert len({tuple(each) for each in placed}) == 1, placed
     context.close()

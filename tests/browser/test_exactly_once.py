@@ -128,6 +128,33 @@ def test_an_answer_lost_after_the_save_adds_no_second_hand(
     assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
 
 
+def test_a_save_the_server_never_answers_is_kept_after_15_s_and_goes_in_once(
+    live_server: LiveServer, page: Page
+) -> None:
+    """The laptop serving the table asleep: the save is neither refused nor answered. After
+    15 s the phone keeps the hand, says so, and goes on to the next; once the server
+    answers again the hand goes in, once."""
+    _four_at_the_table(page, live_server.url)
+    page.clock.install()
+    asleep: list[Route] = []
+    page.route("**/hands/", lambda route: asleep.append(route))  # no answer, nothing sent
+    fill_hand(page, "Bjørn", 8, "Dina", {"Anne": 2, "Cato": 1})
+    page.locator("button[name=save]").click()
+    while not asleep:
+        page.wait_for_timeout(50)
+    page.clock.run_for(14_000)
+    expect(page.locator("button[name=save]")).to_be_disabled()  # still waiting
+    page.clock.run_for(2_000)
+    queue = page.locator("#status [data-queue]")
+    expect(queue).to_contain_text("No answer came yet: hand 1 is kept on this phone")
+    expect(page.locator("form[data-hand-form] input[name=number]")).to_have_value("2")
+    page.unroute("**/hands/")
+    page.clock.run_for(5_000)  # the polls answer, and the hand kept goes with them
+    expect(page.locator("#hands tbody tr")).to_have_count(1)
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    assert [(h.number, h.data["bidder"]) for h in _hands(page)] == [(1, "Bjørn")]
+
+
 def test_a_lost_answer_found_saved_brings_the_page_to_its_top_from_the_forms_end(
     live_server: LiveServer, page: Page
 ) -> None:

@@ -111,7 +111,8 @@
     showQueue();
     const [body, headers] = [new URLSearchParams(item.body), { "HX-Request": "true" }];
     const url = item.url.replace(link, location.pathname.match(link)[0]); // this page's link
-    const answer = await fetch(url, { method: "POST", body, headers }).catch(() => null);
+    const signal = AbortSignal.timeout(htmx.config.defaultTimeout); // a server asleep: no answer
+    const answer = await fetch(url, { method: "POST", body, headers, signal }).catch(() => null);
     const text = await answer?.text().catch(() => null); // read first: a poll's send() waits
     sending = false;
     gone ||= !!answer?.headers.get("X-Link-Replaced"); // then kept here, for the new link to send
