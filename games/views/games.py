@@ -154,9 +154,11 @@ def game_note(request: HttpRequest, key: str, code: str) -> HttpResponse:
 def game_chart(request: HtmxHttpRequest, key: str, code: str) -> HttpResponse:
     """The running totals chart: the game page loads it when it scrolls into view (htmx
     asks for the chart alone), so that a save's answer and the watching phones' polls go
-    without it; without JavaScript, a page of its own. Drawn once per version."""
+    without it; without JavaScript, a page of its own, which asks for itself again as the
+    game changes (`?page`, `games/followed.html`). Drawn once per version."""
     access, game = game_by_link(key, code)
-    template = "games/chart.html#chart" if request.htmx else "games/chart.html"
+    alone = request.htmx and "page" not in request.GET
+    template = "games/chart.html#chart" if alone else "games/chart.html"
     page = GamePage(access, game)
     response = render(request, template, {"access": access, "game": game, "page": page})
     # Asked again after every change (the page names no version), and two answers by

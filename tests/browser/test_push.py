@@ -284,3 +284,32 @@ def test_every_screen_follows_the_table_to_a_game_of_another_kind(
         "href", american.removeprefix(streaming_server.url).replace(edit_key, view_key)
     )
     expect(night_page.locator("#standings thead th")).to_have_count(4)  # name, won, 2 games
+
+
+def test_a_games_history_and_chart_opened_in_play_follow_it_and_the_table(
+    streaming_server: StreamingServer, page: Page, new_phone: Callable[..., Page]
+) -> None:
+    """Phones left on a game's history and chart while it is in play show each hand as it
+    is saved, and when the game is won and the next one begins, they are offered it."""
+    start_group(page, streaming_server.url)
+    open_new_game(page)
+    fill_new_game(page, ["Bjørn", "Cato", "Dina"], start={1: 44})
+    start_game(page)
+    game_url = page.url
+    history, chart = new_phone(), new_phone()
+    history.goto(f"{game_url}history/")
+    chart.goto(f"{game_url}chart/")
+    expect(history.locator("#followed")).to_contain_text("No changes yet.")
+    _streams_open(page, 3)
+    play_hand(page, "Cato", 8, "Dina", {"Anne": 2, "Bjørn": 1})
+    expect(history.locator("#followed")).to_contain_text("Cato 8 with Dina", timeout=2000)
+    expect(chart.locator("#followed svg.chart")).to_be_visible(timeout=2000)
+    play_hand(page, "Anne", 8, "Bjørn", {"Cato": 2, "Dina": 2})  # 44 + 2 + 8: Anne wins
+    expect(page.locator("#winner")).to_be_visible()
+    page.locator("form[action$='/again/'] button").click()
+    expect(page.locator("form[data-hand-form]")).to_be_visible()
+    for left in (history, chart):
+        expect(left.locator("[data-next-game]")).to_have_attribute(
+            "href", page.url.removeprefix(streaming_server.url), timeout=2000
+        )
+    expect(history.locator("#followed")).to_contain_text("Anne 8 with Bjørn")

@@ -127,7 +127,7 @@ def test_a_why_page_follows_a_correction_and_says_when_its_hand_moved_or_went(
     expect(watcher.locator("#entered")).to_contain_text("corrected by Anne")
     # Hand 1 deleted: this hand is hand 1 now, one tap away.
     game.delete_hand(1, revision(game, 1), "Anne")
-    moved = watcher.locator("#why")
+    moved = watcher.locator("#followed")
     expect(moved).to_contain_text("This hand is hand 1 now", timeout=3000)
     expect(why).to_have_count(0)
     watcher.screenshot(path=screenshots / "60-why-hand-moved-en.png", full_page=True)

@@ -163,7 +163,7 @@ def test_a_chain_of_games_that_loops_back_is_followed_once(client: Client, group
     assert _next_link(page) == reverse("game", args=[group.view_key, second.code])
 
 
-#: The pages of a game one may be left on once it is over (`games/_back_to_game.html`, and
+#: The pages of a game one may be left on once it is over (`games/followed.html`, and
 #: the Why? page, which follows its hand).
 SUBPAGES = [("hand", (1,)), ("side_totals", (1,)), ("history", ()), ("game_chart", ())]
 

@@ -173,9 +173,9 @@ def test_the_points_table_heads_its_rows_team_or_player(
 
 
 def _again(client: Client, played: Game, number: int) -> str:
-    """The address the page asks again, as its `#why` does: naming the hand it shows."""
+    """The address the page asks again, as its `#followed` does: naming the hand it shows."""
     page = text(client.get(_url(played, number, "view_key")))
-    again = re.search(r'<div id="why" hx-get="([^"]+)"', page)
+    again = re.search(r'<div id="followed" hx-get="([^"]+)"', page)
     assert again is not None, "the page asks again by itself"
     assert "hx-sse:connect" in page  # when the group's stream says a game moved on
     return again.group(1).replace("&amp;", "&")
