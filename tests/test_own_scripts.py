@@ -62,8 +62,12 @@ ROOT = Path(__file__).resolve().parent.parent
 #: asked in turn put in the next dealer's turn after a hand kept offline (a keyboard and the
 #: words "Still to tap" went in the last dealer's); 5 for the taps kept through a reload by
 #: the game's tag at the form's first tap (a reload brought back taps a poll had heard the game
-#: move under, at the newer tag).
-MOST = 532
+#: move under, at the newer tag); 8 for a refused form's taps kept through a reload, and taps
+#: kept by the game's version rather than its tag (a change of language dropped them); 12 for
+#: the hands waiting behind a conflict put after the taps saved as the next hand (they met the
+#: phone's own hand as a conflict, "Leave them" offered); 2 for the queue's own save given up
+#: after htmx's 15 s, as htmx's are (a server asleep left it "sending" for good).
+MOST = 554
 WIDEST = 100
 
 
