@@ -66,8 +66,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: kept by the game's version rather than its tag (a change of language dropped them); 12 for
 #: the hands waiting behind a conflict put after the taps saved as the next hand (they met the
 #: phone's own hand as a conflict, "Leave them" offered); 2 for the queue's own save given up
-#: after htmx's 15 s, as htmx's are (a server asleep left it "sending" for good).
-MOST = 554
+#: after htmx's 15 s, as htmx's are (a server asleep left it "sending" for good); 4 for a
+#: refusal the queue's own save draws keeping its taps too, and the next hand's form after a
+#: refused one kept offline starting empty (it held the refused hand's taps again).
+MOST = 558
 WIDEST = 100
 
 

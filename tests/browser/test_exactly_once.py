@@ -754,11 +754,19 @@ def test_hands_kept_behind_a_conflict_saved_as_the_next_hand_go_after_it(
     conflict = page.locator("[data-conflict]")
     expect(conflict).to_contain_text("Cato 7 with Anne", timeout=SOON)
     conflict.locator("[data-as-next]").click()  # a page of its own: its address ends "#hands"
+    # From here no answer of htmx's comes (which would mark the refused form's taps too).
+    for quiet in ("**/live/**", "**/preview/**", "**/chart/**"):
+        page.route(quiet, lambda route: route.abort())
     expect(page.locator("#entry .errorlist")).to_contain_text(
         "Cato deals hand 3 now. Check the dealer and save again.", timeout=SOON
     )
     expect(conflict).to_have_count(0)
     expect(page.locator("#hands [data-waiting] li")).to_have_count(0)
+    expect(page.locator("input[name=bidder]:checked")).to_have_value("Dina")
+    # That refusal came to the queue's own save, not htmx's: its taps outlive a reload too.
+    _out_of_sight(page)
+    page.unroute_all()
+    page.reload()
     expect(page.locator("input[name=bidder]:checked")).to_have_value("Dina")
     save(page)
     hands = Hand.objects.filter(game__code=code).order_by("number")
@@ -1087,6 +1095,27 @@ def test_a_refused_hands_taps_come_back_after_a_reload(live_server: LiveServer, 
     expect(form.locator("input[name=bidder]:checked")).to_have_value("Cato")
     expect(form.locator("input[name=partner]:checked")).to_have_value("Anne")
     save(page)
+    assert [(h.data["bidder"], h.data["partner"]) for h in _hands(page)] == [("Cato", "Anne")]
+
+
+def test_a_refused_hand_kept_offline_leaves_the_next_form_empty(
+    live_server: LiveServer, page: Page
+) -> None:
+    """Refused, completed, then kept offline: the next hand's form starts empty, not with
+    the refused hand's taps again (one more Save would have kept the hand twice)."""
+    _four_at_the_table(page, live_server.url)
+    fill_hand(page, "Cato", 8, None, {"Bjørn": 2, "Dina": 1})
+    page.locator("button[name=save]").click()
+    expect(page.locator("#entry .errorlist")).to_contain_text("partner")
+    choice(page, "partner", "Anne").click()
+    page.context.set_offline(True)
+    page.locator("button[name=save]").click()
+    expect(page.locator("#hands [data-waiting] li")).to_have_count(1)
+    form = page.locator("form[data-hand-form]")
+    expect(form.locator("input[name=number]")).to_have_value("2")
+    expect(form.locator("input:checked:not([name=dealer])")).to_have_count(0)
+    page.context.set_offline(False)
+    expect(page.locator("#hands tbody tr")).to_have_count(1, timeout=SOON)
     assert [(h.data["bidder"], h.data["partner"]) for h in _hands(page)] == [("Cato", "Anne")]
 
 

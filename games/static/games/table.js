@@ -128,6 +128,7 @@
       // A conflict: its form holds the hand, unless the open form has taps of its own.
       if (card && taps(handForm()).length) $("#main").prepend(card);
       else $("#main").replaceWith(fresh);
+      asSent(handForm()); // a refusal drawn here keeps its taps too
       htmx.process($("#main"));
       scorekeeper.setUp($("#main"));
       $("#main [data-conflict]")?.focus(); // into view, as htmx shows one
@@ -139,7 +140,10 @@
   // The next hand's clean form (its dealer an attribute, as the server draws it), heading, badge.
   function startNext(form, number, dealer) {
     const [heading, badge] = [$("#main .hand-no"), $("#main tr[data-side] .badge.dealer")];
+    for (const input of form.sent ? all("input:not([type=hidden]), textarea", form) : [])
+      toggled(input) ? (input.defaultChecked = false) : (input.defaultValue = ""); // not refused
     form.reset();
+    form.sent = 0;
     for (const input of all("#entry form.entry [name=number]")) input.value = number; // a penalty's
     form.elements.entry.value = newKey();
     form.tappedAt = undefined;
