@@ -68,8 +68,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: phone's own hand as a conflict, "Leave them" offered); 2 for the queue's own save given up
 #: after htmx's 15 s, as htmx's are (a server asleep left it "sending" for good); 4 for a
 #: refusal the queue's own save draws keeping its taps too, and the next hand's form after a
-#: refused one kept offline starting empty (it held the refused hand's taps again).
-MOST = 558
+#: refused one kept offline starting empty (it held the refused hand's taps again), and not
+#: taken for refused again at the next answer (2).
+MOST = 560
 WIDEST = 100
 
 

@@ -140,8 +140,9 @@
   // The next hand's clean form (its dealer an attribute, as the server draws it), heading, badge.
   function startNext(form, number, dealer) {
     const [heading, badge] = [$("#main .hand-no"), $("#main tr[data-side] .badge.dealer")];
-    for (const input of form.sent ? all("input:not([type=hidden]), textarea", form) : [])
-      toggled(input) ? (input.defaultChecked = false) : (input.defaultValue = ""); // not refused
+    if (form.sent) // what a refused form was drawn holding is no default of the next hand's
+      for (const input of all("input:not([type=hidden]), textarea", form))
+        toggled(input) ? (input.defaultChecked = false) : (input.defaultValue = "");
     form.reset();
     form.sent = 0;
     for (const input of all("#entry form.entry [name=number]")) input.value = number; // a penalty's
@@ -342,8 +343,9 @@
   // The hand and the game's version (its tag but the language: taps outlive a switch).
   const version = () =>
     [handForm()?.elements.number.value, $("[data-poll]")?.dataset.etag.match(/\d+/)?.[0]];
-  function asSent(form) {
-    if (form?.matches("[data-sent]") && !form.sent) [form.sent, form.tappedAt] = [1, version()[1]];
+  function asSent(form) { // once: the next hand's form started in it (startNext) is sent no more
+    if (form?.matches("[data-sent]") && form.sent === undefined)
+      [form.sent, form.tappedAt] = [1, version()[1]];
   }
   asSent(handForm());
   // The game's tag at the form's first tap: taps the game moved under since (a hand saved or
